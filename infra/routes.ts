@@ -1,0 +1,90 @@
+/**
+ * The route manifest: every HTTP route of the API with its endpoint group (= one Lambda), its auth kind and
+ * its throttle scope (DESIGN §2, §3; spec "Endpoints").
+ *
+ * Read by `stacks/Api.ts` (one function per group, one API Gateway route per entry), by the local runtime
+ * (which matches requests against it to build API Gateway v2 events) and by the contract tests (every
+ * route has an implementation in its group's handler module and is deployed).
+ *
+ * Paths use API Gateway syntax (`{id}`); path ids are ASCII decimal and anything else is 400 `invalid_id`.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call a route.
+ * - `none`: anyone.
+ * - `user`: `Authorization: Bearer <accessToken>` of a live session.
+ * - `internal`: header `X-Internal-Key` equal to INTERNAL_SERVICE_KEY (closed when unset or in debug mode).
+ * - `admin`: an admin session cookie.
+ */
+export type AuthKind = 'none' | 'user' | 'internal' | 'admin';
+
+/** A fixed-window rate limit; counters live in DynamoDB so that every Lambda instance shares them. */
+export interface ThrottleRule {
+  /** Requests allowed per window. */
+  limit: number;
+  /** Window length, seconds. */
+  windowSeconds: number;
+  /** What is counted: the client IP, or the signed-in user (falls back to the IP without one). */
+  by: 'ip' | 'user';
+}
+
+/**
+ * Throttle scopes. Every throttled route has its own scope (spec "Limits"); the spec fixes `login`
+ * (300 per hour per IP) and `lesson_complete` (120 per hour); the other values are ours (docs/decisions.md).
+ */
+export const throttleScopes = {
+  otp_request: { limit: 300, windowSeconds: 3600, by: 'ip' },
+  login: { limit: 300, windowSeconds: 3600, by: 'ip' },
+  token_refresh: { limit: 600, windowSeconds: 3600, by: 'ip' },
+  curriculum: { limit: 1200, windowSeconds: 3600, by: 'ip' },
+  answer: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  lesson_complete: { limit: 120, windowSeconds: 3600, by: 'user' },
+  node_complete: { limit: 120, windowSeconds: 3600, by: 'user' },
+} as const satisfies Record<string, ThrottleRule>;
+
+export type ThrottleScope = keyof typeof throttleScopes;
+
+/** Endpoint groups; each is `packages/functions/src/groups/<group>.ts` exporting `handler` and `routes`. */
+export const endpointGroups = ['health', 'auth', 'curriculum', 'learning', 'fallback'] as const;
+export type EndpointGroup = (typeof endpointGroups)[number];
+
+export interface RouteSpec {
+  method: HttpMethod;
+  path: string;
+  group: EndpointGroup;
+  auth: AuthKind;
+  throttle?: ThrottleScope;
+  /** One line for the API reference. */
+  summary: string;
+}
+
+export const routes: readonly RouteSpec[] = [
+  { method: 'GET', path: '/api/health', group: 'health', auth: 'none', summary: 'Liveness; details with a correct X-Internal-Key.' },
+
+  { method: 'POST', path: '/api/auth/otp/request', group: 'auth', auth: 'none', throttle: 'otp_request', summary: 'Send a 6-digit sign-in code by SMS.' },
+  { method: 'POST', path: '/api/auth/login', group: 'auth', auth: 'none', throttle: 'login', summary: 'Exchange phone + code for an accessToken and refreshToken.' },
+  { method: 'POST', path: '/api/auth/refresh', group: 'auth', auth: 'none', throttle: 'token_refresh', summary: 'New accessToken from a refreshToken.' },
+  { method: 'POST', path: '/api/auth/logout', group: 'auth', auth: 'none', throttle: 'token_refresh', summary: 'End the session of a refreshToken.' },
+
+  { method: 'GET', path: '/api/curriculum/grades', group: 'curriculum', auth: 'none', throttle: 'curriculum', summary: 'Grades of the question bank.' },
+  { method: 'GET', path: '/api/curriculum/grades/{id}', group: 'curriculum', auth: 'none', throttle: 'curriculum', summary: 'A grade with its units, nodes and lessons.' },
+  { method: 'GET', path: '/api/nodes/{id}/questions', group: 'curriculum', auth: 'none', throttle: 'curriculum', summary: "A node's questions, without answer keys." },
+  { method: 'GET', path: '/api/lessons/{id}/questions', group: 'curriculum', auth: 'none', throttle: 'curriculum', summary: "A lesson's questions, without answer keys." },
+
+  { method: 'GET', path: '/api/home', group: 'learning', auth: 'user', summary: 'The map of the learner’s grade with locked/completed state per node.' },
+  { method: 'GET', path: '/api/progress/nodes', group: 'learning', auth: 'user', summary: 'The caller’s node progress.' },
+  { method: 'POST', path: '/api/questions/{id}/answer', group: 'learning', auth: 'user', throttle: 'answer', summary: 'Answer a question; checked and recorded on the server.' },
+  { method: 'POST', path: '/api/nodes/{id}/quiz/complete', group: 'learning', auth: 'user', throttle: 'node_complete', summary: 'Complete a node from its recorded answers.' },
+  { method: 'POST', path: '/api/lessons/{id}/complete', group: 'learning', auth: 'user', throttle: 'lesson_complete', summary: 'Complete a lesson from its recorded answers.' },
+];
+
+/** API Gateway's route key of a route, e.g. `GET /api/home`. */
+export const routeKey = (r: Pick<RouteSpec, 'method' | 'path'>): string => `${r.method} ${r.path}`;
+
+/**
+ * The catch-all: API Gateway's `$default` route goes to the `fallback` group, which answers 404 `not_found`
+ * or 405 `method_not_allowed` in the service's error body instead of API Gateway's own.
+ */
+export const fallbackGroup: EndpointGroup = 'fallback';

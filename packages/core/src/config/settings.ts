@@ -1,0 +1,184 @@
+/**
+ * Reads and validates every setting declared in `infra/settings.ts` (DESIGN §4). This is the only module
+ * that reads `process.env` for configuration.
+ *
+ * Errors: throws {@link SettingsError} (message names the setting and what is wrong) on a bad value, on an
+ * invalid FIXED_OTP_LOGINS list, and on debug codes or fixed logins when STAGE is `production`
+ * (spec Authentication 3 and 4). Callers let it stop startup.
+ */
+import { type SettingName, settingDecls } from '../../../../infra/settings';
+
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+/** One fixed-code demo login (spec Authentication 3). */
+export type FixedOtpLogins = ReadonlyMap<string, string>;
+
+export interface Settings {
+  stage: string;
+  isProduction: boolean;
+  secretKey?: string;
+  internalServiceKey?: string;
+  debug: boolean;
+  debugMasterOtp?: string;
+  fixedOtpLogins: FixedOtpLogins;
+  sms: { apiKey?: string; template: string; baseUrl: string };
+  gateway: { merchantId?: string; baseUrl: string; redirect: string };
+  frontendUrl: string;
+  invoicePrefix: string;
+  marketplace: {
+    baseUrl: string;
+    packageName?: string;
+    apiSecret?: string;
+    clientId?: string;
+    clientSecret?: string;
+    redirectUri?: string;
+    authorizeWindowHours: number;
+    dynamicPriceKey?: string;
+  };
+  ai: {
+    apiKey?: string;
+    baseUrl: string;
+    model: string;
+    embeddingModel: string;
+    dailyQuotaFree: number;
+    maxConcurrentPerWorker: number;
+  };
+  hearts: { enforced: boolean; refillSeconds: number; max: number };
+  tableName: string;
+  dynamodbEndpoint?: string;
+  port: number;
+  dataDir: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** The raw value of a setting: env value, else its default; `''` stays `''` (explicitly off). */
+function raw(env: Env, name: SettingName): string | undefined {
+  const value = env[name];
+  if (value !== undefined) return value;
+  return (settingDecls[name] as { default?: string }).default;
+}
+
+/** A string setting; unset or empty means `undefined` (off). */
+function str(env: Env, name: SettingName): string | undefined {
+  const value = raw(env, name)?.trim();
+  return value ? value : undefined;
+}
+
+function url(env: Env, name: SettingName): string | undefined {
+  const value = str(env, name);
+  if (value === undefined) return undefined;
+  try {
+    new URL(value);
+  } catch {
+    throw new SettingsError(`${name} must be an absolute URL, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function int(env: Env, name: SettingName): number {
+  const value = str(env, name) ?? '';
+  const decl = settingDecls[name] as { min?: number };
+  if (!/^\d+$/.test(value)) throw new SettingsError(`${name} must be a whole number, got "${value}"`);
+  const n = Number(value);
+  if (decl.min !== undefined && n < decl.min) throw new SettingsError(`${name} must be at least ${decl.min}, got ${n}`);
+  return n;
+}
+
+function bool(env: Env, name: SettingName): boolean {
+  const value = (str(env, name) ?? '').toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new SettingsError(`${name} must be 1 or 0, got "${value}"`);
+}
+
+/**
+ * Parses FIXED_OTP_LOGINS: `phone:code` pairs separated by commas; phone is `+`? and 7-15 ASCII digits,
+ * code 4 to 6 ASCII digits; a phone may appear once. Empty means none.
+ */
+export function parseFixedOtpLogins(value: string | undefined): FixedOtpLogins {
+  const logins = new Map<string, string>();
+  const text = (value ?? '').trim();
+  if (!text) return logins;
+  for (const entry of text.split(',')) {
+    const pair = entry.trim();
+    const match = /^(\+?[0-9]{7,15}):([0-9]{4,6})$/.exec(pair);
+    if (!match) {
+      throw new SettingsError(
+        `FIXED_OTP_LOGINS: "${pair}" is not phone:code (phone of 7-15 digits, code of 4-6 digits); expected e.g. 09120000000:123456,09120000001:4321`,
+      );
+    }
+    const [, phone, code] = match as unknown as [string, string, string];
+    if (logins.has(phone)) throw new SettingsError(`FIXED_OTP_LOGINS: phone ${phone} is listed twice`);
+    logins.set(phone, code);
+  }
+  return logins;
+}
+
+/** Reads all settings from `env` (default `process.env`). See the module doc for the errors. */
+export function loadSettings(env: Env = process.env): Settings {
+  const stage = str(env, 'STAGE') ?? 'local';
+  const isProduction = stage === 'production';
+  const debug = bool(env, 'DEBUG');
+  const fixedOtpLogins = parseFixedOtpLogins(raw(env, 'FIXED_OTP_LOGINS'));
+  const debugMasterOtp = str(env, 'DEBUG_MASTER_OTP');
+  if (isProduction && fixedOtpLogins.size > 0) {
+    throw new SettingsError('FIXED_OTP_LOGINS must be empty when STAGE is production');
+  }
+  if (isProduction && (debugMasterOtp || debug)) {
+    throw new SettingsError('DEBUG and DEBUG_MASTER_OTP must not be set when STAGE is production');
+  }
+  if (debugMasterOtp && !/^[0-9]{4,6}$/.test(debugMasterOtp)) {
+    throw new SettingsError('DEBUG_MASTER_OTP must be 4 to 6 digits');
+  }
+  const frontendUrl = url(env, 'FRONTEND_URL') as string;
+  const redirect = str(env, 'GATEWAY_REDIRECT') ?? frontendUrl;
+  if (redirect !== '-') url({ GATEWAY_REDIRECT: redirect }, 'GATEWAY_REDIRECT');
+
+  return {
+    stage,
+    isProduction,
+    secretKey: str(env, 'SECRET_KEY'),
+    internalServiceKey: str(env, 'INTERNAL_SERVICE_KEY'),
+    debug,
+    debugMasterOtp: debug ? debugMasterOtp : undefined,
+    fixedOtpLogins,
+    sms: {
+      apiKey: str(env, 'SMS_API_KEY'),
+      template: str(env, 'SMS_TEMPLATE') ?? 'verify',
+      baseUrl: url(env, 'SMS_BASE_URL') as string,
+    },
+    gateway: {
+      merchantId: str(env, 'GATEWAY_MERCHANT_ID'),
+      baseUrl: url(env, 'GATEWAY_BASE_URL') as string,
+      redirect: redirect.replace(/\/+$/, ''),
+    },
+    frontendUrl,
+    invoicePrefix: str(env, 'INVOICE_PREFIX') ?? 'INV',
+    marketplace: {
+      baseUrl: url(env, 'MARKETPLACE_BASE_URL') as string,
+      packageName: str(env, 'MARKETPLACE_PACKAGE_NAME'),
+      apiSecret: str(env, 'MARKETPLACE_API_SECRET'),
+      clientId: str(env, 'MARKETPLACE_CLIENT_ID'),
+      clientSecret: str(env, 'MARKETPLACE_CLIENT_SECRET'),
+      redirectUri: url(env, 'MARKETPLACE_REDIRECT_URI'),
+      authorizeWindowHours: int(env, 'MARKETPLACE_AUTHORIZE_WINDOW_HOURS'),
+      dynamicPriceKey: str(env, 'MARKETPLACE_DYNAMIC_PRICE_KEY'),
+    },
+    ai: {
+      apiKey: str(env, 'OPENAI_API_KEY'),
+      baseUrl: url(env, 'OPENAI_BASE_URL') as string,
+      model: str(env, 'AI_MODEL') as string,
+      embeddingModel: str(env, 'AI_EMBEDDING_MODEL') as string,
+      dailyQuotaFree: int(env, 'AI_DAILY_QUOTA_FREE'),
+      maxConcurrentPerWorker: int(env, 'AI_MAX_CONCURRENT_PER_WORKER'),
+    },
+    hearts: { enforced: bool(env, 'HEARTS_ENFORCED'), refillSeconds: int(env, 'HEART_REFILL_SECONDS'), max: 5 },
+    tableName: str(env, 'TABLE_NAME') as string,
+    dynamodbEndpoint: url(env, 'DYNAMODB_ENDPOINT'),
+    port: int(env, 'PORT'),
+    dataDir: str(env, 'DATA_DIR') ?? '.data',
+  };
+}

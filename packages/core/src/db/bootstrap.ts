@@ -1,0 +1,52 @@
+/**
+ * Creates the table described by `infra/table.ts` when it does not exist (DynamoDB Local and tests; in AWS
+ * the Storage stack owns it). Waits until it is ACTIVE and enables TTL.
+ */
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
+import { table } from '../../../../infra/table';
+import type { Db } from './client';
+
+/** Returns true when it created the table, false when it was already there. */
+export async function ensureTable(db: Db): Promise<boolean> {
+  try {
+    await db.raw.send(new DescribeTableCommand({ TableName: db.tableName }));
+    return false;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  const indexes = Object.entries(table.globalIndexes);
+  const attributeNames = [table.partitionKey, table.sortKey, ...indexes.flatMap(([, i]) => [i.partitionKey, i.sortKey])];
+  await db.raw.send(
+    new CreateTableCommand({
+      TableName: db.tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: attributeNames.map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: table.partitionKey, KeyType: 'HASH' },
+        { AttributeName: table.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: indexes.map(([IndexName, i]) => ({
+        IndexName,
+        KeySchema: [
+          { AttributeName: i.partitionKey, KeyType: 'HASH' },
+          { AttributeName: i.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+  await waitUntilTableExists({ client: db.raw, maxWaitTime: 60 }, { TableName: db.tableName });
+  await db.raw.send(
+    new UpdateTimeToLiveCommand({
+      TableName: db.tableName,
+      TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true },
+    }),
+  );
+  return true;
+}

@@ -1,0 +1,40 @@
+/**
+ * The dependencies object: every side effect of the domain (clock, database, providers, keys, content
+ * cache) built once per cold start and passed down explicitly, with a fake twin in tests (DESIGN §2,
+ * after cicada's AppState).
+ */
+import { type Clock, systemClock } from './clock';
+import { type Settings, SettingsError, loadSettings } from './config/settings';
+import { createContentStore, type ContentStore } from './curriculum/store';
+import { type Db, createDb } from './db/client';
+import { createKavenegarSender, type SmsSender } from './sms/kavenegar';
+
+export interface Deps {
+  settings: Settings;
+  clock: Clock;
+  db: Db;
+  sms: SmsSender;
+  /** HMAC/JWT key derived from SECRET_KEY (bytes). */
+  secretKey: Uint8Array;
+  content: ContentStore;
+}
+
+/**
+ * Builds the dependencies from settings. Errors: {@link SettingsError} when SECRET_KEY is missing or shorter
+ * than 32 characters (the local runtime generates one; in AWS the Secrets stack does).
+ */
+export function buildDeps(settings: Settings = loadSettings(), overrides: Partial<Deps> = {}): Deps {
+  if (!settings.secretKey || settings.secretKey.length < 32) {
+    throw new SettingsError('SECRET_KEY must be set to at least 32 characters');
+  }
+  const db = overrides.db ?? createDb({ tableName: settings.tableName, endpoint: settings.dynamodbEndpoint });
+  const clock = overrides.clock ?? systemClock;
+  return {
+    settings,
+    clock,
+    db,
+    sms: overrides.sms ?? createKavenegarSender(settings.sms),
+    secretKey: new TextEncoder().encode(settings.secretKey),
+    content: overrides.content ?? createContentStore(db, clock),
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * Builds the Lambda handler of one endpoint group from the route manifest (`infra/routes.ts`) and the
+ * group's route implementations. The pipeline, outermost first:
+ *
+ *   requestLog → responseHeaders → errorBody → @middy/http-router → per route:
+ *   jsonBody → path id → auth → throttle → zod validation → run → JSON response
+ *
+ * Handlers only translate: parse, call one domain function, map the result (DESIGN §2).
+ */
+import { DomainError } from '@mathisland/core';
+import { authenticate, safeEqual } from '@mathisland/core/auth/index';
+import { hit } from '@mathisland/core/throttle/index';
+import middy from '@middy/core';
+import httpRouterHandler from '@middy/http-router';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { z } from 'zod';
+import { type EndpointGroup, type RouteSpec, routeKey, routes as manifest, throttleScopes } from '../../../../infra/routes';
+import { getDeps } from './deps';
+import { errorBody } from './middlewares/errorBody';
+import { jsonBody } from './middlewares/jsonBody';
+import { requestLog } from './middlewares/requestLog';
+import { responseHeaders } from './middlewares/responseHeaders';
+import { type AppContext, HttpResponse, type RouteDef, type RouteInput } from './types';
+
+/** Declares a route implementation with its input types inferred from the schemas. */
+export const route = <B = undefined, Q = Record<string, string | undefined>>(def: RouteDef<B, Q>): RouteDef<B, Q> => def;
+
+const emptyBody = z.union([z.undefined(), z.strictObject({})]);
+
+/** Path ids are ASCII decimal (spec Curriculum); anything else, Persian digits included, is 400 `invalid_id`. */
+export function parseId(raw: string | undefined): number {
+  if (raw === undefined || !/^[0-9]{1,15}$/.test(raw)) {
+    throw new DomainError('invalid_id', 'Ids are ASCII decimal numbers');
+  }
+  return Number(raw);
+}
+
+/** Zod issues → `{ field: [messages] }`; unknown keys are reported under their own names. */
+export function zodFields(error: z.ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  const add = (key: string, message: string) => {
+    fields[key] ??= [];
+    fields[key].push(message);
+  };
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add([...issue.path, key].join('.'), 'Unknown field');
+    } else {
+      add(issue.path.length ? issue.path.join('.') : '_', issue.message);
+    }
+  }
+  return fields;
+}
+
+function validate<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new DomainError('validation_error', `The ${where} is not valid`, { fields: zodFields(result.error) });
+  return result.data;
+}
+
+const header = (event: APIGatewayProxyEventV2, name: string): string | undefined => {
+  const wanted = name.toLowerCase();
+  for (const [k, v] of Object.entries(event.headers ?? {})) if (k.toLowerCase() === wanted) return v;
+  return undefined;
+};
+
+function toResponse(result: unknown, status = 200): APIGatewayProxyStructuredResultV2 {
+  if (result instanceof HttpResponse) {
+    return {
+      statusCode: result.statusCode,
+      headers: result.headers,
+      body: result.body === undefined ? '' : typeof result.body === 'string' ? result.body : JSON.stringify(result.body),
+    };
+  }
+  return { statusCode: status, body: JSON.stringify(result ?? null) };
+}
+
+function routeHandler(spec: RouteSpec, def: RouteDef<unknown, unknown>) {
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>()
+    .use(jsonBody())
+    .handler(async (event, context) => {
+      const deps = await getDeps();
+      const clientIp = event.requestContext?.http?.sourceIp ?? 'unknown';
+      const id = spec.path.includes('{id}') ? parseId(event.pathParameters?.id) : Number.NaN;
+      let user: RouteInput<unknown, unknown>['user'] | undefined;
+      if (spec.auth === 'user') {
+        user = await authenticate(deps, header(event, 'authorization'));
+        context.userId = user.id;
+      } else if (spec.auth === 'internal') {
+        const key = deps.settings.internalServiceKey;
+        const given = header(event, 'x-internal-key');
+        if (!key || deps.settings.debug || !given || !safeEqual(given, key)) {
+          throw new DomainError('permission_denied', 'This route needs a valid X-Internal-Key');
+        }
+      } else if (spec.auth === 'admin') {
+        throw new DomainError('permission_denied', 'Admin session required');
+      }
+      if (spec.throttle) {
+        const rule = throttleScopes[spec.throttle];
+        const subject = rule.by === 'user' && user ? `user:${user.id}` : `ip:${clientIp}`;
+        await hit(deps, spec.throttle, subject, rule);
+      }
+      const body = validate(def.body ?? emptyBody, event.body, 'request body');
+      const query = def.query ? validate(def.query, event.queryStringParameters ?? {}, 'query') : (event.queryStringParameters ?? {});
+      const result = await def.run({ event, body, query, id, user: user as RouteInput<unknown, unknown>['user'], deps, clientIp });
+      return toResponse(result, def.status);
+    });
+}
+
+export interface Group {
+  group: EndpointGroup;
+  handler: middy.MiddyfiedHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>;
+  /** Implementations keyed by route key (`GET /api/home`), for the contract tests. */
+  routes: Record<string, RouteDef<unknown, unknown>>;
+}
+
+/**
+ * The handler of `group`. Errors at build time: an implementation for a route the manifest does not give
+ * this group, or a manifest route of the group without an implementation.
+ */
+export function defineGroup(group: EndpointGroup, implementations: Record<string, RouteDef<any, any>>): Group {
+  const specs = manifest.filter((r) => r.group === group);
+  const missing = specs.filter((s) => !implementations[routeKey(s)]).map(routeKey);
+  const extra = Object.keys(implementations).filter((k) => !specs.some((s) => routeKey(s) === k));
+  if (missing.length || extra.length) {
+    throw new Error(`Endpoint group ${group}: missing implementations [${missing.join(', ')}], not in the manifest [${extra.join(', ')}]`);
+  }
+  const router = httpRouterHandler({
+    routes: specs.map((spec) => ({
+      method: spec.method,
+      path: spec.path,
+      handler: routeHandler(spec, implementations[routeKey(spec)] as RouteDef<unknown, unknown>),
+    })),
+  });
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>()
+    .use(requestLog())
+    .use(responseHeaders())
+    .use(errorBody())
+    .handler(router as never);
+  return { group, handler, routes: implementations };
+}

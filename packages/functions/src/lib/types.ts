@@ -1,0 +1,44 @@
+/** Types shared by the handlers of every endpoint group. */
+import type { Deps } from '@mathisland/core';
+import type { User } from '@mathisland/core/auth/index';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { ZodType } from 'zod';
+
+/** The Lambda context, with what the auth middleware learnt (read by the request log). */
+export interface AppContext extends Context {
+  userId?: number;
+}
+
+/** What a route implementation receives: parsed input, the caller, and the dependencies. */
+export interface RouteInput<B, Q> {
+  event: APIGatewayProxyEventV2;
+  body: B;
+  query: Q;
+  /** The `{id}` path parameter, validated as an ASCII decimal id. */
+  id: number;
+  /** The signed-in user, on `user` routes. */
+  user: User;
+  deps: Deps;
+  /** Client IP as API Gateway saw it. */
+  clientIp: string;
+}
+
+/** A non-200 or non-JSON answer of a route. */
+export class HttpResponse {
+  constructor(
+    readonly statusCode: number,
+    readonly body?: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+export interface RouteDef<B = unknown, Q = unknown> {
+  /** Body schema; unknown fields must be refused (use z.strictObject). Without it only an empty body or `{}` is accepted. */
+  body?: ZodType<B>;
+  query?: ZodType<Q>;
+  /** Success status when `run` returns a plain value (default 200). */
+  status?: number;
+  run(input: RouteInput<B, Q>): Promise<unknown>;
+}
+
+export type GroupResult = APIGatewayProxyStructuredResultV2;

@@ -1,0 +1,37 @@
+/**
+ * `npm start`: runs the whole service locally (see stack.ts) until Ctrl-C, then stops DynamoDB Local.
+ * Reads `.env` when present. A bad setting stops startup with a message naming it.
+ */
+import { existsSync } from 'node:fs';
+import { SettingsError } from '@mathisland/core';
+import { startLocalStack } from './stack';
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+
+try {
+  const stack = await startLocalStack();
+  for (const w of stack.warnings) console.warn(`warning: ${w}`);
+  console.log(`
+  mathisland is running
+    API         ${stack.baseUrl}/api/
+    health      ${stack.baseUrl}/api/health
+    SMS outbox  ${stack.baseUrl}/_local/sms/outbox
+  Ctrl-C stops it (and DynamoDB Local).
+`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('stopping...');
+    await stack.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  if (error instanceof SettingsError) {
+    console.error(`startup failed: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}

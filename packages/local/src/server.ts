@@ -1,0 +1,83 @@
+/**
+ * The local HTTP server: one port for the whole service (DESIGN §1, §6).
+ *
+ * - `/api/...`: matched against `infra/routes.ts`; the matching endpoint group's exported Lambda handler is
+ *   called with an API Gateway v2 event; no match goes to the `fallback` group (`$default`), as in AWS.
+ * - `/_local/...`: the provider fakes (never deployed).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { type EndpointGroup, endpointGroups, routeKey, routes } from '../../../infra/routes';
+import { lambdaContext, readBody, toEvent, writeResult } from './apigw';
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** A sub-application mounted under a path prefix (a fake provider). Returns false when it has no such route. */
+export type Mount = (req: IncomingMessage, res: ServerResponse, rest: string, url: URL, body: Buffer) => boolean | Promise<boolean>;
+
+const compiled = routes.map((r) => ({
+  spec: r,
+  key: routeKey(r),
+  regex: new RegExp(`^${r.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^/}]+)\}/g, '(?<$1>[^/]+)')}/?$`),
+}));
+
+/** The manifest route for `method` and `path`, with decoded path parameters. */
+export function matchRoute(method: string, path: string) {
+  for (const r of compiled) {
+    if (r.spec.method !== method) continue;
+    const m = r.regex.exec(path);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    for (const [k, v] of Object.entries(m.groups ?? {})) {
+      try {
+        params[k] = decodeURIComponent(v);
+      } catch {
+        params[k] = v;
+      }
+    }
+    return { group: r.spec.group, routeKey: r.key, pathParameters: Object.keys(params).length ? params : undefined };
+  }
+  return undefined;
+}
+
+/** Imports the handler module of every endpoint group (the same modules the stacks deploy). */
+export async function loadHandlers(): Promise<Record<EndpointGroup, Handler>> {
+  const entries = await Promise.all(
+    endpointGroups.map(async (group) => {
+      const mod = (await import(`../../functions/src/groups/${group}.ts`)) as { handler: Handler };
+      return [group, mod.handler] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<EndpointGroup, Handler>;
+}
+
+export function createLocalServer(options: {
+  handlers: Record<EndpointGroup, Handler>;
+  mounts: Record<string, Mount>;
+  /** Resolves when the dependencies are installed; requests wait for it. */
+  ready: Promise<unknown>;
+}): Server {
+  return createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const body = await readBody(req);
+      for (const [prefix, mount] of Object.entries(options.mounts)) {
+        if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) {
+          if (await mount(req, res, url.pathname.slice(prefix.length) || '/', url, body)) return;
+        }
+      }
+      await options.ready;
+      const match = matchRoute(req.method ?? 'GET', url.pathname);
+      const group = match?.group ?? 'fallback';
+      const event = toEvent(req, body, match ?? { routeKey: '$default' });
+      const result = await options.handlers[group](event, lambdaContext(group));
+      writeResult(res, result);
+    } catch (error) {
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'application/json', 'cache-control': 'private, no-store' });
+        res.end(JSON.stringify({ code: 'server_error', detail: 'Something went wrong on our side' }));
+      }
+      console.error(error);
+    }
+  });
+}

@@ -1,0 +1,109 @@
+/**
+ * The whole service on one machine (DESIGN §6), used by `npm start` (`main.ts`) and by the tests:
+ * DynamoDB Local (or a given endpoint), the table from `infra/table.ts`, data migrations, the HTTP server
+ * with every route of `infra/routes.ts`, and the provider fakes under `/_local/`.
+ *
+ * Provider settings left unset point at the local fakes; a setting given as an empty string stays off.
+ */
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { type Clock, type Deps, buildDeps, loadSettings } from '@mathisland/core';
+import { ensureTable } from '@mathisland/core/db/bootstrap';
+import { applyMigrations } from '@mathisland/core/migrations/index';
+import { setDeps } from '@mathisland/functions/lib/deps';
+import { startDynamoLocal, type DynamoLocal } from './dynamo';
+import { createSmsFake, type SentSms } from './fakes/sms';
+import { ensureSecretKey } from './secretKey';
+import { createLocalServer, loadHandlers } from './server';
+
+export interface LocalStackOptions {
+  /** Port to listen on; 0 picks a free one. Default PORT or 3000. */
+  port?: number;
+  host?: string;
+  /** Environment overrides on top of process.env (settings of infra/settings.ts). */
+  env?: Record<string, string | undefined>;
+  /** Use this DynamoDB endpoint instead of starting DynamoDB Local. */
+  dynamodbEndpoint?: string;
+  /** Keep DynamoDB Local's data in memory instead of DATA_DIR. */
+  inMemory?: boolean;
+  clock?: Clock;
+}
+
+export interface LocalStack {
+  baseUrl: string;
+  port: number;
+  deps: Deps;
+  smsOutbox: SentSms[];
+  /** Warnings to print (e.g. a generated SECRET_KEY). */
+  warnings: string[];
+  close(): Promise<void>;
+}
+
+const LOCAL_SMS_KEY = 'local-sms-api-key';
+
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const env: Record<string, string | undefined> = { ...process.env, ...options.env };
+  const warnings: string[] = [];
+  const dataDir = env.DATA_DIR || '.data';
+  loadSettings(env); // fail fast on a bad setting, before anything starts
+  if (env.SECRET_KEY === undefined) {
+    const { key, generated } = ensureSecretKey(dataDir);
+    env.SECRET_KEY = key;
+    if (generated) warnings.push(`SECRET_KEY was unset: generated one into ${join(dataDir, 'secret-key')}`);
+  }
+
+  let dynamo: DynamoLocal | undefined;
+  const endpoint = options.dynamodbEndpoint ?? env.DYNAMODB_ENDPOINT;
+  if (endpoint) env.DYNAMODB_ENDPOINT = endpoint;
+  else {
+    dynamo = await startDynamoLocal({ dbPath: options.inMemory ? undefined : join(dataDir, 'dynamodb') });
+    env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+  }
+
+  const handlers = await loadHandlers();
+  let markReady!: () => void;
+  const ready = new Promise<void>((r) => {
+    markReady = r;
+  });
+  const smsKey = env.SMS_API_KEY === undefined ? LOCAL_SMS_KEY : env.SMS_API_KEY;
+  const sms = createSmsFake({ apiKey: smsKey, template: env.SMS_TEMPLATE || 'verify' });
+  const server = createLocalServer({ handlers, mounts: { '/_local/sms': sms.handle }, ready });
+  const port = options.port ?? Number(env.PORT ?? 3000);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  const baseUrl = `http://localhost:${actualPort}`;
+
+  if (env.SMS_API_KEY === undefined) {
+    env.SMS_API_KEY = LOCAL_SMS_KEY;
+    env.SMS_BASE_URL ??= `${baseUrl}/_local/sms`;
+  }
+  env.FRONTEND_URL ??= `${baseUrl}/`;
+
+  try {
+    const deps = buildDeps(loadSettings(env), options.clock ? { clock: options.clock } : {});
+    await ensureTable(deps.db);
+    await applyMigrations(deps.db, () => deps.clock.now());
+    setDeps(deps);
+    markReady();
+    return {
+      baseUrl,
+      port: actualPort,
+      deps,
+      smsOutbox: sms.outbox,
+      warnings,
+      async close() {
+        server.closeAllConnections();
+        await new Promise((r) => server.close(r));
+        deps.db.raw.destroy();
+        await dynamo?.stop();
+      },
+    };
+  } catch (error) {
+    server.close();
+    await dynamo?.stop();
+    throw error;
+  }
+}
