@@ -54,8 +54,10 @@ export async function loadHandlers(): Promise<Record<EndpointGroup, Handler>> {
 export function createLocalServer(options: {
   handlers: Record<EndpointGroup, Handler>;
   mounts: Record<string, Mount>;
-  /** Resolves when the dependencies are installed; requests wait for it. */
+  /** Resolves when the dependencies are ready; requests wait for it. */
   ready: Promise<unknown>;
+  /** Called before each API request: installs this server's dependencies, so two stacks in one process never share them. */
+  activate: () => void;
 }): Server {
   return createServer(async (req, res) => {
     try {
@@ -67,6 +69,7 @@ export function createLocalServer(options: {
         }
       }
       await options.ready;
+      options.activate();
       const match = matchRoute(req.method ?? 'GET', url.pathname);
       const group = match?.group ?? 'fallback';
       const event = toEvent(req, body, match ?? { routeKey: '$default' });

@@ -67,7 +67,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   });
   const smsKey = env.SMS_API_KEY === undefined ? LOCAL_SMS_KEY : env.SMS_API_KEY;
   const sms = createSmsFake({ apiKey: smsKey, template: env.SMS_TEMPLATE || 'verify' });
-  const server = createLocalServer({ handlers, mounts: { '/_local/sms': sms.handle }, ready });
+  let deps: Deps | undefined;
+  const server = createLocalServer({
+    handlers,
+    mounts: { '/_local/sms': sms.handle },
+    ready,
+    activate: () => setDeps(deps as Deps),
+  });
   const port = options.port ?? Number(env.PORT ?? 3000);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -83,21 +89,21 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   env.FRONTEND_URL ??= `${baseUrl}/`;
 
   try {
-    const deps = buildDeps(loadSettings(env), options.clock ? { clock: options.clock } : {});
+    deps = buildDeps(loadSettings(env), options.clock ? { clock: options.clock } : {});
     await ensureTable(deps.db);
     await applyMigrations(deps.db, () => deps.clock.now());
-    setDeps(deps);
     markReady();
+    const ownDeps = deps;
     return {
       baseUrl,
       port: actualPort,
-      deps,
+      deps: ownDeps,
       smsOutbox: sms.outbox,
       warnings,
       async close() {
         server.closeAllConnections();
         await new Promise((r) => server.close(r));
-        deps.db.raw.destroy();
+        ownDeps.db.raw.destroy();
         await dynamo?.stop();
       },
     };

@@ -1,0 +1,96 @@
+/**
+ * Test support: a private copy of the whole service per test file (own table on the shared DynamoDB Local,
+ * own HTTP server on a free port, own SMS outbox), a small JSON client, and sign-in through the real
+ * OTP flow.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Clock, ManualClock } from '@mathisland/core';
+import { inject } from 'vitest';
+import { type LocalStack, startLocalStack } from '../../packages/local/src/stack';
+
+export interface TestStack extends LocalStack {
+  clock: ManualClock;
+}
+
+/** Starts the service with settings `env` (on top of test defaults) and a manual clock set to `now`. */
+export async function startTestStack(options: { env?: Record<string, string | undefined>; now?: Date | number } = {}): Promise<TestStack> {
+  const clock = new ManualClock(options.now === undefined ? Date.now() : new Date(options.now).getTime());
+  const stack = await startLocalStack({
+    port: 0,
+    dynamodbEndpoint: inject('dynamodbEndpoint'),
+    clock: clock as Clock,
+    env: {
+      TABLE_NAME: `test-${randomUUID()}`,
+      DATA_DIR: join(tmpdir(), `mathisland-test-${randomUUID()}`),
+      SECRET_KEY: randomBytes(32).toString('hex'),
+      INTERNAL_SERVICE_KEY: 'test-internal-key-0123456789',
+      STAGE: 'test',
+      ...options.env,
+    },
+  });
+  return Object.assign(stack, { clock });
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** Sends one request; `body` objects are sent as JSON, strings as they are. */
+export async function call<T = any>(
+  stack: { baseUrl: string },
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(`${stack.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
+
+let phoneCounter = 0;
+/** A fresh Iranian-style mobile number for this process. */
+export const newPhone = (): string => `0912${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter++).padStart(4, '0')}`;
+
+/** The last code the fake SMS provider received for `phone`. */
+export async function lastCode(stack: { baseUrl: string }, phone: string): Promise<string> {
+  const { body } = await call<{ items: { token: string }[] }>(stack, 'GET', `/_local/sms/outbox?phone=${encodeURIComponent(phone)}`);
+  const last = body.items.at(-1);
+  if (!last) throw new Error(`no SMS was sent to ${phone}`);
+  return last.token;
+}
+
+export interface Session {
+  phone: string;
+  accessToken: string;
+  refreshToken: string;
+  isNewUser: boolean;
+  userId: number;
+}
+
+/** Signs in through the real flow: request a code, read it from the outbox, log in. */
+export async function signIn(stack: TestStack, phone = newPhone()): Promise<Session> {
+  const requested = await call(stack, 'POST', '/api/auth/otp/request', { body: { phone } });
+  if (requested.status !== 200) throw new Error(`otp request failed: ${requested.status} ${requested.text}`);
+  const code = await lastCode(stack, phone);
+  const login = await call(stack, 'POST', '/api/auth/login', { body: { phone, otp: code } });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
+  return { phone, ...login.body, userId: login.body.user.id };
+}

@@ -1,0 +1,39 @@
+/**
+ * Test projects:
+ * - `unit`: pure domain tests beside the code (packages/*\/src/**\/*.test.ts), no database.
+ * - `api`: black-box tests of the HTTP API through the local runtime against DynamoDB Local (tests/).
+ *   One DynamoDB Local serves the whole run (tests/support/globalSetup.ts); every test file gets its own
+ *   table and server.
+ * - `stacks`: the SST stacks synthesized offline and asserted (stacks/test/).
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/**/*.test.ts'],
+          globalSetup: ['tests/support/globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'stacks',
+          include: ['stacks/test/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
