@@ -1,0 +1,37 @@
+/**
+ * Contract: the route manifest, the handler modules and the local runtime agree. Every route of
+ * `infra/routes.ts` has an implementation in its endpoint group's module, every group has a module that
+ * exports a handler, and the local runtime routes each manifest entry to its group. (That every route is
+ * deployed is asserted by the stack tests in stacks/test/.)
+ */
+import { describe, expect, it } from 'vitest';
+import { endpointGroups, routeKey, routes } from '../infra/routes';
+import { matchRoute } from '../packages/local/src/server';
+
+describe('route manifest ↔ handlers', () => {
+  it('has an implementation for every route, in the group the manifest names', async () => {
+    for (const group of endpointGroups) {
+      const mod = await import(`../packages/functions/src/groups/${group}.ts`);
+      expect(typeof mod.handler, `${group}.handler`).toBe('function');
+      const expected = routes.filter((r) => r.group === group).map(routeKey).sort();
+      expect(Object.keys(mod.routes).sort(), `routes of ${group}`).toEqual(expected);
+    }
+  });
+
+  it('has unique route keys, /api/ paths without a version segment, and known throttle scopes', () => {
+    const keys = routes.map(routeKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const r of routes) {
+      expect(r.path).toMatch(/^\/api\//);
+      expect(r.path).not.toMatch(/\/v\d+\//);
+    }
+  });
+
+  it('routes every manifest entry to its group in the local runtime', () => {
+    for (const r of routes) {
+      const path = r.path.replace(/\{[^}]+\}/g, '123');
+      expect(matchRoute(r.method, path)?.routeKey).toBe(routeKey(r));
+      expect(matchRoute(r.method, path)?.group).toBe(r.group);
+    }
+  });
+});
