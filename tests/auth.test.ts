@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestStack, call, lastCode, newPhone, signIn, startTestStack } from './support/stack';
+import { call, lastCode, newPhone, signIn, startTestStack, type TestStack } from './support/stack';
 
 describe('one-time codes', () => {
   let stack: TestStack;
@@ -69,7 +69,13 @@ describe('one-time codes', () => {
 
   it('refuses malformed phones and codes with validation errors and sends nothing', async () => {
     const before = stack.smsOutbox.length;
-    for (const body of [{ phone: '۰۹۱۲۱۲۳۴۵۶۷' }, { phone: 9121234567 }, { phone: '0912 123 4567' }, {}, { phone: '09121234567', extra: 1 }]) {
+    for (const body of [
+      { phone: '۰۹۱۲۱۲۳۴۵۶۷' },
+      { phone: 9121234567 },
+      { phone: '0912 123 4567' },
+      {},
+      { phone: '09121234567', extra: 1 },
+    ]) {
       const res = await call(stack, 'POST', '/api/auth/otp/request', { body });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('validation_error');
@@ -291,6 +297,8 @@ describe('startup refuses bad settings', () => {
 
   it('refuses fixed logins and the debug code in production', () => {
     expect(start({ STAGE: 'production', FIXED_OTP_LOGINS: '09120000001:1234' }).stderr).toMatch(/FIXED_OTP_LOGINS must be empty/);
-    expect(start({ STAGE: 'production', DEBUG: '1', DEBUG_MASTER_OTP: '123456' }).stderr).toMatch(/must not be set when STAGE is production/);
+    expect(start({ STAGE: 'production', DEBUG: '1', DEBUG_MASTER_OTP: '123456' }).stderr).toMatch(
+      /must not be set when STAGE is production/,
+    );
   });
 });

@@ -13,7 +13,10 @@ describe('route manifest ↔ handlers', () => {
     for (const group of endpointGroups) {
       const mod = await import(`../packages/functions/src/groups/${group}.ts`);
       expect(typeof mod.handler, `${group}.handler`).toBe('function');
-      const expected = routes.filter((r) => r.group === group).map(routeKey).sort();
+      const expected = routes
+        .filter((r) => r.group === group)
+        .map(routeKey)
+        .sort();
       expect(Object.keys(mod.routes).sort(), `routes of ${group}`).toEqual(expected);
     }
   });

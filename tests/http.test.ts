@@ -4,7 +4,7 @@
  */
 import { logger } from '@mathisland/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type TestStack, call, signIn, startTestStack } from './support/stack';
+import { call, signIn, startTestStack, type TestStack } from './support/stack';
 
 describe('request pipeline', () => {
   let stack: TestStack;
@@ -92,7 +92,10 @@ describe('request pipeline', () => {
       logger.setLogLevel('WARN');
       spy.mockRestore();
     }
-    const entries = lines.flatMap((l) => l.split('\n')).filter(Boolean).map((l) => JSON.parse(l));
+    const entries = lines
+      .flatMap((l) => l.split('\n'))
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     const requests = entries.filter((e) => e.message === 'request');
     expect(requests).toHaveLength(2);
     expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/home', status: 200, userId: expect.any(Number) });
@@ -144,7 +147,7 @@ describe('health', () => {
   afterAll(() => stack?.close());
 
   it('answers only { status } without the key, and with a wrong key', async () => {
-    for (const headers of [{}, { 'x-internal-key': 'wrong' }, { 'x-internal-key': '' }]) {
+    for (const headers of [{}, { 'x-internal-key': 'wrong' }, { 'x-internal-key': '' }] as Record<string, string>[]) {
       const res = await call(stack, 'GET', '/api/health', { headers });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ status: 'ok' });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allNodes, questionsOf, wrongAnswer } from './support/content';
-import { type TestStack, call, lastCode, newPhone, startTestStack } from './support/stack';
+import { call, lastCode, newPhone, startTestStack, type TestStack } from './support/stack';
 
 describe('a new learner finishes the first island', () => {
   let stack: TestStack;

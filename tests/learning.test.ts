@@ -3,7 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allNodes, nodeById, questionsOf, wrongAnswer } from './support/content';
-import { type Session, type TestStack, call, signIn, startTestStack } from './support/stack';
+import { call, type Session, signIn, startTestStack, type TestStack } from './support/stack';
 
 const [n1, n2, n3] = allNodes();
 const node1 = n1!;
@@ -13,7 +13,10 @@ const node3 = n3!;
 async function answerAll(stack: TestStack, s: Session, nodeId: number, right: (i: number) => boolean) {
   const questions = questionsOf(nodeById(nodeId));
   for (const [i, q] of questions.entries()) {
-    const res = await call(stack, 'POST', `/api/questions/${q.id}/answer`, { token: s.accessToken, body: { answer: right(i) ? q.answer : wrongAnswer(q) } });
+    const res = await call(stack, 'POST', `/api/questions/${q.id}/answer`, {
+      token: s.accessToken,
+      body: { answer: right(i) ? q.answer : wrongAnswer(q) },
+    });
     expect(res.status).toBe(200);
   }
   return questions;
@@ -39,7 +42,8 @@ describe('question bank', () => {
         const questions = await call(stack, 'GET', `/api/nodes/${node.id}/questions`);
         expect(questions.body.items.length).toBeGreaterThanOrEqual(4);
         expect(questions.text).not.toMatch(/"answer"/);
-        for (const q of questions.body.items) expect(Object.keys(q).sort()).toEqual(q.type === 'choice' ? ['choices', 'id', 'text', 'type'] : ['id', 'text', 'type']);
+        for (const q of questions.body.items)
+          expect(Object.keys(q).sort()).toEqual(q.type === 'choice' ? ['choices', 'id', 'text', 'type'] : ['id', 'text', 'type']);
       }
       const lesson = nodes[0].lessons.at(-1);
       const lessonQuestions = await call(stack, 'GET', `/api/lessons/${lesson.id}/questions`);
@@ -80,7 +84,10 @@ describe('node state table', () => {
   it('unlocked with answers missing: 409 answers_missing listing them, node stays unlocked', async () => {
     const s = await signIn(stack);
     const questions = questionsOf(node1);
-    await call(stack, 'POST', `/api/questions/${questions[0]!.id}/answer`, { token: s.accessToken, body: { answer: questions[0]!.answer } });
+    await call(stack, 'POST', `/api/questions/${questions[0]!.id}/answer`, {
+      token: s.accessToken,
+      body: { answer: questions[0]!.answer },
+    });
     const res = await call(stack, 'POST', `/api/nodes/${node1.id}/quiz/complete`, { token: s.accessToken });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('answers_missing');
@@ -94,9 +101,17 @@ describe('node state table', () => {
     const questions = await answerAll(stack, s, node1.id, () => true);
     const res = await call(stack, 'POST', `/api/nodes/${node1.id}/quiz/complete`, { token: s.accessToken });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ stars: 3, xp: questions.length * 10 + 15, nextNodeId: node2.id, nodeCompleted: true, alreadyCompleted: false });
+    expect(res.body).toMatchObject({
+      stars: 3,
+      xp: questions.length * 10 + 15,
+      nextNodeId: node2.id,
+      nodeCompleted: true,
+      alreadyCompleted: false,
+    });
     const q = questionsOf(node2)[0]!;
-    expect((await call(stack, 'POST', `/api/questions/${q.id}/answer`, { token: s.accessToken, body: { answer: q.answer } })).status).toBe(200);
+    expect((await call(stack, 'POST', `/api/questions/${q.id}/answer`, { token: s.accessToken, body: { answer: q.answer } })).status).toBe(
+      200,
+    );
   });
 
   it('any score completes: all wrong still completes with 1 star and star XP only', async () => {
@@ -140,7 +155,9 @@ describe('node state table', () => {
         expect(res.body.nextNodeId).toBe(nodes[i + 1]?.id ?? null);
       }
       const home = await call(stack2, 'GET', '/api/home', { token: s.accessToken });
-      expect(home.body.units.flatMap((u: { nodes: { completed: boolean }[] }) => u.nodes).every((n: { completed: boolean }) => n.completed)).toBe(true);
+      expect(
+        home.body.units.flatMap((u: { nodes: { completed: boolean }[] }) => u.nodes).every((n: { completed: boolean }) => n.completed),
+      ).toBe(true);
     } finally {
       await stack2.close();
     }
@@ -206,7 +223,10 @@ describe('hearts', () => {
   it('a wrong answer costs one heart, a right one none; at 0 answering gives 403 no_hearts', async () => {
     const s = await signIn(stack);
     const questions = questionsOf(node1);
-    const right = await call(stack, 'POST', `/api/questions/${questions[0]!.id}/answer`, { token: s.accessToken, body: { answer: questions[0]!.answer } });
+    const right = await call(stack, 'POST', `/api/questions/${questions[0]!.id}/answer`, {
+      token: s.accessToken,
+      body: { answer: questions[0]!.answer },
+    });
     expect(right.body).toMatchObject({ correct: true, hearts: 5 });
     expect(right.body.correctAnswer).toBeUndefined();
     for (let i = 4; i >= 0; i--) {
@@ -214,7 +234,10 @@ describe('hearts', () => {
       const res = await call(stack, 'POST', `/api/questions/${q.id}/answer`, { token: s.accessToken, body: { answer: wrongAnswer(q) } });
       expect(res.body.hearts).toBe(i);
     }
-    const blocked = await call(stack, 'POST', `/api/questions/${questions[0]!.id}/answer`, { token: s.accessToken, body: { answer: questions[0]!.answer } });
+    const blocked = await call(stack, 'POST', `/api/questions/${questions[0]!.id}/answer`, {
+      token: s.accessToken,
+      body: { answer: questions[0]!.answer },
+    });
     expect(blocked.status).toBe(403);
     expect(blocked.body.code).toBe('no_hearts');
     // completing a lesson without questions is gated too
@@ -224,7 +247,10 @@ describe('hearts', () => {
     // a heart comes back after the refill time
     stack.clock.advance(4 * 3600);
     const { accessToken } = (await call(stack, 'POST', '/api/auth/refresh', { body: { refreshToken: s.refreshToken } })).body;
-    const back = await call(stack, 'POST', `/api/questions/${questions[0]!.id}/answer`, { token: accessToken, body: { answer: questions[0]!.answer } });
+    const back = await call(stack, 'POST', `/api/questions/${questions[0]!.id}/answer`, {
+      token: accessToken,
+      body: { answer: questions[0]!.answer },
+    });
     expect(back.status).toBe(200);
     expect(back.body.hearts).toBe(1);
   });
@@ -233,12 +259,17 @@ describe('hearts', () => {
     const s = await signIn(stack);
     const q = questionsOf(node1)[0]!;
     const body = { answer: wrongAnswer(q), attemptId: 'attempt-0001-abcdef' };
-    const results = await Promise.all(Array.from({ length: 4 }, () => call(stack, 'POST', `/api/questions/${q.id}/answer`, { token: s.accessToken, body })));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => call(stack, 'POST', `/api/questions/${q.id}/answer`, { token: s.accessToken, body })),
+    );
     for (const r of results) expect(r.body).toMatchObject({ correct: false, hearts: 4 });
     const after = await call(stack, 'GET', '/api/home', { token: s.accessToken });
     expect(after.body.hearts).toBe(4);
     const other = questionsOf(node1)[1]!;
-    const conflict = await call(stack, 'POST', `/api/questions/${other.id}/answer`, { token: s.accessToken, body: { answer: other.answer, attemptId: body.attemptId } });
+    const conflict = await call(stack, 'POST', `/api/questions/${other.id}/answer`, {
+      token: s.accessToken,
+      body: { answer: other.answer, attemptId: body.attemptId },
+    });
     expect(conflict.status).toBe(409);
   });
 
@@ -264,9 +295,15 @@ describe('hearts', () => {
     const s = await signIn(stack);
     const choice = questionsOf(node1).find((q) => q.type === 'choice')!;
     const number = questionsOf(node1).find((q) => q.type === 'number')!;
-    expect((await call(stack, 'POST', `/api/questions/${choice.id}/answer`, { token: s.accessToken, body: { answer: 'z' } })).status).toBe(400);
-    expect((await call(stack, 'POST', `/api/questions/${number.id}/answer`, { token: s.accessToken, body: { answer: 'abc' } })).status).toBe(400);
-    const persian = String(number.answer).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!).replace('.', '٫');
+    expect((await call(stack, 'POST', `/api/questions/${choice.id}/answer`, { token: s.accessToken, body: { answer: 'z' } })).status).toBe(
+      400,
+    );
+    expect(
+      (await call(stack, 'POST', `/api/questions/${number.id}/answer`, { token: s.accessToken, body: { answer: 'abc' } })).status,
+    ).toBe(400);
+    const persian = String(number.answer)
+      .replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!)
+      .replace('.', '٫');
     const res = await call(stack, 'POST', `/api/questions/${number.id}/answer`, { token: s.accessToken, body: { answer: persian } });
     expect(res.body).toMatchObject({ correct: true, hearts: 5 });
     expect((await call(stack, 'POST', '/api/questions/1/answer', { token: s.accessToken, body: { answer: '1' } })).status).toBe(404);
@@ -301,7 +338,9 @@ describe('races and privacy', () => {
   it('parallel completions of one node grant XP once', async () => {
     const s = await signIn(stack);
     const questions = await answerAll(stack, s, node1.id, () => true);
-    const results = await Promise.all(Array.from({ length: 6 }, () => call(stack, 'POST', `/api/nodes/${node1.id}/quiz/complete`, { token: s.accessToken })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => call(stack, 'POST', `/api/nodes/${node1.id}/quiz/complete`, { token: s.accessToken })),
+    );
     for (const r of results) expect(r.status).toBe(200);
     expect(results.filter((r) => r.body.alreadyCompleted === false)).toHaveLength(1);
     const home = await call(stack, 'GET', '/api/home', { token: s.accessToken });
@@ -312,7 +351,9 @@ describe('races and privacy', () => {
     const s = await signIn(stack);
     await answerAll(stack, s, node1.id, () => true);
     const lessons = node1.lessons.filter((l) => l.questions.length > 0);
-    const results = await Promise.all(lessons.flatMap((l) => [1, 2, 3].map(() => call(stack, 'POST', `/api/lessons/${l.id}/complete`, { token: s.accessToken }))));
+    const results = await Promise.all(
+      lessons.flatMap((l) => [1, 2, 3].map(() => call(stack, 'POST', `/api/lessons/${l.id}/complete`, { token: s.accessToken }))),
+    );
     for (const r of results) expect(r.status).toBe(200);
     const home = await call(stack, 'GET', '/api/home', { token: s.accessToken });
     expect(home.body.xp).toBe(questionsOf(node1).length * 10 + 15);

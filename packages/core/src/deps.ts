@@ -4,9 +4,9 @@
  * after cicada's AppState).
  */
 import { type Clock, systemClock } from './clock';
-import { type Settings, SettingsError, loadSettings } from './config/settings';
-import { createContentStore, type ContentStore } from './curriculum/store';
-import { type Db, createDb } from './db/client';
+import { loadSettings, type Settings, SettingsError } from './config/settings';
+import { type ContentStore, createContentStore } from './curriculum/store';
+import { createDb, type Db } from './db/client';
 import { createKavenegarSender, type SmsSender } from './sms/kavenegar';
 
 export interface Deps {

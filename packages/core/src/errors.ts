@@ -24,6 +24,5 @@ export class DomainError extends Error {
 export const commonErrors = {
   notFound: (what: string) => new DomainError('not_found', `${what} not found`),
   validation: (detail: string, fields?: Record<string, string[]>) => new DomainError('validation_error', detail, { fields }),
-  databaseBusy: (retryAfter: number) =>
-    new DomainError('database_busy', 'The database is busy; try again shortly', { retryAfter }),
+  databaseBusy: (retryAfter: number) => new DomainError('database_busy', 'The database is busy; try again shortly', { retryAfter }),
 };

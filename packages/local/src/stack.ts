@@ -5,13 +5,14 @@
  *
  * Provider settings left unset point at the local fakes; a setting given as an empty string stays off.
  */
-import { join } from 'node:path';
+
 import type { AddressInfo } from 'node:net';
-import { type Clock, type Deps, buildDeps, loadSettings } from '@mathisland/core';
+import { join } from 'node:path';
+import { buildDeps, type Clock, type Deps, loadSettings } from '@mathisland/core';
 import { ensureTable } from '@mathisland/core/db/bootstrap';
 import { applyMigrations } from '@mathisland/core/migrations/index';
 import { setDeps } from '@mathisland/functions/lib/deps';
-import { startDynamoLocal, type DynamoLocal } from './dynamo';
+import { type DynamoLocal, startDynamoLocal } from './dynamo';
 import { createSmsFake, type SentSms } from './fakes/sms';
 import { ensureSecretKey } from './secretKey';
 import { createLocalServer, loadHandlers } from './server';
@@ -89,11 +90,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   env.FRONTEND_URL ??= `${baseUrl}/`;
 
   try {
-    deps = buildDeps(loadSettings(env), options.clock ? { clock: options.clock } : {});
-    await ensureTable(deps.db);
-    await applyMigrations(deps.db, () => deps.clock.now());
+    const ownDeps = buildDeps(loadSettings(env), options.clock ? { clock: options.clock } : {});
+    deps = ownDeps;
+    await ensureTable(ownDeps.db);
+    await applyMigrations(ownDeps.db, () => ownDeps.clock.now());
     markReady();
-    const ownDeps = deps;
     return {
       baseUrl,
       port: actualPort,

@@ -1,7 +1,8 @@
 /** Sign-in by phone and one-time code, sessions and tokens (spec Authentication). */
-export { authErrors } from './errors';
-export { requestOtp, verifyOtp, OTP_MAX_WRONG_GUESSES, OTP_RESEND_SECONDS, OTP_TTL_SECONDS } from './otp';
-export { login, refresh, logout, authenticate, type LoginResult, REFRESH_TOKEN_SECONDS } from './sessions';
-export { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './tokens';
-export { type User, getUser, findOrCreateUser, DEFAULT_GRADE_ID } from './users';
+
 export { safeEqual } from './crypto';
+export { authErrors } from './errors';
+export { OTP_MAX_WRONG_GUESSES, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, requestOtp, verifyOtp } from './otp';
+export { authenticate, type LoginResult, login, logout, REFRESH_TOKEN_SECONDS, refresh } from './sessions';
+export { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './tokens';
+export { DEFAULT_GRADE_ID, findOrCreateUser, getUser, type User } from './users';

@@ -15,8 +15,8 @@ import { epochSeconds } from '../clock';
 import { isConditionFailure } from '../db/client';
 import { keys } from '../db/keys';
 import type { Deps } from '../deps';
-import { authErrors } from './errors';
 import { hmacHex, randomDigits, safeEqual } from './crypto';
+import { authErrors } from './errors';
 
 export const OTP_TTL_SECONDS = 300;
 export const OTP_MAX_WRONG_GUESSES = 5;
@@ -41,8 +41,9 @@ export async function requestOtp(deps: Deps, phone: string): Promise<void> {
   if (!deps.sms.configured) await deps.sms.sendVerifyCode(phone, ''); // raises sms_unavailable
   const now = deps.clock.now();
   const key = keys.otp(phone);
-  const existing = (await deps.db.doc.send(new GetCommand({ TableName: deps.db.tableName, Key: key, ConsistentRead: true })))
-    .Item as OtpItem | undefined;
+  const existing = (await deps.db.doc.send(new GetCommand({ TableName: deps.db.tableName, Key: key, ConsistentRead: true }))).Item as
+    | OtpItem
+    | undefined;
   if (existing?.sentAt && now - existing.sentAt < OTP_RESEND_SECONDS * 1000 && existing.expiresAt * 1000 > now) {
     throw authErrors.resendTooSoon(Math.ceil((existing.sentAt + OTP_RESEND_SECONDS * 1000 - now) / 1000));
   }
@@ -68,8 +69,9 @@ export async function requestOtp(deps: Deps, phone: string): Promise<void> {
 export async function verifyOtp(deps: Deps, phone: string, code: string): Promise<void> {
   const now = deps.clock.now();
   const key = keys.otp(phone);
-  const item = (await deps.db.doc.send(new GetCommand({ TableName: deps.db.tableName, Key: key, ConsistentRead: true })))
-    .Item as OtpItem | undefined;
+  const item = (await deps.db.doc.send(new GetCommand({ TableName: deps.db.tableName, Key: key, ConsistentRead: true }))).Item as
+    | OtpItem
+    | undefined;
   const alive = item !== undefined && item.expiresAt * 1000 > now;
   if (alive && (item.attempts ?? 0) >= OTP_MAX_WRONG_GUESSES) {
     throw authErrors.otpInvalid('Too many wrong guesses: ask for a new code');

@@ -17,7 +17,7 @@ import { randomToken, sha256Hex } from './crypto';
 import { authErrors } from './errors';
 import { verifyOtp } from './otp';
 import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './tokens';
-import { type User, findOrCreateUser, getUser } from './users';
+import { findOrCreateUser, getUser, type User } from './users';
 
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
 
@@ -50,7 +50,12 @@ export async function login(deps: Deps, phone: string, otp: string): Promise<Log
         {
           Put: {
             TableName: deps.db.tableName,
-            Item: { ...keys.session(sha256Hex(refreshToken)), userId: user.id, sessionId, expiresAt: epochSeconds(now) + REFRESH_TOKEN_SECONDS },
+            Item: {
+              ...keys.session(sha256Hex(refreshToken)),
+              userId: user.id,
+              sessionId,
+              expiresAt: epochSeconds(now) + REFRESH_TOKEN_SECONDS,
+            },
           },
         },
         {

@@ -3,7 +3,7 @@
  * Claims: `sub` user id, `sid` session id, `iss` mathisland, `aud` mathisland:access. Only HS256 is
  * accepted, so `alg: none` and tokens of another key or algorithm fail.
  */
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Deps } from '../deps';
 import { authErrors } from './errors';
 

@@ -6,8 +6,8 @@
  */
 import { randomInt } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { nextId } from '../db/counters';
 import { isConditionFailure } from '../db/client';
+import { nextId } from '../db/counters';
 import { keys } from '../db/keys';
 import type { Deps } from '../deps';
 
@@ -31,16 +31,12 @@ export interface User {
 export const DEFAULT_GRADE_ID = 4;
 
 export async function getUser(deps: Deps, userId: number): Promise<User | undefined> {
-  const result = await deps.db.doc.send(
-    new GetCommand({ TableName: deps.db.tableName, Key: keys.user(userId), ConsistentRead: true }),
-  );
+  const result = await deps.db.doc.send(new GetCommand({ TableName: deps.db.tableName, Key: keys.user(userId), ConsistentRead: true }));
   return result.Item as User | undefined;
 }
 
 async function userIdByPhone(deps: Deps, phone: string): Promise<number | undefined> {
-  const result = await deps.db.doc.send(
-    new GetCommand({ TableName: deps.db.tableName, Key: keys.phone(phone), ConsistentRead: true }),
-  );
+  const result = await deps.db.doc.send(new GetCommand({ TableName: deps.db.tableName, Key: keys.phone(phone), ConsistentRead: true }));
   return result.Item ? Number(result.Item.userId) : undefined;
 }
 
@@ -74,8 +70,20 @@ export async function findOrCreateUser(deps: Deps, phone: string): Promise<{ use
         new TransactWriteCommand({
           TransactItems: [
             { Put: { TableName: deps.db.tableName, Item: { ...keys.user(id), ...user }, ConditionExpression: 'attribute_not_exists(pk)' } },
-            { Put: { TableName: deps.db.tableName, Item: { ...keys.phone(phone), userId: id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-            { Put: { TableName: deps.db.tableName, Item: { ...keys.publicId(user.publicId), userId: id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Put: {
+                TableName: deps.db.tableName,
+                Item: { ...keys.phone(phone), userId: id },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: deps.db.tableName,
+                Item: { ...keys.publicId(user.publicId), userId: id },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
           ],
         }),
       );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SettingsError, loadSettings, parseFixedOtpLogins } from './settings';
+import { loadSettings, parseFixedOtpLogins, SettingsError } from './settings';
 
 describe('parseFixedOtpLogins', () => {
   it('parses phone:code pairs', () => {
@@ -15,13 +15,18 @@ describe('parseFixedOtpLogins', () => {
     expect(parseFixedOtpLogins(undefined).size).toBe(0);
   });
 
-  it.each(['0912:1234', '09120000001:123', '09120000001:1234567', '09120000001-1234', '09120000001:12a4', '09120000001:1234,', '۰۹۱۲۰۰۰۰۰۰۱:1234'])(
-    'refuses %s with a message naming the setting',
-    (value) => {
-      expect(() => parseFixedOtpLogins(value)).toThrow(SettingsError);
-      expect(() => parseFixedOtpLogins(value)).toThrow(/FIXED_OTP_LOGINS/);
-    },
-  );
+  it.each([
+    '0912:1234',
+    '09120000001:123',
+    '09120000001:1234567',
+    '09120000001-1234',
+    '09120000001:12a4',
+    '09120000001:1234,',
+    '۰۹۱۲۰۰۰۰۰۰۱:1234',
+  ])('refuses %s with a message naming the setting', (value) => {
+    expect(() => parseFixedOtpLogins(value)).toThrow(SettingsError);
+    expect(() => parseFixedOtpLogins(value)).toThrow(/FIXED_OTP_LOGINS/);
+  });
 
   it('refuses a phone listed twice', () => {
     expect(() => parseFixedOtpLogins('09120000001:1234,09120000001:5678')).toThrow(/twice/);

@@ -1,3 +1,3 @@
 /** The curriculum: content cache and the public question bank (spec "Curriculum"). */
-export { gradeDetail, lessonQuestions, listGrades, nodeQuestions, publicQuestion, type PublicQuestion } from './bank';
-export { createContentStore, buildCurriculum, loadCurriculum, type ContentStore, type Curriculum } from './store';
+export { gradeDetail, lessonQuestions, listGrades, nodeQuestions, type PublicQuestion, publicQuestion } from './bank';
+export { buildCurriculum, type ContentStore, type Curriculum, createContentStore, loadCurriculum } from './store';

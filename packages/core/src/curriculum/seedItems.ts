@@ -13,7 +13,14 @@ export function seedGradeItems(grade: SeedGrade): Record<string, unknown>[] {
   for (const unit of grade.units) {
     items.push({ ...keys.content(grade.id, 'UNIT', unit.id), kind: 'UNIT', id: unit.id, gradeId: grade.id, title: unit.title });
     for (const node of unit.nodes) {
-      items.push({ ...keys.content(grade.id, 'NODE', node.id), kind: 'NODE', id: node.id, unitId: unit.id, gradeId: grade.id, title: node.title });
+      items.push({
+        ...keys.content(grade.id, 'NODE', node.id),
+        kind: 'NODE',
+        id: node.id,
+        unitId: unit.id,
+        gradeId: grade.id,
+        title: node.title,
+      });
       for (const lesson of node.lessons) {
         items.push({
           ...keys.content(grade.id, 'LESSON', lesson.id),

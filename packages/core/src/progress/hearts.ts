@@ -27,7 +27,13 @@ export function heartsAt(stored: StoredHearts, now: number, settings: Settings):
   const refillMs = refillSeconds * 1000;
   const base = Math.min(max, Math.max(0, stored.hearts));
   if (base >= max || !enforced) {
-    return { hearts: enforced ? base : max, maxHearts: max, enforced, nextHeartAt: null, stored: { hearts: base, heartsUpdatedAt: stored.heartsUpdatedAt } };
+    return {
+      hearts: enforced ? base : max,
+      maxHearts: max,
+      enforced,
+      nextHeartAt: null,
+      stored: { hearts: base, heartsUpdatedAt: stored.heartsUpdatedAt },
+    };
   }
   const refills = Math.max(0, Math.floor((now - stored.heartsUpdatedAt) / refillMs));
   const hearts = Math.min(max, base + refills);

@@ -1,16 +1,17 @@
 /** Learner progress: the map, answers, lesson and node completion, hearts (spec "Progress", "Node (island)"). */
+
+export { progressErrors } from './errors';
+export { afterLosingOne, type HeartsNow, heartsAt, type StoredHearts } from './hearts';
 export {
+  type AnswerResult,
   answerQuestion,
+  type CompletionResult,
   completeLesson,
   completeNode,
+  type Home,
   home,
   listNodeProgress,
-  nodeProgressOf,
-  type AnswerResult,
-  type CompletionResult,
-  type Home,
   type NodeProgress,
+  nodeProgressOf,
 } from './learning';
-export { heartsAt, afterLosingOne, type HeartsNow, type StoredHearts } from './hearts';
-export { progressErrors } from './errors';
-export { XP_PER_CORRECT, XP_PER_STAR, starsFor, checkAnswer } from './rules';
+export { checkAnswer, starsFor, XP_PER_CORRECT, XP_PER_STAR } from './rules';

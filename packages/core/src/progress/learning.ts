@@ -17,7 +17,7 @@ import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { progressErrors } from './errors';
 import { afterLosingOne, heartsAt } from './hearts';
-import { XP_PER_CORRECT, XP_PER_STAR, checkAnswer, starsFor } from './rules';
+import { checkAnswer, starsFor, XP_PER_CORRECT, XP_PER_STAR } from './rules';
 
 export interface NodeProgress {
   nodeId: number;
@@ -94,10 +94,7 @@ async function getNodeProgress(deps: Deps, userId: number, nodeId: number | null
 
 /** The node's own progress, after checking it is unlocked. Errors: `node_locked`. */
 async function requireUnlocked(deps: Deps, userId: number, node: CurriculumNode): Promise<NodeProgress | undefined> {
-  const [previous, own] = await Promise.all([
-    getNodeProgress(deps, userId, node.previousNodeId),
-    getNodeProgress(deps, userId, node.id),
-  ]);
+  const [previous, own] = await Promise.all([getNodeProgress(deps, userId, node.previousNodeId), getNodeProgress(deps, userId, node.id)]);
   if (node.previousNodeId !== null && !previous?.completed) throw progressErrors.nodeLocked();
   return own;
 }
@@ -321,9 +318,7 @@ export async function answerQuestion(
 
 async function replayAttempt(deps: Deps, userId: number, attemptId: string, questionId: number): Promise<AnswerResult | undefined> {
   const item = (
-    await deps.db.doc.send(
-      new GetCommand({ TableName: deps.db.tableName, Key: keys.attempt(userId, attemptId), ConsistentRead: true }),
-    )
+    await deps.db.doc.send(new GetCommand({ TableName: deps.db.tableName, Key: keys.attempt(userId, attemptId), ConsistentRead: true }))
   ).Item as { questionId: number; result: AnswerResult } | undefined;
   if (!item) return undefined;
   if (item.questionId !== questionId) throw progressErrors.attemptConflict();
@@ -439,7 +434,11 @@ export async function completeNode(deps: Deps, user: User, nodeId: number): Prom
   const answers = questions.length === 0 ? new Map<number, AnswerItem>() : await nodeAnswers(deps, user.id, node.id);
   const correct = requireAllAnswered(questions, answers);
   if (own?.completed) return raiseStars(deps, user, node, own, starsFor(correct, questions.length));
-  const completed = await lessonCompletions(deps, user.id, node.lessons.filter((l) => l.questions.length > 0));
+  const completed = await lessonCompletions(
+    deps,
+    user.id,
+    node.lessons.filter((l) => l.questions.length > 0),
+  );
   const creditedCorrect = questions.filter((q) => !completed.has(q.lessonId) && answers.get(q.id)?.correct).length;
   return finishNode(deps, user, node, { correct, total: questions.length, creditedCorrect });
 }

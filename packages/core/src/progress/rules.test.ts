@@ -59,6 +59,9 @@ describe('hearts', () => {
     expect(heartsAt({ hearts: 9, heartsUpdatedAt: 0 }, 0, settings).hearts).toBe(5);
   });
   it('reports full hearts when not enforced', () => {
-    expect(heartsAt({ hearts: 0, heartsUpdatedAt: 0 }, 0, loadSettings({ HEARTS_ENFORCED: '0' }))).toMatchObject({ hearts: 5, enforced: false });
+    expect(heartsAt({ hearts: 0, heartsUpdatedAt: 0 }, 0, loadSettings({ HEARTS_ENFORCED: '0' }))).toMatchObject({
+      hearts: 5,
+      enforced: false,
+    });
   });
 });

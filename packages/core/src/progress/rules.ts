@@ -25,7 +25,10 @@ export function starsFor(correct: number, total: number): number {
  * written with ASCII or Persian/Arabic-Indic digits and `.` or `٫` as the decimal point, compared by value.
  * Returns undefined when `given` is not an answer of the right form.
  */
-export function checkAnswer(question: { type: 'choice' | 'number'; answer: string; choices?: { id: string }[] }, given: string): boolean | undefined {
+export function checkAnswer(
+  question: { type: 'choice' | 'number'; answer: string; choices?: { id: string }[] },
+  given: string,
+): boolean | undefined {
   const text = given.trim();
   if (question.type === 'choice') {
     if (!question.choices?.some((c) => c.id === text)) return undefined;

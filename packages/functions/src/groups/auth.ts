@@ -22,7 +22,7 @@ export const { handler, routes } = defineGroup('auth', {
   }),
   'POST /api/auth/login': route({
     body: z.strictObject({ phone, otp: z.string().regex(/^[0-9]{4,8}$/, 'otp must be the digits of the code') }),
-    async run({ body, deps, event }) {
+    async run({ body, deps }) {
       const result = await login(deps, body.phone, body.otp);
       return {
         accessToken: result.accessToken,

@@ -20,7 +20,10 @@ export const { handler, routes } = defineGroup('learning', {
   'POST /api/questions/{id}/answer': route({
     body: z.strictObject({
       answer: z.union([z.string().min(1).max(50), z.number().finite().transform(String)]),
-      attemptId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'attemptId must be 8 to 64 of A-Z a-z 0-9 _ -').optional(),
+      attemptId: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{8,64}$/, 'attemptId must be 8 to 64 of A-Z a-z 0-9 _ -')
+        .optional(),
     }),
     async run({ deps, user, id, body }) {
       const result = await answerQuestion(deps, user, id, body.answer, body.attemptId);

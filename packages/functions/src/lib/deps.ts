@@ -4,7 +4,7 @@
  * Parameters, cached 5 minutes) into the environment, then settings are loaded from it. Tests and the local
  * runtime may install their own with {@link setDeps}.
  */
-import { type Deps, buildDeps, loadSettings } from '@mathisland/core';
+import { buildDeps, type Deps, loadSettings } from '@mathisland/core';
 import { secretNames } from '../../../../infra/secrets';
 
 let deps: Promise<Deps> | undefined;

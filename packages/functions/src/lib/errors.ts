@@ -39,11 +39,7 @@ export interface ErrorBody {
   fields?: Record<string, string[]>;
 }
 
-export function errorResponse(
-  status: number,
-  body: ErrorBody,
-  headers: Record<string, string> = {},
-): APIGatewayProxyStructuredResultV2 {
+export function errorResponse(status: number, body: ErrorBody, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
   return { statusCode: status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) };
 }
 
@@ -52,7 +48,11 @@ export function toErrorResponse(error: unknown): APIGatewayProxyStructuredResult
   if (error instanceof DomainError) {
     const status = statusOfCode[error.code] ?? 400;
     const headers: Record<string, string> = error.extra.retryAfter ? { 'retry-after': String(error.extra.retryAfter) } : {};
-    return errorResponse(status, { code: error.code, detail: error.detail, ...(error.extra.fields ? { fields: error.extra.fields } : {}) }, headers);
+    return errorResponse(
+      status,
+      { code: error.code, detail: error.detail, ...(error.extra.fields ? { fields: error.extra.fields } : {}) },
+      headers,
+    );
   }
   const http = error as { statusCode?: number; expose?: boolean; cause?: { package?: string } };
   if (http?.cause?.package === '@middy/http-json-body-parser' || http?.cause?.package === '@middy/util') {

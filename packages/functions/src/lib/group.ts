@@ -14,7 +14,7 @@ import middy from '@middy/core';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { z } from 'zod';
-import { type EndpointGroup, type RouteSpec, routeKey, routes as manifest, throttleScopes } from '../../../../infra/routes';
+import { type EndpointGroup, routes as manifest, type RouteSpec, routeKey, throttleScopes } from '../../../../infra/routes';
 import { getDeps } from './deps';
 import { errorBody } from './middlewares/errorBody';
 import { jsonBody } from './middlewares/jsonBody';

@@ -26,6 +26,15 @@ const fail = (res: ServerResponse, status: number, message: string) => json(res,
 
 export function createSmsFake(options: { apiKey: string; template: string }) {
   const outbox: SentSms[] = [];
+  /** The provider's checks, in its order; undefined when the message would be sent. */
+  const refuse = (apiKey: string, receptor: string, token: string, template: string) => {
+    if (apiKey !== options.apiKey) return { status: 403, message: 'کلید API نامعتبر است' };
+    if (!receptor || !token || !template) return { status: 406, message: 'پارامترهای اجباری خالی است' };
+    if (!/^(09\d{9}|\+989\d{9}|00989\d{9})$/.test(receptor)) return { status: 411, message: 'گیرنده نامعتبر است' };
+    if (template !== options.template) return { status: 424, message: 'الگو یافت نشد' };
+    if (/[\s_]/.test(token)) return { status: 431, message: 'ساختار کد صحیح نمی باشد' };
+    return undefined;
+  };
   let nextId = 8792343;
   return {
     outbox,
@@ -46,11 +55,11 @@ export function createSmsFake(options: { apiKey: string; template: string }) {
       const receptor = params.get('receptor') ?? '';
       const token = params.get('token') ?? '';
       const template = params.get('template') ?? '';
-      if (decodeURIComponent(match[1] as string) !== options.apiKey) return fail(res, 403, 'کلید API نامعتبر است'), true;
-      if (!receptor || !token || !template) return fail(res, 406, 'پارامترهای اجباری خالی است'), true;
-      if (!/^(09\d{9}|\+989\d{9}|00989\d{9})$/.test(receptor)) return fail(res, 411, 'گیرنده نامعتبر است'), true;
-      if (template !== options.template) return fail(res, 424, 'الگو یافت نشد'), true;
-      if (/[\s_]/.test(token)) return fail(res, 431, 'ساختار کد صحیح نمی باشد'), true;
+      const refusal = refuse(decodeURIComponent(match[1] as string), receptor, token, template);
+      if (refusal) {
+        fail(res, refusal.status, refusal.message);
+        return true;
+      }
       const now = new Date();
       outbox.push({ phone: receptor, token, template, sentAt: now.toISOString() });
       json(res, 200, {
