@@ -22,18 +22,36 @@ export interface SettingDecl {
 
 export const settingDecls = {
   STAGE: { kind: 'string', default: 'local', doc: 'Deployment stage; `production` forbids debug codes and fixed logins.' },
-  SECRET_KEY: { kind: 'string', doc: 'Signs access tokens (HS256) and hashes one-time codes; generated into DATA_DIR/secret-key when unset locally.' },
+  SECRET_KEY: {
+    kind: 'string',
+    doc: 'Signs access tokens (HS256) and hashes one-time codes; generated into DATA_DIR/secret-key when unset locally.',
+  },
   INTERNAL_SERVICE_KEY: { kind: 'string', doc: 'X-Internal-Key for internal routes and health details; no default: unset closes them.' },
   DEBUG: { kind: 'bool', default: '0', doc: 'Debug mode; enables DEBUG_MASTER_OTP and closes internal routes.' },
   DEBUG_MASTER_OTP: { kind: 'string', doc: 'A code valid for any phone, honoured only when DEBUG=1; refused at startup in production.' },
-  FIXED_OTP_LOGINS: { kind: 'otpList', default: '', doc: 'Demo logins `phone:code,phone:code` (code 4-6 digits): no SMS, code always valid; must be empty in production.' },
+  FIXED_OTP_LOGINS: {
+    kind: 'otpList',
+    default: '',
+    doc: 'Demo logins `phone:code,phone:code` (code 4-6 digits): no SMS, code always valid; must be empty in production.',
+  },
   SMS_API_KEY: { kind: 'string', doc: 'Kavenegar-style API key; empty means sign-in codes cannot be sent (503 sms_unavailable).' },
   SMS_TEMPLATE: { kind: 'string', default: 'verify', doc: 'Approved verify/lookup template name that carries %token.' },
   SMS_BASE_URL: { kind: 'url', default: 'https://api.kavenegar.com', doc: 'Base URL of the sms provider (the key goes into the path).' },
   GATEWAY_MERCHANT_ID: { kind: 'string', doc: 'Payment gateway merchant id (36-char UUID); empty means payments fail closed with 503.' },
-  GATEWAY_BASE_URL: { kind: 'url', default: 'https://payment.zarinpal.com', doc: 'Gateway host; API under /pg/v4/payment/, StartPay under /pg/StartPay/.' },
-  GATEWAY_REDIRECT: { kind: 'string', doc: 'Where the callback sends the browser: a frontend URL, or `-` to answer JSON. Defaults to FRONTEND_URL.' },
-  FRONTEND_URL: { kind: 'url', default: 'http://localhost:3000/', doc: 'The web app; payment results redirect here with orderId and status.' },
+  GATEWAY_BASE_URL: {
+    kind: 'url',
+    default: 'https://payment.zarinpal.com',
+    doc: 'Gateway host; API under /pg/v4/payment/, StartPay under /pg/StartPay/.',
+  },
+  GATEWAY_REDIRECT: {
+    kind: 'string',
+    doc: 'Where the callback sends the browser: a frontend URL, or `-` to answer JSON. Defaults to FRONTEND_URL.',
+  },
+  FRONTEND_URL: {
+    kind: 'url',
+    default: 'http://localhost:3000/',
+    doc: 'The web app; payment results redirect here with orderId and status.',
+  },
   INVOICE_PREFIX: { kind: 'string', default: 'INV', doc: 'Invoice number prefix: `<prefix>-<order id padded to 6 digits>`.' },
   MARKETPLACE_BASE_URL: { kind: 'url', default: 'https://pardakht.cafebazaar.ir', doc: 'Marketplace developer API host.' },
   MARKETPLACE_PACKAGE_NAME: { kind: 'string', doc: 'Android package name registered with the marketplace.' },
@@ -42,7 +60,10 @@ export const settingDecls = {
   MARKETPLACE_CLIENT_SECRET: { kind: 'string', doc: 'OAuth client secret (old method).' },
   MARKETPLACE_REDIRECT_URI: { kind: 'url', doc: 'Must equal {base_url}/api/payment/marketplace/verify.' },
   MARKETPLACE_AUTHORIZE_WINDOW_HOURS: { kind: 'int', default: '72', min: 1, doc: 'How long an authorization window stays open, hours.' },
-  MARKETPLACE_DYNAMIC_PRICE_KEY: { kind: 'string', doc: 'Signs dynamic-price tokens; without it discount codes are refused on marketplace orders.' },
+  MARKETPLACE_DYNAMIC_PRICE_KEY: {
+    kind: 'string',
+    doc: 'Signs dynamic-price tokens; without it discount codes are refused on marketplace orders.',
+  },
   OPENAI_API_KEY: { kind: 'string', doc: 'Key of the OpenAI-compatible model API; empty turns the tutor off.' },
   OPENAI_BASE_URL: { kind: 'url', default: 'https://api.openai.com/v1', doc: 'Base URL of the OpenAI-compatible API.' },
   AI_MODEL: { kind: 'string', default: 'gpt-4o-mini', doc: 'Chat model of the tutor.' },

@@ -8,7 +8,7 @@
 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { buildDeps, type Clock, type Deps, loadSettings } from '@mathisland/core';
+import { buildDeps, type Clock, type Deps, loadSettings, SettingsError } from '@mathisland/core';
 import { ensureTable } from '@mathisland/core/db/bootstrap';
 import { applyMigrations } from '@mathisland/core/migrations/index';
 import { setDeps } from '@mathisland/functions/lib/deps';
@@ -76,10 +76,18 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     activate: () => setDeps(deps as Deps),
   });
   const port = options.port ?? Number(env.PORT ?? 3000);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, options.host ?? '127.0.0.1', () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, options.host ?? '127.0.0.1', () => resolve());
+    });
+  } catch (error) {
+    await dynamo?.stop();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new SettingsError(`port ${port} is in use (another npm start?); set PORT to another port`);
+    }
+    throw error;
+  }
   const actualPort = (server.address() as AddressInfo).port;
   const baseUrl = `http://localhost:${actualPort}`;
 

@@ -1,0 +1,35 @@
+/**
+ * SST v2 app: name, region, stage rules, default function props, and the stacks in dependency order.
+ * No resources here; they live in `stacks/`.
+ *
+ * Deploy: `npx sst deploy --stage <name>`; the stage `production` keeps its data and secret when removed
+ * (removal policy retain), every other stage is destroyed completely by `npx sst remove --stage <name>`.
+ */
+import { LoggingFormat } from 'aws-cdk-lib/aws-lambda';
+import type { SSTConfig } from 'sst';
+import { Api } from './stacks/Api';
+import { Secrets } from './stacks/Secrets';
+import { Storage } from './stacks/Storage';
+
+/** The stage whose resources outlive `sst remove`. */
+export const productionStage = 'production';
+
+export default {
+  config() {
+    return { name: 'mathisland', region: process.env.AWS_REGION ?? 'eu-central-1' };
+  },
+  stacks(app) {
+    app.setDefaultRemovalPolicy(app.stage === productionStage ? 'retain' : 'destroy');
+    app.setDefaultFunctionProps({
+      runtime: 'nodejs22.x',
+      architecture: 'arm_64',
+      memorySize: 1024,
+      timeout: 30,
+      loggingFormat: LoggingFormat.JSON,
+      // ESM bundles. SST's esbuild banner for ESM already defines `require` (createRequire) and `__dirname`;
+      // a second `const require` in `nodejs.banner` would be a SyntaxError at cold start.
+      nodejs: { format: 'esm' },
+    });
+    app.stack(Storage).stack(Secrets).stack(Api);
+  },
+} satisfies SSTConfig;

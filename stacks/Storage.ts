@@ -1,0 +1,57 @@
+/**
+ * Storage: the one DynamoDB table of the service (single-table design, DESIGN §5) and the deploy-time data
+ * migrations.
+ *
+ * Everything about the table comes from `infra/table.ts`: key names, the GSIs (string keys, projection ALL)
+ * and the TTL attribute. The table is on-demand with point-in-time recovery.
+ *
+ * The `Script` runs `packages/functions/src/jobs/migrate.ts` when the stack is created and on every later
+ * deploy of it (SST gives the Script a new version on each deploy); the migrations are idempotent and record
+ * what they applied, so a run with nothing to do costs one Query.
+ */
+import { BillingMode } from 'aws-cdk-lib/aws-dynamodb';
+import { Function as LambdaFunction, Script, type StackContext, Table, type TableProps } from 'sst/constructs';
+import { table as tableManifest } from '../infra/table';
+
+/** Every key attribute of the manifest (base table and GSIs), all strings. */
+function keyFields(): NonNullable<TableProps['fields']> {
+  const names: string[] = [tableManifest.partitionKey, tableManifest.sortKey];
+  for (const index of Object.values(tableManifest.globalIndexes)) names.push(index.partitionKey, index.sortKey);
+  return Object.fromEntries(names.map((name) => [name, 'string' as const]));
+}
+
+export function Storage({ stack }: StackContext) {
+  const table = new Table(stack, 'Data', {
+    fields: keyFields(),
+    primaryIndex: { partitionKey: tableManifest.partitionKey, sortKey: tableManifest.sortKey },
+    globalIndexes: Object.fromEntries(
+      Object.entries(tableManifest.globalIndexes).map(([name, index]) => [
+        name,
+        { partitionKey: index.partitionKey, sortKey: index.sortKey, projection: 'all' as const },
+      ]),
+    ),
+    timeToLiveAttribute: tableManifest.ttlAttribute,
+    cdk: {
+      table: {
+        billingMode: BillingMode.PAY_PER_REQUEST,
+        // SST passes the deprecated `pointInTimeRecovery: true`; CDK refuses both props at once, so clear it and
+        // use the current form.
+        pointInTimeRecovery: undefined,
+        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      },
+    },
+  });
+
+  // One function for both events; a Script's functions cannot use live dev (`sst dev`).
+  const migrate = new LambdaFunction(stack, 'Migrate', {
+    handler: 'packages/functions/src/jobs/migrate.handler',
+    description: 'Applies the data migrations of packages/core/src/migrations',
+    enableLiveDev: false,
+    timeout: 900,
+    environment: { TABLE_NAME: table.tableName },
+    permissions: [[table.cdk.table, 'grantReadWriteData']],
+  });
+  new Script(stack, 'Migrations', { onCreate: migrate, onUpdate: migrate });
+
+  return { table };
+}

@@ -1,0 +1,306 @@
+/**
+ * The SST stacks, synthesized offline (no AWS account, no network) and asserted with aws-cdk-lib/assertions.
+ *
+ * The app is built the way `sst deploy` builds it: `initProject` reads sst.config.ts (stage `test`, or it
+ * would prompt for a personal stage), the config is bundled and loaded by SST's own loader, its `stacks(app)`
+ * registers the stacks with its default function props, and `app.finish()` bundles every function with
+ * esbuild (as for a deploy) and applies the removal policy. Only the AWS look-ups of `sst deploy` (account id,
+ * bootstrap bucket) are left out. Route and group assertions are generated from `infra/routes.ts`, so a route
+ * added to the manifest but not deployed fails here.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Stack as CdkStack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { App, type Function as SstFunction, type Stack } from 'sst/constructs';
+import { initProject, useProject } from 'sst/project.js';
+import { load } from 'sst/stacks/build.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointGroups, fallbackGroup, routeKey, routes } from '../../infra/routes';
+import { secretNames } from '../../infra/secrets';
+import { table as tableManifest } from '../../infra/table';
+import { type default as config, productionStage } from '../../sst.config';
+import { groupFunctionId, passThroughSettings } from '../Api';
+
+// SST's App.finish() looks up the CDK bootstrap stack in AWS unless NODE_ENV is `test`.
+process.env.NODE_ENV = 'test';
+
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+type Resources = Record<string, Resource>;
+
+/** Environment the synthesis runs with; restored afterwards. */
+const deployEnv: Record<string, string | undefined> = {
+  // A plain setting set in the deploying shell is passed through; an unset one is left out.
+  AI_MODEL: 'deploy-time-model',
+  OPENAI_BASE_URL: undefined,
+  // Secrets in the shell must never reach the function environment.
+  SECRET_KEY: 'must-not-be-deployed',
+  OPENAI_API_KEY: 'must-not-be-deployed',
+  // SST's deploy-mode build runs `npm install` in each bundle directory (with nothing to install): keep it offline.
+  npm_config_offline: 'true',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+  SST_BUILD_CONCURRENCY: '4',
+};
+const savedEnv: Record<string, string | undefined> = {};
+
+function setEnv(values: Record<string, string | undefined>) {
+  for (const [name, value] of Object.entries(values)) {
+    if (!(name in savedEnv)) savedEnv[name] = process.env[name];
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+}
+
+async function synthesize(sstConfig: typeof config, stage: string, mode: 'deploy' | 'remove') {
+  const { config: projectConfig } = useProject();
+  const app = new App({ mode, stage, name: projectConfig.name, region: projectConfig.region });
+  await sstConfig.stacks(app);
+  await app.finish();
+  const stack = (id: string) => {
+    const found = app.node.tryFindChild(app.logicalPrefixedName(id));
+    if (!found) throw new Error(`sst.config.ts registers no stack ${id}`);
+    return found as Stack;
+  };
+  // sst 2.49.8 pins its own aws-cdk-lib; while the root one differs, the Stack types differ too (same runtime shape).
+  const template = (id: string) => Template.fromStack(stack(id) as unknown as CdkStack);
+  return { storage: template('Storage'), secrets: template('Secrets'), api: template('Api'), apiStack: stack('Api') };
+}
+
+let storage: Template;
+let secrets: Template;
+let api: Template;
+let apiStack: Stack;
+let production: Awaited<ReturnType<typeof synthesize>>;
+
+beforeAll(async () => {
+  await initProject({ stage: 'test' });
+  setEnv(deployEnv);
+  // As `sst deploy` does: bundle sst.config.ts (with the stacks) and import it.
+  const [, sstConfig] = await load(useProject().paths.config);
+  ({ storage, secrets, api, apiStack } = await synthesize(sstConfig, 'test', 'deploy'));
+  // `remove` mode skips bundling; only the removal policy of the production stage is looked at.
+  production = await synthesize(sstConfig, productionStage, 'remove');
+});
+
+afterAll(() => setEnv(savedEnv));
+
+const lambdas = (t: Template): Resources => t.findResources('AWS::Lambda::Function') as Resources;
+/** The Lambda functions built from this repo's handlers (not SST's own custom-resource handlers). */
+const appLambdas = (t: Template): Resources =>
+  Object.fromEntries(Object.entries(lambdas(t)).filter(([, r]) => String(r.Properties.Handler).startsWith('packages/functions/')));
+/** What the handlers and migrations do: reads, writes, transactions (their parts), GSI queries. */
+const tableDataActions = [
+  'dynamodb:GetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+];
+const groupOf = (fn: Resource): string | undefined =>
+  /^packages\/functions\/src\/groups\/([a-z-]+)\.handler$/.exec(String(fn.Properties.Handler))?.[1];
+
+describe('sst.config', () => {
+  it('names the stacks after the app and the stage', () => {
+    expect(apiStack.stackName).toBe('test-mathisland-Api');
+    expect(useProject().config.name).toBe('mathisland');
+  });
+
+  it('bundles ESM with exactly one `require` shim (SST adds createRequire itself) that parses', () => {
+    const fn = apiStack.getAllFunctions().find((f: SstFunction) => f.node.id === groupFunctionId('health'));
+    expect(fn).toBeDefined();
+    const bundle = path.join(useProject().paths.artifacts, fn!.node.addr, 'packages/functions/src/groups/health.mjs');
+    expect(existsSync(bundle)).toBe(true);
+    const code = readFileSync(bundle, 'utf8');
+    expect(code.match(/const require = \w*createRequire\w*\(import\.meta\.url\)/gi)).toHaveLength(1);
+    execFileSync(process.execPath, ['--check', bundle]);
+  });
+
+  it('destroys every resource of a non-production stage on removal and retains every one of production', () => {
+    // SST's binding parameters (AWS::SSM::Parameter, for `sst bind`) are added after the policy is applied.
+    const deletionPolicies = (...templates: Template[]) =>
+      new Set(
+        templates.flatMap((t) =>
+          Object.values(t.toJSON().Resources as Resources)
+            .filter((r) => r.Type !== 'AWS::SSM::Parameter')
+            .map((r) => r.DeletionPolicy),
+        ),
+      );
+    expect(deletionPolicies(storage, secrets, api)).toEqual(new Set(['Delete']));
+    expect(deletionPolicies(production.storage, production.secrets, production.api)).toEqual(new Set(['Retain']));
+  });
+});
+
+describe('Storage', () => {
+  it('deploys the one table of infra/table.ts: keys, GSIs with projection ALL, TTL, on-demand, PITR', () => {
+    const gsis = Object.entries(tableManifest.globalIndexes);
+    const keyNames = [tableManifest.partitionKey, tableManifest.sortKey, ...gsis.flatMap(([, i]) => [i.partitionKey, i.sortKey])];
+    storage.resourceCountIs('AWS::DynamoDB::Table', 1);
+    const [table] = Object.values(storage.findResources('AWS::DynamoDB::Table') as Resources);
+    const p = table!.Properties;
+    expect(p.KeySchema).toEqual([
+      { AttributeName: tableManifest.partitionKey, KeyType: 'HASH' },
+      { AttributeName: tableManifest.sortKey, KeyType: 'RANGE' },
+    ]);
+    expect(p.AttributeDefinitions).toEqual(expect.arrayContaining(keyNames.map((n) => ({ AttributeName: n, AttributeType: 'S' }))));
+    expect(p.AttributeDefinitions).toHaveLength(keyNames.length);
+    expect(p.GlobalSecondaryIndexes).toHaveLength(gsis.length);
+    expect(p.GlobalSecondaryIndexes).toEqual(
+      expect.arrayContaining(
+        gsis.map(([name, i]) => ({
+          IndexName: name,
+          KeySchema: [
+            { AttributeName: i.partitionKey, KeyType: 'HASH' },
+            { AttributeName: i.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      ),
+    );
+    expect(p.TimeToLiveSpecification).toEqual({ AttributeName: 'expiresAt', Enabled: true });
+    expect(p.TimeToLiveSpecification.AttributeName).toBe(tableManifest.ttlAttribute);
+    expect(p.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(p.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+  });
+
+  it('runs the migration function on create and on update, with TABLE_NAME and access to the table', () => {
+    const [tableId] = Object.keys(storage.findResources('AWS::DynamoDB::Table'));
+    const migrate = Object.entries(appLambdas(storage));
+    expect(migrate).toHaveLength(1);
+    const [migrateId, fn] = migrate[0]!;
+    expect(fn.Properties.Handler).toBe('packages/functions/src/jobs/migrate.handler');
+    expect(fn.Properties.Runtime).toBe('nodejs22.x');
+    expect(fn.Properties.Environment.Variables.TABLE_NAME).toEqual({ Ref: tableId });
+
+    const scripts = Object.values(storage.findResources('Custom::SSTScript') as Resources);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]!.Properties.UserCreateFunction).toEqual({ Ref: migrateId });
+    expect(scripts[0]!.Properties.UserUpdateFunction).toEqual({ Ref: migrateId });
+
+    const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+    const policies = Object.values(storage.findResources('AWS::IAM::Policy') as Resources).filter((p) =>
+      p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId),
+    );
+    const statements = policies.flatMap((p) => p.Properties.PolicyDocument.Statement);
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Action: expect.arrayContaining(tableDataActions),
+        Resource: expect.arrayContaining([{ 'Fn::GetAtt': [tableId, 'Arn'] }]),
+      }),
+    );
+    expect(statements.flatMap((st) => st.Action)).not.toContain('dynamodb:*');
+  });
+});
+
+describe('Secrets', () => {
+  it('creates mathisland/<stage>/app holding every name of infra/secrets.ts, SECRET_KEY generated', () => {
+    secrets.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    const [secret] = Object.values(secrets.findResources('AWS::SecretsManager::Secret') as Resources);
+    expect(secret!.Properties.Name).toBe('mathisland/test/app');
+    const generate = secret!.Properties.GenerateSecretString;
+    expect(generate).toMatchObject({ GenerateStringKey: 'SECRET_KEY', PasswordLength: 64, ExcludePunctuation: true });
+    const template = JSON.parse(generate.SecretStringTemplate) as Record<string, string>;
+    expect([...Object.keys(template), generate.GenerateStringKey].sort()).toEqual([...secretNames].sort());
+    expect(Object.values(template).every((v) => v === '')).toBe(true);
+    expect(secret!.Properties.SecretString).toBeUndefined();
+  });
+
+  it('keeps the generation template of deployed secrets unless changed on purpose', () => {
+    // Changing SecretStringTemplate makes CloudFormation regenerate the WHOLE secret value of every deployed
+    // stage on its next deploy: a new SECRET_KEY (every session ends) and every provider key back to "".
+    // When you add or remove a name in infra/secrets.ts, first save each stage's value
+    // (aws secretsmanager get-secret-value --secret-id mathisland/<stage>/app), deploy, put it back
+    // (with the new name) with put-secret-value, then update this list.
+    expect([...secretNames]).toEqual([
+      'SECRET_KEY',
+      'INTERNAL_SERVICE_KEY',
+      'SMS_API_KEY',
+      'GATEWAY_MERCHANT_ID',
+      'MARKETPLACE_API_SECRET',
+      'MARKETPLACE_CLIENT_SECRET',
+      'MARKETPLACE_DYNAMIC_PRICE_KEY',
+      'OPENAI_API_KEY',
+      'FIXED_OTP_LOGINS',
+      'DEBUG_MASTER_OTP',
+    ]);
+  });
+});
+
+describe('Api', () => {
+  it('deploys one function per endpoint group, nodejs22.x on arm64, 1024 MB, 30 s, JSON logs', () => {
+    const fns = Object.values(appLambdas(api));
+    expect(fns.map(groupOf).sort()).toEqual([...endpointGroups].sort());
+    for (const fn of fns) {
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        MemorySize: 1024,
+        Timeout: 30,
+        LoggingConfig: { LogFormat: 'JSON' },
+      });
+    }
+  });
+
+  it('deploys every route of infra/routes.ts to its group, and $default to the fallback group', () => {
+    const fnGroup = new Map(Object.entries(appLambdas(api)).map(([id, fn]) => [id, groupOf(fn)]));
+    const integrations = api.findResources('AWS::ApiGatewayV2::Integration') as Resources;
+    const deployed = new Map<string, string | undefined>();
+    for (const route of Object.values(api.findResources('AWS::ApiGatewayV2::Route') as Resources)) {
+      const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref as string;
+      const uri = integrations[integrationId]!.Properties.IntegrationUri;
+      deployed.set(route.Properties.RouteKey, fnGroup.get(uri['Fn::GetAtt'][0]));
+    }
+    const expected = new Map<string, string | undefined>(routes.map((r) => [routeKey(r), r.group]));
+    expected.set('$default', fallbackGroup);
+    expect(Object.fromEntries(deployed)).toEqual(Object.fromEntries(expected));
+  });
+
+  it('gives every function TABLE_NAME, STAGE, SECRETS_ID and the plain settings set at deploy time, no secrets', () => {
+    for (const fn of Object.values(appLambdas(api))) {
+      const env = fn.Properties.Environment.Variables as Record<string, unknown>;
+      expect(env.TABLE_NAME).toEqual({ 'Fn::ImportValue': expect.stringContaining('test-mathisland-Storage') });
+      expect(env.STAGE).toBe('test');
+      expect(env.SECRETS_ID).toEqual({ 'Fn::ImportValue': expect.stringContaining('test-mathisland-Secrets') });
+      expect(env.AI_MODEL).toBe('deploy-time-model');
+      expect(env).not.toHaveProperty('OPENAI_BASE_URL');
+      for (const name of secretNames) expect(env).not.toHaveProperty(name);
+      for (const name of ['DYNAMODB_ENDPOINT', 'PORT', 'DATA_DIR']) expect(env).not.toHaveProperty(name);
+    }
+    expect(passThroughSettings).toContain('AI_MODEL');
+    expect(passThroughSettings).not.toContain('SECRET_KEY');
+  });
+
+  it('lets every function read and write the table and read the secret', () => {
+    for (const [, fn] of Object.entries(appLambdas(api))) {
+      const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+      const statements = Object.values(api.findResources('AWS::IAM::Policy') as Resources)
+        .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement);
+      expect(statements).toContainEqual(
+        expect.objectContaining({
+          Action: expect.arrayContaining(tableDataActions),
+          // The table and its GSIs.
+          Resource: [
+            { 'Fn::ImportValue': expect.stringContaining('test-mathisland-Storage') },
+            { 'Fn::Join': ['', [{ 'Fn::ImportValue': expect.stringContaining('test-mathisland-Storage') }, '/index/*']] },
+          ],
+        }),
+      );
+      expect(statements.flatMap((st) => st.Action)).not.toContain('dynamodb:*');
+      expect(statements).toContainEqual(
+        expect.objectContaining({
+          Action: expect.arrayContaining(['secretsmanager:GetSecretValue']),
+          Resource: { 'Fn::ImportValue': expect.stringContaining('test-mathisland-Secrets') },
+        }),
+      );
+    }
+  });
+
+  it('outputs the API URL as ApiEndpoint', () => {
+    expect(Object.keys(api.findOutputs('ApiEndpoint'))).toEqual(['ApiEndpoint']);
+  });
+});
