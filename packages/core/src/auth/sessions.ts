@@ -8,10 +8,11 @@
  * {@link REFRESH_TOKEN_SECONDS}.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { epochSeconds } from '../clock';
 import { isConditionFailure } from '../db/client';
 import { keys } from '../db/keys';
+import { put, remove, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { randomToken, sha256Hex } from './crypto';
 import { authErrors } from './errors';
@@ -44,32 +45,18 @@ export async function login(deps: Deps, phone: string, otp: string): Promise<Log
   const sessionId = randomUUID();
   const refreshToken = randomToken();
   const now = deps.clock.now();
-  await deps.db.doc.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: deps.db.tableName,
-            Item: {
-              ...keys.session(sha256Hex(refreshToken)),
-              userId: user.id,
-              sessionId,
-              expiresAt: epochSeconds(now) + REFRESH_TOKEN_SECONDS,
-            },
-          },
-        },
-        {
-          Update: {
-            TableName: deps.db.tableName,
-            Key: keys.user(user.id),
-            UpdateExpression: 'SET sessionId = :sid, lastLoginAt = :at',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':sid': sessionId, ':at': new Date(now).toISOString() },
-          },
-        },
-      ],
+  await transact(deps.db, [
+    put(deps.db, {
+      ...keys.session(sha256Hex(refreshToken)),
+      userId: user.id,
+      sessionId,
+      expiresAt: epochSeconds(now) + REFRESH_TOKEN_SECONDS,
     }),
-  );
+    update(deps.db, keys.user(user.id), 'SET sessionId = :sid, lastLoginAt = :at', {
+      condition: 'attribute_exists(pk)',
+      values: { ':sid': sessionId, ':at': new Date(now).toISOString() },
+    }),
+  ]);
   return {
     accessToken: await signAccessToken(deps, user.id, sessionId),
     refreshToken,
@@ -101,22 +88,13 @@ export async function refresh(deps: Deps, refreshToken: string): Promise<{ acces
 export async function logout(deps: Deps, refreshToken: string): Promise<void> {
   const { session, user } = await liveSession(deps, refreshToken);
   try {
-    await deps.db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: deps.db.tableName, Key: keys.session(sha256Hex(refreshToken)) } },
-          {
-            Update: {
-              TableName: deps.db.tableName,
-              Key: keys.user(user.id),
-              UpdateExpression: 'REMOVE sessionId',
-              ConditionExpression: 'sessionId = :sid',
-              ExpressionAttributeValues: { ':sid': session.sessionId },
-            },
-          },
-        ],
+    await transact(deps.db, [
+      remove(deps.db, keys.session(sha256Hex(refreshToken))),
+      update(deps.db, keys.user(user.id), 'REMOVE sessionId', {
+        condition: 'sessionId = :sid',
+        values: { ':sid': session.sessionId },
       }),
-    );
+    ]);
   } catch (error) {
     if (isConditionFailure(error)) throw authErrors.tokenInvalid('The session has ended; sign in again');
     throw error;

@@ -5,10 +5,11 @@
  * transaction as the user, so two first logins racing for one phone create one user.
  */
 import { randomInt } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '../db/client';
 import { nextId } from '../db/counters';
 import { keys } from '../db/keys';
+import { put, transact } from '../db/transact';
 import type { Deps } from '../deps';
 
 export interface User {
@@ -66,27 +67,12 @@ export async function findOrCreateUser(deps: Deps, phone: string): Promise<{ use
       stars: 0,
     };
     try {
-      await deps.db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: deps.db.tableName, Item: { ...keys.user(id), ...user }, ConditionExpression: 'attribute_not_exists(pk)' } },
-            {
-              Put: {
-                TableName: deps.db.tableName,
-                Item: { ...keys.phone(phone), userId: id },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: deps.db.tableName,
-                Item: { ...keys.publicId(user.publicId), userId: id },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ],
-        }),
-      );
+      const unique = { condition: 'attribute_not_exists(pk)' };
+      await transact(deps.db, [
+        put(deps.db, { ...keys.user(id), ...user }, unique),
+        put(deps.db, { ...keys.phone(phone), userId: id }, unique),
+        put(deps.db, { ...keys.publicId(user.publicId), userId: id }, unique),
+      ]);
       return { user, isNew: true };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;

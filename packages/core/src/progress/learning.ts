@@ -6,13 +6,14 @@
  * Locked rule: a node is unlocked when it is the first of its grade or the node before it on the map is
  * completed; the same rule gives `locked` in the map.
  */
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../auth/users';
 import { DEFAULT_GRADE_ID, getUser } from '../auth/users';
 import { epochSeconds } from '../clock';
 import type { CurriculumNode, Lesson, Question } from '../curriculum/store';
 import { isConditionFailure } from '../db/client';
 import { keys } from '../db/keys';
+import { put, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { progressErrors } from './errors';
@@ -255,55 +256,41 @@ export async function answerQuestion(
     };
     const answeredAt = new Date(now).toISOString();
     try {
-      await deps.db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: deps.db.tableName,
-                Item: {
-                  ...keys.answer(user.id, node.id, question.id),
-                  questionId: question.id,
-                  lessonId: question.lessonId,
-                  nodeId: node.id,
-                  correct,
-                  answeredAt,
-                },
-              },
-            },
-            ...(attemptId
-              ? [
-                  {
-                    Put: {
-                      TableName: deps.db.tableName,
-                      Item: { ...keys.attempt(user.id, attemptId), questionId, result, expiresAt: epochSeconds(now) + ATTEMPT_TTL_SECONDS },
-                      ConditionExpression: 'attribute_not_exists(pk)',
-                    },
-                  },
-                ]
-              : []),
-            {
-              Update: {
-                TableName: deps.db.tableName,
-                Key: keys.user(user.id),
-                UpdateExpression: losesHeart
-                  ? 'SET hearts = :h, heartsUpdatedAt = :t ADD answeredCount :one, correctCount :c'
-                  : 'ADD answeredCount :one, correctCount :c',
-                ConditionExpression: losesHeart
-                  ? 'attribute_exists(pk) AND hearts = :oh AND heartsUpdatedAt = :ot'
-                  : 'attribute_exists(pk)',
-                ExpressionAttributeValues: {
-                  ':one': 1,
-                  ':c': correct ? 1 : 0,
-                  ...(losesHeart
-                    ? { ':h': after.hearts, ':t': after.heartsUpdatedAt, ':oh': current.hearts, ':ot': current.heartsUpdatedAt }
-                    : {}),
-                },
-              },
-            },
-          ],
+      await transact(deps.db, [
+        put(deps.db, {
+          ...keys.answer(user.id, node.id, question.id),
+          questionId: question.id,
+          lessonId: question.lessonId,
+          nodeId: node.id,
+          correct,
+          answeredAt,
         }),
-      );
+        ...(attemptId
+          ? [
+              put(
+                deps.db,
+                { ...keys.attempt(user.id, attemptId), questionId, result, expiresAt: epochSeconds(now) + ATTEMPT_TTL_SECONDS },
+                { condition: 'attribute_not_exists(pk)' },
+              ),
+            ]
+          : []),
+        losesHeart
+          ? update(deps.db, keys.user(user.id), 'SET hearts = :h, heartsUpdatedAt = :t ADD answeredCount :one, correctCount :c', {
+              condition: 'attribute_exists(pk) AND hearts = :oh AND heartsUpdatedAt = :ot',
+              values: {
+                ':one': 1,
+                ':c': 0,
+                ':h': after.hearts,
+                ':t': after.heartsUpdatedAt,
+                ':oh': current.hearts,
+                ':ot': current.heartsUpdatedAt,
+              },
+            })
+          : update(deps.db, keys.user(user.id), 'ADD answeredCount :one, correctCount :c', {
+              condition: 'attribute_exists(pk)',
+              values: { ':one': 1, ':c': correct ? 1 : 0 },
+            }),
+      ]);
       return result;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -352,28 +339,13 @@ async function finishNode(
     completedAt: new Date(now).toISOString(),
   };
   try {
-    await deps.db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: deps.db.tableName,
-              Item: { ...keys.nodeProgress(user.id, node.id), ...row },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: deps.db.tableName,
-              Key: keys.user(user.id),
-              UpdateExpression: 'ADD xp :xp, stars :stars, completedNodes :one',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':xp': xp, ':stars': stars, ':one': 1 },
-            },
-          },
-        ],
+    await transact(deps.db, [
+      put(deps.db, { ...keys.nodeProgress(user.id, node.id), ...row }, { condition: 'attribute_not_exists(pk)' }),
+      update(deps.db, keys.user(user.id), 'ADD xp :xp, stars :stars, completedNodes :one', {
+        condition: 'attribute_exists(pk)',
+        values: { ':xp': xp, ':stars': stars, ':one': 1 },
       }),
-    );
+    ]);
     return { stars, xp, nextNodeId: node.nextNodeId, nodeCompleted: true, alreadyCompleted: false };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
@@ -388,29 +360,13 @@ async function raiseStars(deps: Deps, user: User, node: CurriculumNode, existing
   const result = { xp: 0, nextNodeId: node.nextNodeId, nodeCompleted: true, alreadyCompleted: true };
   if (stars <= existing.stars) return { ...result, stars: existing.stars };
   try {
-    await deps.db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: deps.db.tableName,
-              Key: keys.nodeProgress(user.id, node.id),
-              UpdateExpression: 'SET stars = :new',
-              ConditionExpression: 'stars = :old',
-              ExpressionAttributeValues: { ':new': stars, ':old': existing.stars },
-            },
-          },
-          {
-            Update: {
-              TableName: deps.db.tableName,
-              Key: keys.user(user.id),
-              UpdateExpression: 'ADD stars :diff',
-              ExpressionAttributeValues: { ':diff': stars - existing.stars },
-            },
-          },
-        ],
+    await transact(deps.db, [
+      update(deps.db, keys.nodeProgress(user.id, node.id), 'SET stars = :new', {
+        condition: 'stars = :old',
+        values: { ':new': stars, ':old': existing.stars },
       }),
-    );
+      update(deps.db, keys.user(user.id), 'ADD stars :diff', { values: { ':diff': stars - existing.stars } }),
+    ]);
     return { ...result, stars };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
@@ -467,35 +423,14 @@ export async function completeLesson(deps: Deps, user: User, lessonId: number): 
   let gained = xp;
   let alreadyCompleted = false;
   try {
-    await deps.db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: deps.db.tableName,
-              Item: {
-                ...keys.lessonCompletion(user.id, lesson.id),
-                lessonId: lesson.id,
-                nodeId: node.id,
-                stars,
-                xp,
-                completedAt: new Date(now).toISOString(),
-              } satisfies LessonCompletion & Record<string, unknown>,
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: deps.db.tableName,
-              Key: keys.user(user.id),
-              UpdateExpression: 'ADD xp :xp, completedLessons :one',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':xp': xp, ':one': 1 },
-            },
-          },
-        ],
+    const completion: LessonCompletion = { lessonId: lesson.id, nodeId: node.id, stars, xp, completedAt: new Date(now).toISOString() };
+    await transact(deps.db, [
+      put(deps.db, { ...keys.lessonCompletion(user.id, lesson.id), ...completion }, { condition: 'attribute_not_exists(pk)' }),
+      update(deps.db, keys.user(user.id), 'ADD xp :xp, completedLessons :one', {
+        condition: 'attribute_exists(pk)',
+        values: { ':xp': xp, ':one': 1 },
       }),
-    );
+    ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     gained = 0;

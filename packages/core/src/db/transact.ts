@@ -1,0 +1,45 @@
+/**
+ * Builders for the items of a conditional `TransactWriteItems` on the table, so a transaction reads as what
+ * it does: `transact(db, [put(db, item, 'attribute_not_exists(pk)'), update(db, key, 'ADD xp :xp', ...)])`.
+ * All of a transaction's items succeed or none does; a failed condition rejects with
+ * TransactionCanceledException (see `isConditionFailure`).
+ */
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Db } from './client';
+import type { Key } from './keys';
+
+export type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+type Values = Record<string, unknown>;
+
+export interface Condition {
+  condition?: string;
+  values?: Values;
+  names?: Record<string, string>;
+}
+
+const expression = ({ condition, values, names }: Condition) => ({
+  ...(condition ? { ConditionExpression: condition } : {}),
+  ...(values && Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+  ...(names ? { ExpressionAttributeNames: names } : {}),
+});
+
+/** Puts `item` (which carries its key), optionally only when `condition` holds. */
+export const put = (db: Db, item: Key & Record<string, unknown>, when: Condition = {}): TxItem => ({
+  Put: { TableName: db.tableName, Item: item, ...expression(when) },
+});
+
+/** Updates the item at `key` with `update` (SET/ADD/REMOVE expression). */
+export const update = (db: Db, key: Key, updateExpression: string, when: Condition = {}): TxItem => ({
+  Update: { TableName: db.tableName, Key: key, UpdateExpression: updateExpression, ...expression(when) },
+});
+
+/** Deletes the item at `key`. */
+export const remove = (db: Db, key: Key, when: Condition = {}): TxItem => ({
+  Delete: { TableName: db.tableName, Key: key, ...expression(when) },
+});
+
+/** Writes `items` as one transaction. */
+export async function transact(db: Db, items: TxItem[]): Promise<void> {
+  await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
+}
