@@ -42,12 +42,14 @@ export const throttleScopes = {
   answer: { limit: 1200, windowSeconds: 3600, by: 'user' },
   lesson_complete: { limit: 120, windowSeconds: 3600, by: 'user' },
   node_complete: { limit: 120, windowSeconds: 3600, by: 'user' },
+  intro: { limit: 600, windowSeconds: 3600, by: 'ip' },
+  hearts: { limit: 1200, windowSeconds: 3600, by: 'user' },
 } as const satisfies Record<string, ThrottleRule>;
 
 export type ThrottleScope = keyof typeof throttleScopes;
 
 /** Endpoint groups; each is `packages/functions/src/groups/<group>.ts` exporting `handler` and `routes`. */
-export const endpointGroups = ['health', 'auth', 'curriculum', 'learning', 'fallback'] as const;
+export const endpointGroups = ['health', 'auth', 'curriculum', 'learning', 'user', 'fallback'] as const;
 export type EndpointGroup = (typeof endpointGroups)[number];
 
 export interface RouteSpec {
@@ -131,6 +133,15 @@ export const routes: readonly RouteSpec[] = [
 
   {
     method: 'GET',
+    path: '/api/intro',
+    group: 'curriculum',
+    auth: 'none',
+    throttle: 'intro',
+    summary: 'Onboarding screens of the app.',
+  },
+
+  {
+    method: 'GET',
     path: '/api/home',
     group: 'learning',
     auth: 'user',
@@ -160,6 +171,15 @@ export const routes: readonly RouteSpec[] = [
     auth: 'user',
     throttle: 'lesson_complete',
     summary: 'Complete a lesson from its recorded answers.',
+  },
+
+  {
+    method: 'GET',
+    path: '/api/hearts',
+    group: 'user',
+    auth: 'user',
+    throttle: 'hearts',
+    summary: 'Hearts now, the maximum, whether they are enforced, and when the next one comes back.',
   },
 ];
 

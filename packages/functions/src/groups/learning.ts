@@ -5,9 +5,7 @@
  */
 import { answerQuestion, completeLesson, completeNode, home, listNodeProgress } from '@mathisland/core/progress/index';
 import { z } from 'zod';
-import { defineGroup, parseId, route } from '../lib/group';
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+import { defineGroup, isoTime, parseId, route } from '../lib/group';
 
 export const { handler, routes } = defineGroup('learning', {
   'GET /api/home': route({
@@ -27,7 +25,7 @@ export const { handler, routes } = defineGroup('learning', {
     }),
     async run({ deps, user, id, body }) {
       const result = await answerQuestion(deps, user, id, body.answer, body.attemptId);
-      return { ...result, nextHeartAt: iso(result.nextHeartAt) };
+      return { ...result, nextHeartAt: isoTime(result.nextHeartAt) };
     },
   }),
   'POST /api/nodes/{id}/quiz/complete': route({ run: ({ deps, user, id }) => completeNode(deps, user, id) }),

@@ -27,6 +27,9 @@ export const route = <B = undefined, Q = Record<string, string | undefined>>(def
 
 const emptyBody = z.union([z.undefined(), z.strictObject({})]);
 
+/** An epoch-ms time as ISO 8601 for a response, null staying null. */
+export const isoTime = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
 /** Path ids are ASCII decimal (spec Curriculum); anything else, Persian digits included, is 400 `invalid_id`. */
 export function parseId(raw: string | undefined): number {
   if (raw === undefined || !/^[0-9]{1,15}$/.test(raw)) {

@@ -1,0 +1,15 @@
+/**
+ * Endpoint group `user`: the signed-in learner's own state (issue 3). Hearts:
+ * `{ hearts, maxHearts, enforced, nextHeartAt }` with `nextHeartAt` an ISO time or null (full, or not enforced).
+ */
+import { heartsAt } from '@mathisland/core/progress/index';
+import { defineGroup, isoTime, route } from '../lib/group';
+
+export const { handler, routes } = defineGroup('user', {
+  'GET /api/hearts': route({
+    run: async ({ deps, user }) => {
+      const { hearts, maxHearts, enforced, nextHeartAt } = heartsAt(user, deps.clock.now(), deps.settings);
+      return { hearts, maxHearts, enforced, nextHeartAt: isoTime(nextHeartAt) };
+    },
+  }),
+});
