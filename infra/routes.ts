@@ -44,6 +44,7 @@ export const throttleScopes = {
   node_complete: { limit: 120, windowSeconds: 3600, by: 'user' },
   intro: { limit: 600, windowSeconds: 3600, by: 'ip' },
   hearts: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  summary: { limit: 1200, windowSeconds: 3600, by: 'user' },
 } as const satisfies Record<string, ThrottleRule>;
 
 export type ThrottleScope = keyof typeof throttleScopes;
@@ -180,6 +181,14 @@ export const routes: readonly RouteSpec[] = [
     auth: 'user',
     throttle: 'hearts',
     summary: 'Hearts now, the maximum, whether they are enforced, and when the next one comes back.',
+  },
+  {
+    method: 'GET',
+    path: '/api/user/summary',
+    group: 'user',
+    auth: 'user',
+    throttle: 'summary',
+    summary: 'XP, stars, streak, hearts, completed islands, the active plan’s name.',
   },
 ];
 

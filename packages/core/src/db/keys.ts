@@ -13,6 +13,7 @@
  * | lesson completion   | USER#<userId>              | LESSON#<lessonId>          |                                |
  * | latest answer       | USER#<userId>              | ANSWER#<nodeId>#<questionId> | one per question             |
  * | answer attempt      | USER#<userId>              | ATTEMPT#<attemptId>        | replay of a retried answer, TTL |
+ * | daily activity      | USER#<userId>              | DAY#<YYYY-MM-DD Tehran>    | counters of one Tehran day, TTL |
  * | content             | CONTENT#<gradeId>          | <kind>#<id>                | GRADE, UNIT, NODE, LESSON, QUESTION |
  * | content index       | CONTENT                    | GRADE#<gradeId>            | list of grades                 |
  * | throttle window     | THROTTLE#<scope>#<subject> | <windowStart>              | TTL                            |
@@ -44,6 +45,8 @@ export const keys = {
   }),
   answerPrefix: (nodeId: number): string => `ANSWER#${pad(nodeId, 8)}#`,
   attempt: (userId: number, attemptId: string): Key => ({ pk: `USER#${userId}`, sk: `ATTEMPT#${attemptId}` }),
+  dayActivity: (userId: number, day: string): Key => ({ pk: `USER#${userId}`, sk: `DAY#${day}` }),
+  dayActivityPrefix: 'DAY#',
 
   contentIndex: (gradeId: number): Key => ({ pk: 'CONTENT', sk: `GRADE#${pad(gradeId, 4)}` }),
   contentIndexPartition: 'CONTENT',

@@ -16,6 +16,7 @@ import { keys } from '../db/keys';
 import { put, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
+import { addDayActivity, recordStreakDay } from './activity';
 import { progressErrors } from './errors';
 import { afterLosingOne, heartsAt } from './hearts';
 import { checkAnswer, starsFor, XP_PER_CORRECT, XP_PER_STAR } from './rules';
@@ -57,6 +58,15 @@ export interface CompletionResult {
   nodeCompleted: boolean;
   /** This call found it already completed: nothing was granted again. */
   alreadyCompleted: boolean;
+}
+
+/** A completion as the API answers it: with the learner's streak after it. */
+export type CompletionResponse = CompletionResult & { streak: { current: number; longest: number } };
+
+/** Counts today for the streak after a successful completion (first or repeat). */
+async function withStreak(deps: Deps, user: User, result: CompletionResult): Promise<CompletionResponse> {
+  const streak = await recordStreakDay(deps, user.id);
+  return { ...result, streak: { current: streak.current, longest: streak.longest } };
 }
 
 const MAX_OPTIMISTIC_RETRIES = 8;
@@ -265,6 +275,7 @@ export async function answerQuestion(
           correct,
           answeredAt,
         }),
+        addDayActivity(deps.db, user.id, now, { answered: 1, correct: correct ? 1 : 0 }),
         ...(attemptId
           ? [
               put(
@@ -341,6 +352,7 @@ async function finishNode(
   try {
     await transact(deps.db, [
       put(deps.db, { ...keys.nodeProgress(user.id, node.id), ...row }, { condition: 'attribute_not_exists(pk)' }),
+      addDayActivity(deps.db, user.id, now, { completedNodes: 1 }),
       update(deps.db, keys.user(user.id), 'ADD xp :xp, stars :stars, completedNodes :one', {
         condition: 'attribute_exists(pk)',
         values: { ':xp': xp, ':stars': stars, ':one': 1 },
@@ -380,7 +392,11 @@ async function raiseStars(deps: Deps, user: User, node: CurriculumNode, existing
  * questions. Any score completes. Errors: `not_found`, `node_locked`, `no_hearts` (node without questions,
  * 0 hearts, enforced), `answers_missing`.
  */
-export async function completeNode(deps: Deps, user: User, nodeId: number): Promise<CompletionResult> {
+export async function completeNode(deps: Deps, user: User, nodeId: number): Promise<CompletionResponse> {
+  return withStreak(deps, user, await completeNodeOnce(deps, user, nodeId));
+}
+
+async function completeNodeOnce(deps: Deps, user: User, nodeId: number): Promise<CompletionResult> {
   const content = await curriculum(deps);
   const node = content.node(nodeId);
   if (!node) throw commonErrors.notFound('Node');
@@ -408,7 +424,11 @@ export async function completeNode(deps: Deps, user: User, nodeId: number): Prom
  * Errors: `not_found`, `node_locked`, `no_hearts` (lesson without questions, 0 hearts, enforced),
  * `answers_missing`.
  */
-export async function completeLesson(deps: Deps, user: User, lessonId: number): Promise<CompletionResult> {
+export async function completeLesson(deps: Deps, user: User, lessonId: number): Promise<CompletionResponse> {
+  return withStreak(deps, user, await completeLessonOnce(deps, user, lessonId));
+}
+
+async function completeLessonOnce(deps: Deps, user: User, lessonId: number): Promise<CompletionResult> {
   const content = await curriculum(deps);
   const lesson = content.lesson(lessonId);
   if (!lesson) throw commonErrors.notFound('Lesson');
@@ -426,6 +446,7 @@ export async function completeLesson(deps: Deps, user: User, lessonId: number): 
     const completion: LessonCompletion = { lessonId: lesson.id, nodeId: node.id, stars, xp, completedAt: new Date(now).toISOString() };
     await transact(deps.db, [
       put(deps.db, { ...keys.lessonCompletion(user.id, lesson.id), ...completion }, { condition: 'attribute_not_exists(pk)' }),
+      addDayActivity(deps.db, user.id, now, { completedLessons: 1 }),
       update(deps.db, keys.user(user.id), 'ADD xp :xp, completedLessons :one', {
         condition: 'attribute_exists(pk)',
         values: { ':xp': xp, ':one': 1 },

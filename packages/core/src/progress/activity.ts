@@ -1,0 +1,108 @@
+/**
+ * Daily activity and the streak (issue 3 §2, §4; spec "Progress": one streak entry per calendar day in
+ * Tehran time).
+ *
+ * - Daily activity: one item per learner and Tehran day (`DAY#YYYY-MM-DD`) whose counters (`answered`,
+ *   `correct`, `completedLessons`, `completedNodes`) are ADDed inside the same transaction as the answer or
+ *   completion they count, so they never drift from what happened. Kept {@link ACTIVITY_KEEP_DAYS} days.
+ * - Streak: `streakCurrent`, `streakLongest`, `streakLastDay` on the user. A day counts when the learner
+ *   finished a lesson or node that day (a repeat completion counts: practice is practice). Nothing runs at
+ *   midnight: a read judges the stored streak against today (`streakAt`), and the next completion extends it
+ *   (yesterday was the last day) or starts it again at 1 (an older last day).
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { User } from '../auth/users';
+import { getUser } from '../auth/users';
+import { daysBetween, tehranDay, tehranDayStart } from '../calendar/tehran';
+import { epochSeconds } from '../clock';
+import type { Db } from '../db/client';
+import { isConditionFailure } from '../db/client';
+import { keys } from '../db/keys';
+import { type TxItem, update } from '../db/transact';
+import type { Deps } from '../deps';
+import { commonErrors } from '../errors';
+
+export const ACTIVITY_KEEP_DAYS = 400;
+
+export interface ActivityCounters {
+  answered?: number;
+  correct?: number;
+  completedLessons?: number;
+  completedNodes?: number;
+}
+
+/** A transaction item that adds `counters` to the learner's activity of the Tehran day of `nowMs`. */
+export function addDayActivity(db: Db, userId: number, nowMs: number, counters: ActivityCounters): TxItem {
+  const entries = Object.entries(counters).filter(([, v]) => v !== undefined) as [string, number][];
+  const adds = entries.map((_, i) => `#c${i} :c${i}`).join(', ');
+  const day = tehranDay(nowMs);
+  return update(db, keys.dayActivity(userId, day), `SET #day = :day, expiresAt = :exp ADD ${adds}`, {
+    names: { '#day': 'day', ...Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name])) },
+    values: {
+      ':day': day,
+      ':exp': epochSeconds(tehranDayStart(nowMs)) + ACTIVITY_KEEP_DAYS * 86_400,
+      ...Object.fromEntries(entries.map(([, v], i) => [`:c${i}`, v])),
+    },
+  });
+}
+
+export interface Streak {
+  /** Days in a row up to today or yesterday (0 when the chain is broken). */
+  current: number;
+  longest: number;
+  /** Last Tehran day with a completion, or null. */
+  lastDay: string | null;
+  /** Whether today already counts. */
+  today: boolean;
+}
+
+type StreakFields = Pick<User, 'id'> & { streakCurrent?: number; streakLongest?: number; streakLastDay?: string };
+
+/** The streak as of `nowMs`, judged lazily from the stored fields. */
+export function streakAt(user: StreakFields, nowMs: number): Streak {
+  const lastDay = user.streakLastDay ?? null;
+  const longest = user.streakLongest ?? 0;
+  if (!lastDay) return { current: 0, longest, lastDay, today: false };
+  const gap = daysBetween(lastDay, tehranDay(nowMs));
+  return { current: gap <= 1 ? (user.streakCurrent ?? 0) : 0, longest, lastDay, today: gap === 0 };
+}
+
+/**
+ * Counts today for the learner's streak: no-op when today already counts, +1 when the last day was
+ * yesterday, else a new streak of 1. A conditional write on the previous last day, retried, so concurrent
+ * completions never double-count or break it. Returns the streak after the call and whether it grew.
+ */
+export async function recordStreakDay(deps: Deps, userId: number): Promise<Streak & { extended: boolean }> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const user = (await getUser(deps, userId)) as StreakFields | undefined;
+    if (!user) throw commonErrors.notFound('User');
+    const now = deps.clock.now();
+    const today = tehranDay(now);
+    const before = streakAt(user, now);
+    if (before.today) return { ...before, extended: false };
+    const current = before.current + 1;
+    const longest = Math.max(before.longest, current);
+    try {
+      await deps.db.doc.send(
+        new UpdateCommand({
+          TableName: deps.db.tableName,
+          Key: keys.user(userId),
+          UpdateExpression: 'SET streakCurrent = :c, streakLongest = :l, streakLastDay = :d',
+          ConditionExpression: user.streakLastDay
+            ? 'streakLastDay = :prev'
+            : 'attribute_exists(pk) AND attribute_not_exists(streakLastDay)',
+          ExpressionAttributeValues: {
+            ':c': current,
+            ':l': longest,
+            ':d': today,
+            ...(user.streakLastDay ? { ':prev': user.streakLastDay } : {}),
+          },
+        }),
+      );
+      return { current, longest, lastDay: today, today: true, extended: true };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw commonErrors.databaseBusy(1);
+}

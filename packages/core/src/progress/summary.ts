@@ -1,0 +1,38 @@
+/**
+ * The learner summary (`GET /api/user/summary`, issue 3 §4): XP, stars, streak, hearts, completed islands
+ * and the active plan's name. Reads only the user item the auth check already loaded (no extra request).
+ * `activePlan` is null until subscriptions exist (issue 4 adds the lookup).
+ */
+import type { User } from '../auth/users';
+import type { Deps } from '../deps';
+import { streakAt } from './activity';
+import { heartsAt } from './hearts';
+
+export interface Summary {
+  publicId: string;
+  displayName: string | null;
+  xp: number;
+  stars: number;
+  streak: { current: number; longest: number; today: boolean };
+  hearts: { hearts: number; maxHearts: number; enforced: boolean; nextHeartAt: number | null };
+  completedIslands: number;
+  completedLessons: number;
+  activePlan: string | null;
+}
+
+export function summaryOf(deps: Deps, user: User & { completedNodes?: number; completedLessons?: number }): Summary {
+  const now = deps.clock.now();
+  const streak = streakAt(user, now);
+  const { hearts, maxHearts, enforced, nextHeartAt } = heartsAt(user, now, deps.settings);
+  return {
+    publicId: user.publicId,
+    displayName: user.displayName ?? null,
+    xp: user.xp,
+    stars: user.stars,
+    streak: { current: streak.current, longest: streak.longest, today: streak.today },
+    hearts: { hearts, maxHearts, enforced, nextHeartAt },
+    completedIslands: user.completedNodes ?? 0,
+    completedLessons: user.completedLessons ?? 0,
+    activePlan: null,
+  };
+}
