@@ -45,6 +45,8 @@ export const throttleScopes = {
   intro: { limit: 600, windowSeconds: 3600, by: 'ip' },
   hearts: { limit: 1200, windowSeconds: 3600, by: 'user' },
   summary: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  profile_read: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  profile_update: { limit: 120, windowSeconds: 3600, by: 'user' },
 } as const satisfies Record<string, ThrottleRule>;
 
 export type ThrottleScope = keyof typeof throttleScopes;
@@ -189,6 +191,22 @@ export const routes: readonly RouteSpec[] = [
     auth: 'user',
     throttle: 'summary',
     summary: 'XP, stars, streak, hearts, completed islands, the active plan’s name.',
+  },
+  {
+    method: 'GET',
+    path: '/api/user/profile',
+    group: 'user',
+    auth: 'user',
+    throttle: 'profile_read',
+    summary: 'The learner’s profile.',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/user/profile',
+    group: 'user',
+    auth: 'user',
+    throttle: 'profile_update',
+    summary: 'Change display name, Jalali birth date or grade.',
   },
 ];
 

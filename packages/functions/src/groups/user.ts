@@ -1,9 +1,12 @@
 /**
- * Endpoint group `user`: the signed-in learner's own state (issue 3): hearts and the summary. Hearts:
+ * Endpoint group `user`: the signed-in learner's own state (issue 3): hearts, the summary and the profile. Hearts:
  * `{ hearts, maxHearts, enforced, nextHeartAt }` with `nextHeartAt` an ISO time or null (full, or not enforced).
  */
+
+import { profileOf, updateProfile } from '@mathisland/core/profile/index';
 import { heartsAt } from '@mathisland/core/progress/index';
 import { summaryOf } from '@mathisland/core/progress/summary';
+import { z } from 'zod';
 import { defineGroup, isoTime, route } from '../lib/group';
 
 export const { handler, routes } = defineGroup('user', {
@@ -18,5 +21,14 @@ export const { handler, routes } = defineGroup('user', {
       const summary = summaryOf(deps, user);
       return { ...summary, hearts: { ...summary.hearts, nextHeartAt: isoTime(summary.hearts.nextHeartAt) } };
     },
+  }),
+  'GET /api/user/profile': route({ run: async ({ user }) => profileOf(user) }),
+  'PATCH /api/user/profile': route({
+    body: z.strictObject({
+      displayName: z.string().max(200).nullable().optional(),
+      birthDate: z.string().max(40).nullable().optional(),
+      gradeId: z.number().int().positive().optional(),
+    }),
+    run: ({ deps, user, body }) => updateProfile(deps, user, body),
   }),
 });
