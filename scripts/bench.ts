@@ -166,7 +166,7 @@ What the counts are:
 - \`POST /api/auth/login\`: throttle, read + consume the code, phone lookup (+ user create transaction and the \`user\` counter for a new user), session transaction.
 - authenticated routes: one GetItem for the session check (it also loads the user), plus the throttle counter where the route has a scope.
 - \`POST /api/questions/{id}/answer\`: session, throttle, previous node's progress and the node's own (lock rule), one TransactWriteItems (answer + hearts).
-- \`POST /api/nodes/{id}/quiz/complete\`: session, throttle, lock rule (2 reads), the node's answers (one Query), lesson completions (one BatchGetItem), one TransactWriteItems.
+- \`POST /api/nodes/{id}/quiz/complete\`: session, throttle, the lock rule (as for answers), the node's answers (one Query), lesson completions (one BatchGetItem), one TransactWriteItems (progress + XP + daily activity), and the streak's conditional UpdateItem.
 - question bank routes: only the throttle counter; the curriculum itself is served from the worker's content cache (no DynamoDB request once loaded).
 
 ## Lambda bundles and cold-start import time

@@ -69,12 +69,15 @@ export function streakAt(user: StreakFields, nowMs: number): Streak {
 
 /**
  * Counts today for the learner's streak: no-op when today already counts, +1 when the last day was
- * yesterday, else a new streak of 1. A conditional write on the previous last day, retried, so concurrent
+ * yesterday, else a new streak of 1. `loaded` is the user as the request read it, if any (saves a read).
+ * A conditional write on the previous last day, retried, so concurrent
  * completions never double-count or break it. Returns the streak after the call and whether it grew.
  */
-export async function recordStreakDay(deps: Deps, userId: number): Promise<Streak & { extended: boolean }> {
+export async function recordStreakDay(deps: Deps, userId: number, loaded?: StreakFields): Promise<Streak & { extended: boolean }> {
   for (let attempt = 0; attempt < 8; attempt++) {
-    const user = (await getUser(deps, userId)) as StreakFields | undefined;
+    // The first attempt may use the user the request already loaded (its streak fields are what the condition
+    // checks); after a conflict, read again.
+    const user = attempt === 0 && loaded ? loaded : ((await getUser(deps, userId)) as StreakFields | undefined);
     if (!user) throw commonErrors.notFound('User');
     const now = deps.clock.now();
     const today = tehranDay(now);

@@ -65,7 +65,7 @@ export type CompletionResponse = CompletionResult & { streak: { current: number;
 
 /** Counts today for the streak after a successful completion (first or repeat). */
 async function withStreak(deps: Deps, user: User, result: CompletionResult): Promise<CompletionResponse> {
-  const streak = await recordStreakDay(deps, user.id);
+  const streak = await recordStreakDay(deps, user.id, user);
   return { ...result, streak: { current: streak.current, longest: streak.longest } };
 }
 
