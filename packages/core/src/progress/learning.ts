@@ -467,7 +467,8 @@ async function completeLessonOnce(deps: Deps, user: User, lessonId: number): Pro
     return { stars, xp: gained, nextNodeId: node.nextNodeId, nodeCompleted: false, alreadyCompleted };
   }
   const nodeQuestions = content.nodeQuestions(node.id);
-  const allAnswers = nodeQuestions.length === 0 ? answers : await nodeAnswers(deps, user.id, node.id);
+  // `answers` already holds the whole node's answers when this lesson has questions (nodeAnswers reads the node).
+  const allAnswers = lesson.questions.length > 0 || nodeQuestions.length === 0 ? answers : await nodeAnswers(deps, user.id, node.id);
   const nodeCorrect = nodeQuestions.filter((q) => allAnswers.get(q.id)?.correct).length;
   const finished = await finishNode(deps, user, node, { correct: nodeCorrect, total: nodeQuestions.length, creditedCorrect: 0 });
   return {
