@@ -210,6 +210,13 @@ export const routes: readonly RouteSpec[] = [
   },
 ];
 
+/**
+ * The regular expression matching request paths of a manifest path: `{name}` captures one segment as the
+ * named group `name`, other characters match literally, one trailing slash is allowed.
+ */
+export const routePattern = (path: string): RegExp =>
+  new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^/}]+)\}/g, '(?<$1>[^/]+)')}/?$`);
+
 /** API Gateway's route key of a route, e.g. `GET /api/home`. */
 export const routeKey = (r: Pick<RouteSpec, 'method' | 'path'>): string => `${r.method} ${r.path}`;
 

@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { type EndpointGroup, endpointGroups, routeKey, routes } from '../../../infra/routes';
+import { type EndpointGroup, endpointGroups, routeKey, routePattern, routes } from '../../../infra/routes';
 import { lambdaContext, readBody, toEvent, writeResult } from './apigw';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -18,7 +18,7 @@ export type Mount = (req: IncomingMessage, res: ServerResponse, rest: string, ur
 const compiled = routes.map((r) => ({
   spec: r,
   key: routeKey(r),
-  regex: new RegExp(`^${r.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^/}]+)\}/g, '(?<$1>[^/]+)')}/?$`),
+  regex: routePattern(r.path),
 }));
 
 /** The manifest route for `method` and `path`, with decoded path parameters. */

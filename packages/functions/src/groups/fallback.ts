@@ -5,7 +5,7 @@
 import { DomainError } from '@mathisland/core';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { routes as manifest } from '../../../../infra/routes';
+import { routes as manifest, routePattern } from '../../../../infra/routes';
 import { toErrorResponse } from '../lib/errors';
 import { errorBody } from '../lib/middlewares/errorBody';
 import { requestLog } from '../lib/middlewares/requestLog';
@@ -14,7 +14,7 @@ import type { AppContext, RouteDef } from '../lib/types';
 
 const patterns = manifest.map((r) => ({
   method: r.method,
-  regex: new RegExp(`^${r.path.replace(/\{[^/]+\}/g, '[^/]+')}/?$`),
+  regex: routePattern(r.path),
 }));
 
 /** Methods the manifest allows on `path` (empty when the path is unknown). */
