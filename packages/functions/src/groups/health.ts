@@ -1,15 +1,12 @@
 /** Endpoint group `health`: `GET /api/health` (spec Endpoints). */
-import { safeEqual } from '@mathisland/core/auth/index';
 import { checkHealth, healthDetails } from '@mathisland/core/health/index';
-import { defineGroup, route } from '../lib/group';
+import { defineGroup, presentsInternalKey, route } from '../lib/group';
 import { HttpResponse } from '../lib/types';
 
 export const { handler, routes } = defineGroup('health', {
   'GET /api/health': route({
     async run({ event, deps, clientIp }) {
-      const key = deps.settings.internalServiceKey;
-      const given = event.headers?.['x-internal-key'];
-      if (key && given && safeEqual(given, key)) {
+      if (presentsInternalKey(deps, event)) {
         const details = await healthDetails(deps, { clientIp });
         return new HttpResponse(details.status === 'ok' ? 200 : 503, details);
       }

@@ -7,7 +7,7 @@
  *
  * Handlers only translate: parse, call one domain function, map the result (DESIGN §2).
  */
-import { DomainError } from '@mathisland/core';
+import { type Deps, DomainError } from '@mathisland/core';
 import { authenticate, safeEqual } from '@mathisland/core/auth/index';
 import { hit } from '@mathisland/core/throttle/index';
 import middy from '@middy/core';
@@ -67,6 +67,16 @@ const header = (event: APIGatewayProxyEventV2, name: string): string | undefined
   return undefined;
 };
 
+/**
+ * Whether the request carries `X-Internal-Key` equal to INTERNAL_SERVICE_KEY (constant-time). Always false
+ * while the key is unset: there is no default key (spec Authentication 5).
+ */
+export function presentsInternalKey(deps: Deps, event: APIGatewayProxyEventV2): boolean {
+  const key = deps.settings.internalServiceKey;
+  const given = header(event, 'x-internal-key');
+  return Boolean(key && given && safeEqual(given, key));
+}
+
 function toResponse(result: unknown, status = 200): APIGatewayProxyStructuredResultV2 {
   if (result instanceof HttpResponse) {
     return {
@@ -90,9 +100,7 @@ function routeHandler(spec: RouteSpec, def: RouteDef<unknown, unknown>) {
         user = await authenticate(deps, header(event, 'authorization'));
         context.userId = user.id;
       } else if (spec.auth === 'internal') {
-        const key = deps.settings.internalServiceKey;
-        const given = header(event, 'x-internal-key');
-        if (!key || deps.settings.debug || !given || !safeEqual(given, key)) {
+        if (deps.settings.debug || !presentsInternalKey(deps, event)) {
           throw new DomainError('permission_denied', 'This route needs a valid X-Internal-Key');
         }
       } else if (spec.auth === 'admin') {
