@@ -11,6 +11,7 @@ import { nextId } from '../db/counters';
 import { keys } from '../db/keys';
 import { put, transact } from '../db/transact';
 import type { Deps } from '../deps';
+import type { StoredSubscription } from '../subscriptions/active';
 
 export interface User {
   id: number;
@@ -27,6 +28,8 @@ export interface User {
   stars: number;
   gradeId?: number;
   displayName?: string;
+  /** Set by the payments domain when an order is paid (subscriptions/active.ts). */
+  subscription?: StoredSubscription;
 }
 
 export const DEFAULT_GRADE_ID = 4;

@@ -3,7 +3,7 @@
  * Tehran time).
  *
  * - Daily activity: one item per learner and Tehran day (`DAY#YYYY-MM-DD`) whose counters (`answered`,
- *   `correct`, `completedLessons`, `completedNodes`) are ADDed inside the same transaction as the answer or
+ *   `correct`, `completedLessons`, `completedNodes`, `assistantQuestions`) are ADDed inside the same transaction as the answer or
  *   completion they count, so they never drift from what happened. Kept {@link ACTIVITY_KEEP_DAYS} days.
  * - Streak: `streakCurrent`, `streakLongest`, `streakLastDay` on the user. A day counts when the learner
  *   finished a lesson or node that day (a repeat completion counts: practice is practice). Nothing runs at
@@ -29,6 +29,8 @@ export interface ActivityCounters {
   correct?: number;
   completedLessons?: number;
   completedNodes?: number;
+  /** Tutor questions asked (counted when the quota is reserved; given back with it on a failed model call). */
+  assistantQuestions?: number;
 }
 
 /** A transaction item that adds `counters` to the learner's activity of the Tehran day of `nowMs`. */

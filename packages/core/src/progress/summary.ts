@@ -1,10 +1,11 @@
 /**
  * The learner summary (`GET /api/user/summary`, issue 3 §4): XP, stars, streak, hearts, completed islands
  * and the active plan's name. Reads only the user item the auth check already loaded (no extra request).
- * `activePlan` is null until subscriptions exist (issue 4 adds the lookup).
+ * `activePlan` is the title of the active subscription's plan, or null (expired subscriptions are not active).
  */
 import type { User } from '../auth/users';
 import type { Deps } from '../deps';
+import { activeSubscription } from '../subscriptions/active';
 import { streakAt } from './activity';
 import { heartsAt } from './hearts';
 
@@ -33,6 +34,6 @@ export function summaryOf(deps: Deps, user: User & { completedNodes?: number; co
     hearts: { hearts, maxHearts, enforced, nextHeartAt },
     completedIslands: user.completedNodes ?? 0,
     completedLessons: user.completedLessons ?? 0,
-    activePlan: null,
+    activePlan: activeSubscription(user, now)?.planTitle ?? null,
   };
 }
