@@ -38,7 +38,13 @@ export const throttleScopes = {
   otp_request: { limit: 300, windowSeconds: 3600, by: 'ip' },
   login: { limit: 300, windowSeconds: 3600, by: 'ip' },
   token_refresh: { limit: 600, windowSeconds: 3600, by: 'ip' },
-  curriculum: { limit: 1200, windowSeconds: 3600, by: 'ip' },
+  logout: { limit: 600, windowSeconds: 3600, by: 'ip' },
+  curriculum_grades: { limit: 1200, windowSeconds: 3600, by: 'ip' },
+  curriculum_grade: { limit: 1200, windowSeconds: 3600, by: 'ip' },
+  node_questions: { limit: 1200, windowSeconds: 3600, by: 'ip' },
+  lesson_questions: { limit: 1200, windowSeconds: 3600, by: 'ip' },
+  home: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  node_progress: { limit: 1200, windowSeconds: 3600, by: 'user' },
   answer: { limit: 1200, windowSeconds: 3600, by: 'user' },
   lesson_complete: { limit: 120, windowSeconds: 3600, by: 'user' },
   node_complete: { limit: 120, windowSeconds: 3600, by: 'user' },
@@ -47,12 +53,32 @@ export const throttleScopes = {
   summary: { limit: 1200, windowSeconds: 3600, by: 'user' },
   profile_read: { limit: 1200, windowSeconds: 3600, by: 'user' },
   profile_update: { limit: 120, windowSeconds: 3600, by: 'user' },
+  leaderboard: { limit: 600, windowSeconds: 3600, by: 'user' },
+  weekly_report: { limit: 600, windowSeconds: 3600, by: 'user' },
+  account_delete: { limit: 10, windowSeconds: 3600, by: 'user' },
+  notifications_list: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  notification_read: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  notifications_read_all: { limit: 300, windowSeconds: 3600, by: 'user' },
+  tickets_list: { limit: 600, windowSeconds: 3600, by: 'user' },
+  ticket_create: { limit: 20, windowSeconds: 3600, by: 'user' },
+  ticket_read: { limit: 600, windowSeconds: 3600, by: 'user' },
+  ticket_message: { limit: 60, windowSeconds: 3600, by: 'user' },
 } as const satisfies Record<string, ThrottleRule>;
 
 export type ThrottleScope = keyof typeof throttleScopes;
 
 /** Endpoint groups; each is `packages/functions/src/groups/<group>.ts` exporting `handler` and `routes`. */
-export const endpointGroups = ['health', 'auth', 'curriculum', 'learning', 'user', 'fallback'] as const;
+export const endpointGroups = [
+  'health',
+  'auth',
+  'curriculum',
+  'learning',
+  'user',
+  'fallback',
+  'leaderboard',
+  'notifications',
+  'support',
+] as const;
 export type EndpointGroup = (typeof endpointGroups)[number];
 
 export interface RouteSpec {
@@ -97,7 +123,7 @@ export const routes: readonly RouteSpec[] = [
     path: '/api/auth/logout',
     group: 'auth',
     auth: 'none',
-    throttle: 'token_refresh',
+    throttle: 'logout',
     summary: 'End the session of a refreshToken.',
   },
 
@@ -106,7 +132,7 @@ export const routes: readonly RouteSpec[] = [
     path: '/api/curriculum/grades',
     group: 'curriculum',
     auth: 'none',
-    throttle: 'curriculum',
+    throttle: 'curriculum_grades',
     summary: 'Grades of the question bank.',
   },
   {
@@ -114,7 +140,7 @@ export const routes: readonly RouteSpec[] = [
     path: '/api/curriculum/grades/{id}',
     group: 'curriculum',
     auth: 'none',
-    throttle: 'curriculum',
+    throttle: 'curriculum_grade',
     summary: 'A grade with its units, nodes and lessons.',
   },
   {
@@ -122,7 +148,7 @@ export const routes: readonly RouteSpec[] = [
     path: '/api/nodes/{id}/questions',
     group: 'curriculum',
     auth: 'none',
-    throttle: 'curriculum',
+    throttle: 'node_questions',
     summary: "A node's questions, without answer keys.",
   },
   {
@@ -130,7 +156,7 @@ export const routes: readonly RouteSpec[] = [
     path: '/api/lessons/{id}/questions',
     group: 'curriculum',
     auth: 'none',
-    throttle: 'curriculum',
+    throttle: 'lesson_questions',
     summary: "A lesson's questions, without answer keys.",
   },
 
@@ -148,9 +174,17 @@ export const routes: readonly RouteSpec[] = [
     path: '/api/home',
     group: 'learning',
     auth: 'user',
+    throttle: 'home',
     summary: 'The map of the learner’s grade with locked/completed state per node.',
   },
-  { method: 'GET', path: '/api/progress/nodes', group: 'learning', auth: 'user', summary: 'The caller’s node progress.' },
+  {
+    method: 'GET',
+    path: '/api/progress/nodes',
+    group: 'learning',
+    auth: 'user',
+    throttle: 'node_progress',
+    summary: 'The caller’s node progress.',
+  },
   {
     method: 'POST',
     path: '/api/questions/{id}/answer',
@@ -207,6 +241,89 @@ export const routes: readonly RouteSpec[] = [
     auth: 'user',
     throttle: 'profile_update',
     summary: 'Change display name, Jalali birth date or grade.',
+  },
+  {
+    method: 'GET',
+    path: '/api/user/weekly-report',
+    group: 'user',
+    auth: 'user',
+    throttle: 'weekly_report',
+    summary: 'The last 7 Tehran days next to the 7 before: minutes, questions, accuracy, islands, tutor questions.',
+  },
+  {
+    method: 'POST',
+    path: '/api/user/delete',
+    group: 'user',
+    auth: 'user',
+    throttle: 'account_delete',
+    summary: 'Delete the account after a fresh sign-in code; payment records are kept.',
+  },
+
+  {
+    method: 'GET',
+    path: '/api/leaderboard',
+    group: 'leaderboard',
+    auth: 'user',
+    throttle: 'leaderboard',
+    summary: 'Weekly or overall ranking by XP with the caller’s own rank (cached 60 s).',
+  },
+
+  {
+    method: 'GET',
+    path: '/api/notifications',
+    group: 'notifications',
+    auth: 'user',
+    throttle: 'notifications_list',
+    summary: 'The learner’s notifications, newest first, with a cursor.',
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/{id}/read',
+    group: 'notifications',
+    auth: 'user',
+    throttle: 'notification_read',
+    summary: 'Mark one notification read.',
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/read-all',
+    group: 'notifications',
+    auth: 'user',
+    throttle: 'notifications_read_all',
+    summary: 'Mark every notification read.',
+  },
+
+  {
+    method: 'GET',
+    path: '/api/tickets',
+    group: 'support',
+    auth: 'user',
+    throttle: 'tickets_list',
+    summary: 'The learner’s support tickets.',
+  },
+  {
+    method: 'POST',
+    path: '/api/tickets',
+    group: 'support',
+    auth: 'user',
+    throttle: 'ticket_create',
+    summary: 'Open a support ticket { subject, text }.',
+  },
+  {
+    method: 'GET',
+    path: '/api/tickets/{id}',
+    group: 'support',
+    auth: 'user',
+    throttle: 'ticket_read',
+    summary: 'One of the learner’s tickets with its messages.',
+  },
+  {
+    method: 'POST',
+    path: '/api/tickets/{id}/messages',
+    group: 'support',
+    auth: 'user',
+    throttle: 'ticket_message',
+    summary: 'Add a message { text } to one of the learner’s tickets.',
   },
 ];
 

@@ -5,7 +5,7 @@
  * deployed is asserted by the stack tests in stacks/test/.)
  */
 import { describe, expect, it } from 'vitest';
-import { endpointGroups, routeKey, routes } from '../infra/routes';
+import { endpointGroups, routeKey, routes, throttleScopes } from '../infra/routes';
 import { matchRoute } from '../packages/local/src/server';
 
 describe('route manifest ↔ handlers', () => {
@@ -28,6 +28,15 @@ describe('route manifest ↔ handlers', () => {
       expect(r.path).toMatch(/^\/api\//);
       expect(r.path).not.toMatch(/\/v\d+\//);
     }
+  });
+
+  it('gives every throttled route its own throttle scope (spec Limits), and uses every scope', () => {
+    const scoped = routes.filter((r) => r.throttle !== undefined);
+    const byScope = new Map<string, string[]>();
+    for (const r of scoped) byScope.set(r.throttle as string, [...(byScope.get(r.throttle as string) ?? []), routeKey(r)]);
+    const shared = [...byScope].filter(([, list]) => list.length > 1);
+    expect(shared).toEqual([]);
+    expect(Object.keys(throttleScopes).sort()).toEqual([...byScope.keys()].sort());
   });
 
   it('routes every manifest entry to its group in the local runtime', () => {

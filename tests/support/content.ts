@@ -5,6 +5,8 @@
 import { grade4 } from '../../packages/core/src/curriculum/seed/grade4';
 import { grade5 } from '../../packages/core/src/curriculum/seed/grade5';
 import type { SeedNode, SeedQuestion } from '../../packages/core/src/curriculum/seed/types';
+import { starsFor, XP_PER_CORRECT, XP_PER_STAR } from '../../packages/core/src/progress/rules';
+import { call } from './stack';
 
 export const grades = [grade4, grade5];
 export const allNodes = (gradeIndex = 0): SeedNode[] => (grades[gradeIndex] ?? grade4).units.flatMap((u) => u.nodes);
@@ -19,4 +21,30 @@ export const questionsOf = (node: SeedNode): SeedQuestion[] => node.lessons.flat
 export function wrongAnswer(q: SeedQuestion): string {
   if (q.type === 'choice') return (q.choices ?? []).find((c) => c.id !== q.answer)?.id ?? 'a';
   return String(Number(q.answer) + 1);
+}
+
+/**
+ * Answers every question of `node` through the API, the first `correct` of them right (all by default) and
+ * the rest wrong, then completes the node's quiz. Returns the completion response.
+ */
+export async function playNode(
+  stack: { baseUrl: string },
+  token: string,
+  node: SeedNode,
+  correct = Number.POSITIVE_INFINITY,
+): Promise<{ status: number; body: any }> {
+  const questions = questionsOf(node);
+  for (const [i, q] of questions.entries()) {
+    const res = await call(stack, 'POST', `/api/questions/${q.id}/answer`, {
+      token,
+      body: { answer: i < correct ? q.answer : wrongAnswer(q) },
+    });
+    if (res.status !== 200) throw new Error(`answer failed: ${res.status} ${res.text}`);
+  }
+  return call(stack, 'POST', `/api/nodes/${node.id}/quiz/complete`, { token });
+}
+
+/** XP of a first completion of `node` by its quiz with `correct` right answers (the scoring rules of progress/rules.ts). */
+export function nodeXp(node: SeedNode, correct = questionsOf(node).length): number {
+  return correct * XP_PER_CORRECT + starsFor(correct, questionsOf(node).length) * XP_PER_STAR;
 }

@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Clock, ManualClock } from '@mathisland/core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../packages/local/src/stack';
 
 export interface TestStack extends LocalStack {
@@ -93,4 +93,29 @@ export async function signIn(stack: TestStack, phone = newPhone()): Promise<Sess
   const login = await call(stack, 'POST', '/api/auth/login', { body: { phone, otp: code } });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
   return { phone, ...login.body, userId: login.body.user.id };
+}
+
+/**
+ * Starts a private stack before the tests of the calling `describe` block and closes it after them; returns
+ * a getter for it (the stack exists only once `beforeAll` has run).
+ */
+export function useStack(options: Parameters<typeof startTestStack>[0] = {}): () => TestStack {
+  let stack: TestStack | undefined;
+  beforeAll(async () => {
+    stack = await startTestStack(options);
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+  return () => {
+    if (!stack) throw new Error('the stack starts in beforeAll: use it inside a test');
+    return stack;
+  };
+}
+
+/** A new access token of a session (tests move the clock past the 1-hour access token lifetime). */
+export async function freshToken(stack: TestStack, session: Session): Promise<string> {
+  const res = await call(stack, 'POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } });
+  if (res.status !== 200) throw new Error(`refresh failed: ${res.status} ${res.text}`);
+  return res.body.accessToken;
 }

@@ -28,6 +28,15 @@ export interface User {
   stars: number;
   gradeId?: number;
   displayName?: string;
+  /** Leaderboard position (leaderboard/board.ts): when `xp` was reached, and this Tehran week's XP. */
+  xpReachedAt?: number;
+  weekKey?: string;
+  weekXp?: number;
+  weekXpReachedAt?: number;
+  /** Epoch ms the learner ran out of hearts; cleared when the refill notification is created. */
+  heartsEmptyAt?: number;
+  /** Notifications with ids up to this one are read (notifications/index.ts). */
+  notificationsReadUpTo?: number;
   /** Set by the payments domain when an order is paid (subscriptions/active.ts). */
   subscription?: StoredSubscription;
 }

@@ -10,7 +10,6 @@
  *   midnight: a read judges the stored streak against today (`streakAt`), and the next completion extends it
  *   (yesterday was the last day) or starts it again at 1 (an older last day).
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../auth/users';
 import { getUser } from '../auth/users';
 import { daysBetween, tehranDay, tehranDayStart } from '../calendar/tehran';
@@ -18,9 +17,10 @@ import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';
 import { isConditionFailure } from '../db/client';
 import { keys } from '../db/keys';
-import { type TxItem, update } from '../db/transact';
+import { type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
+import { isStreakMilestone, newNotificationId, notificationItem } from '../notifications/index';
 
 export const ACTIVITY_KEEP_DAYS = 400;
 
@@ -72,7 +72,8 @@ export function streakAt(user: StreakFields, nowMs: number): Streak {
 /**
  * Counts today for the learner's streak: no-op when today already counts, +1 when the last day was
  * yesterday, else a new streak of 1. `loaded` is the user as the request read it, if any (saves a read).
- * A conditional write on the previous last day, retried, so concurrent
+ * A conditional write on the previous last day (with a `streak_milestone` notification in the same
+ * transaction when the new length is a milestone), retried, so concurrent
  * completions never double-count or break it. Returns the streak after the call and whether it grew.
  */
 export async function recordStreakDay(deps: Deps, userId: number, loaded?: StreakFields): Promise<Streak & { extended: boolean }> {
@@ -87,23 +88,17 @@ export async function recordStreakDay(deps: Deps, userId: number, loaded?: Strea
     if (before.today) return { ...before, extended: false };
     const current = before.current + 1;
     const longest = Math.max(before.longest, current);
+    const streakUpdate = update(deps.db, keys.user(userId), 'SET streakCurrent = :c, streakLongest = :l, streakLastDay = :d', {
+      condition: user.streakLastDay ? 'streakLastDay = :prev' : 'attribute_exists(pk) AND attribute_not_exists(streakLastDay)',
+      values: { ':c': current, ':l': longest, ':d': today, ...(user.streakLastDay ? { ':prev': user.streakLastDay } : {}) },
+    });
     try {
-      await deps.db.doc.send(
-        new UpdateCommand({
-          TableName: deps.db.tableName,
-          Key: keys.user(userId),
-          UpdateExpression: 'SET streakCurrent = :c, streakLongest = :l, streakLastDay = :d',
-          ConditionExpression: user.streakLastDay
-            ? 'streakLastDay = :prev'
-            : 'attribute_exists(pk) AND attribute_not_exists(streakLastDay)',
-          ExpressionAttributeValues: {
-            ':c': current,
-            ':l': longest,
-            ':d': today,
-            ...(user.streakLastDay ? { ':prev': user.streakLastDay } : {}),
-          },
-        }),
-      );
+      if (isStreakMilestone(current)) {
+        const id = await newNotificationId(deps.db);
+        await transact(deps.db, [streakUpdate, notificationItem(deps.db, userId, id, 'streak_milestone', { days: current }, now)]);
+      } else {
+        await transact(deps.db, [streakUpdate]);
+      }
       return { current, longest, lastDay: today, today: true, extended: true };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;

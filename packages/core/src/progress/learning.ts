@@ -13,9 +13,11 @@ import { epochSeconds } from '../clock';
 import type { CurriculumNode, Lesson, Question } from '../curriculum/store';
 import { isConditionFailure } from '../db/client';
 import { keys } from '../db/keys';
-import { put, transact, update } from '../db/transact';
+import { check, put, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
+import { afterGrant, type XpMove, xpMove } from '../leaderboard/board';
+import { newNotificationId, notificationItem } from '../notifications/index';
 import { addDayActivity, recordStreakDay } from './activity';
 import { progressErrors } from './errors';
 import { afterLosingOne, heartsAt } from './hearts';
@@ -108,6 +110,13 @@ async function requireUnlocked(deps: Deps, userId: number, node: CurriculumNode)
   const [previous, own] = await Promise.all([getNodeProgress(deps, userId, node.previousNodeId), getNodeProgress(deps, userId, node.id)]);
   if (node.previousNodeId !== null && !previous?.completed) throw progressErrors.nodeLocked();
   return own;
+}
+
+async function lessonCompleted(deps: Deps, userId: number, lessonId: number): Promise<boolean> {
+  const result = await deps.db.doc.send(
+    new GetCommand({ TableName: deps.db.tableName, Key: keys.lessonCompletion(userId, lessonId), ConsistentRead: true }),
+  );
+  return result.Item !== undefined;
 }
 
 async function nodeAnswers(deps: Deps, userId: number, nodeId: number): Promise<Map<number, AnswerItem>> {
@@ -286,17 +295,23 @@ export async function answerQuestion(
             ]
           : []),
         losesHeart
-          ? update(deps.db, keys.user(user.id), 'SET hearts = :h, heartsUpdatedAt = :t ADD answeredCount :one, correctCount :c', {
-              condition: 'attribute_exists(pk) AND hearts = :oh AND heartsUpdatedAt = :ot',
-              values: {
-                ':one': 1,
-                ':c': 0,
-                ':h': after.hearts,
-                ':t': after.heartsUpdatedAt,
-                ':oh': current.hearts,
-                ':ot': current.heartsUpdatedAt,
+          ? update(
+              deps.db,
+              keys.user(user.id),
+              `SET hearts = :h, heartsUpdatedAt = :t${after.hearts === 0 ? ', heartsEmptyAt = :now' : ''} ADD answeredCount :one, correctCount :c`,
+              {
+                condition: 'attribute_exists(pk) AND hearts = :oh AND heartsUpdatedAt = :ot',
+                values: {
+                  ':one': 1,
+                  ':c': 0,
+                  ':h': after.hearts,
+                  ':t': after.heartsUpdatedAt,
+                  ':oh': current.hearts,
+                  ':ot': current.heartsUpdatedAt,
+                  ...(after.hearts === 0 ? { ':now': now } : {}),
+                },
               },
-            })
+            )
           : update(deps.db, keys.user(user.id), 'ADD answeredCount :one, correctCount :c', {
               condition: 'attribute_exists(pk)',
               values: { ':one': 1, ':c': correct ? 1 : 0 },
@@ -335,36 +350,66 @@ async function finishNode(
   deps: Deps,
   user: User,
   node: CurriculumNode,
-  stats: { correct: number; total: number; creditedCorrect: number },
-): Promise<CompletionResult> {
+  stats: { correct: number; total: number; creditedCorrect: number; creditedLessons: number[] },
+): Promise<CompletionResult | 'recount'> {
   const stars = starsFor(stats.correct, stats.total);
   const xp = stats.total === 0 ? 0 : stats.creditedCorrect * XP_PER_CORRECT + stars * XP_PER_STAR;
-  const now = deps.clock.now();
-  const row: NodeProgress = {
-    nodeId: node.id,
-    gradeId: node.gradeId,
-    completed: true,
-    stars,
-    xp,
-    score: stats.total === 0 ? 0 : stats.correct / stats.total,
-    completedAt: new Date(now).toISOString(),
-  };
-  try {
-    await transact(deps.db, [
-      put(deps.db, { ...keys.nodeProgress(user.id, node.id), ...row }, { condition: 'attribute_not_exists(pk)' }),
-      addDayActivity(deps.db, user.id, now, { completedNodes: 1 }),
-      update(deps.db, keys.user(user.id), 'ADD xp :xp, stars :stars, completedNodes :one', {
-        condition: 'attribute_exists(pk)',
-        values: { ':xp': xp, ':stars': stars, ':one': 1 },
-      }),
-    ]);
-    return { stars, xp, nextNodeId: node.nextNodeId, nodeCompleted: true, alreadyCompleted: false };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const existing = await getNodeProgress(deps, user.id, node.id);
-    if (!existing) throw error;
-    return raiseStars(deps, user, node, existing, stars);
+  let current = user;
+  const notificationId = await newNotificationId(deps.db);
+  for (let attempt = 0; attempt < MAX_OPTIMISTIC_RETRIES; attempt++) {
+    const now = deps.clock.now();
+    const row: NodeProgress = {
+      nodeId: node.id,
+      gradeId: node.gradeId,
+      completed: true,
+      stars,
+      xp,
+      score: stats.total === 0 ? 0 : stats.correct / stats.total,
+      completedAt: new Date(now).toISOString(),
+    };
+    const move = xpMove(deps.db, current, xp, now);
+    try {
+      await transact(deps.db, [
+        put(deps.db, { ...keys.nodeProgress(user.id, node.id), ...row }, { condition: 'attribute_not_exists(pk)' }),
+        addDayActivity(deps.db, user.id, now, { completedNodes: 1 }),
+        update(deps.db, keys.user(user.id), `ADD xp :xp, stars :stars, completedNodes :one${setClause(move)}`, {
+          condition: move.userCondition,
+          values: { ':xp': xp, ':stars': stars, ':one': 1, ...move.values },
+        }),
+        ...move.items,
+        notificationItem(deps.db, user.id, notificationId, 'island_completed', { nodeId: node.id, title: node.title, stars, xp }, now),
+        // The credited questions' lessons must still be uncompleted, or their XP would be granted twice.
+        ...stats.creditedLessons.map((lessonId) =>
+          check(deps.db, keys.lessonCompletion(user.id, lessonId), { condition: 'attribute_not_exists(pk)' }),
+        ),
+      ]);
+      return { stars, xp, nextNodeId: node.nextNodeId, nodeCompleted: true, alreadyCompleted: false };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const existing = await getNodeProgress(deps, user.id, node.id);
+      if (existing) return raiseStars(deps, user, node, existing, stars);
+      // A credited lesson was completed meanwhile: the caller counts the node's XP again.
+      if (stats.creditedLessons.length > 0) {
+        const done = await lessonCompletions(
+          deps,
+          user.id,
+          node.lessons.filter((l) => stats.creditedLessons.includes(l.id)),
+        );
+        if (done.size > 0) return 'recount';
+      }
+      // Not completed yet: another grant changed the XP first. Re-read the user and move from there.
+      current = await reloadUser(deps, user.id);
+    }
   }
+  throw progressErrors.busy();
+}
+
+const setClause = (move: XpMove) => (move.userSet ? ` SET ${move.userSet}` : '');
+
+async function reloadUser(deps: Deps, userId: number): Promise<User> {
+  const fresh = await getUser(deps, userId);
+  if (!fresh) throw commonErrors.notFound('User');
+  return fresh;
 }
 
 /** A repeat completion: grants no XP; raises the node's stars (and the user's total) when the new score is better. */
@@ -406,13 +451,18 @@ async function completeNodeOnce(deps: Deps, user: User, nodeId: number): Promise
   const answers = questions.length === 0 ? new Map<number, AnswerItem>() : await nodeAnswers(deps, user.id, node.id);
   const correct = requireAllAnswered(questions, answers);
   if (own?.completed) return raiseStars(deps, user, node, own, starsFor(correct, questions.length));
-  const completed = await lessonCompletions(
-    deps,
-    user.id,
-    node.lessons.filter((l) => l.questions.length > 0),
-  );
-  const creditedCorrect = questions.filter((q) => !completed.has(q.lessonId) && answers.get(q.id)?.correct).length;
-  return finishNode(deps, user, node, { correct, total: questions.length, creditedCorrect });
+  let current = user;
+  for (let attempt = 0; attempt < MAX_OPTIMISTIC_RETRIES; attempt++) {
+    const counted = node.lessons.filter((l) => l.questions.length > 0);
+    const completed = await lessonCompletions(deps, current.id, counted);
+    // Questions of lessons already completed earned their XP there; the quiz credits the others.
+    const creditedLessons = counted.filter((l) => !completed.has(l.id)).map((l) => l.id);
+    const creditedCorrect = questions.filter((q) => creditedLessons.includes(q.lessonId) && answers.get(q.id)?.correct).length;
+    const result = await finishNode(deps, current, node, { correct, total: questions.length, creditedCorrect, creditedLessons });
+    if (result !== 'recount') return result;
+    current = await reloadUser(deps, user.id);
+  }
+  throw progressErrors.busy();
 }
 
 /**
@@ -438,24 +488,41 @@ async function completeLessonOnce(deps: Deps, user: User, lessonId: number): Pro
   const answers = lesson.questions.length === 0 ? new Map<number, AnswerItem>() : await nodeAnswers(deps, user.id, node.id);
   const correct = requireAllAnswered(lesson.questions, answers);
   const stars = starsFor(correct, lesson.questions.length);
-  const xp = own?.completed ? 0 : correct * XP_PER_CORRECT;
-  const now = deps.clock.now();
+  let xp = own?.completed ? 0 : correct * XP_PER_CORRECT;
   let gained = xp;
   let alreadyCompleted = false;
-  try {
-    const completion: LessonCompletion = { lessonId: lesson.id, nodeId: node.id, stars, xp, completedAt: new Date(now).toISOString() };
-    await transact(deps.db, [
-      put(deps.db, { ...keys.lessonCompletion(user.id, lesson.id), ...completion }, { condition: 'attribute_not_exists(pk)' }),
-      addDayActivity(deps.db, user.id, now, { completedLessons: 1 }),
-      update(deps.db, keys.user(user.id), 'ADD xp :xp, completedLessons :one', {
-        condition: 'attribute_exists(pk)',
-        values: { ':xp': xp, ':one': 1 },
-      }),
-    ]);
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    gained = 0;
-    alreadyCompleted = true;
+  let current = user;
+  for (let attempt = 0; ; attempt++) {
+    if (attempt === MAX_OPTIMISTIC_RETRIES) throw progressErrors.busy();
+    const now = deps.clock.now();
+    const move = xpMove(deps.db, current, xp, now);
+    try {
+      const completion: LessonCompletion = { lessonId: lesson.id, nodeId: node.id, stars, xp, completedAt: new Date(now).toISOString() };
+      await transact(deps.db, [
+        put(deps.db, { ...keys.lessonCompletion(user.id, lesson.id), ...completion }, { condition: 'attribute_not_exists(pk)' }),
+        addDayActivity(deps.db, user.id, now, { completedLessons: 1 }),
+        update(deps.db, keys.user(user.id), `ADD xp :xp, completedLessons :one${setClause(move)}`, {
+          condition: move.userCondition,
+          values: { ':xp': xp, ':one': 1, ...move.values },
+        }),
+        ...move.items,
+        // Lesson XP only while the node is not completed (a completed node's quiz credited these questions).
+        ...(xp > 0 ? [check(deps.db, keys.nodeProgress(user.id, node.id), { condition: 'attribute_not_exists(pk)' })] : []),
+      ]);
+      current = afterGrant(current, xp, now);
+      break;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      if (await lessonCompleted(deps, user.id, lesson.id)) {
+        gained = 0;
+        alreadyCompleted = true;
+        break;
+      }
+      // The node was completed meanwhile (its quiz credited this lesson's questions), or the XP changed.
+      if (xp > 0 && (await getNodeProgress(deps, user.id, node.id))?.completed) xp = 0;
+      gained = xp;
+      current = await reloadUser(deps, user.id);
+    }
   }
 
   if (own?.completed) {
@@ -470,7 +537,13 @@ async function completeLessonOnce(deps: Deps, user: User, lessonId: number): Pro
   // `answers` already holds the whole node's answers when this lesson has questions (nodeAnswers reads the node).
   const allAnswers = lesson.questions.length > 0 || nodeQuestions.length === 0 ? answers : await nodeAnswers(deps, user.id, node.id);
   const nodeCorrect = nodeQuestions.filter((q) => allAnswers.get(q.id)?.correct).length;
-  const finished = await finishNode(deps, user, node, { correct: nodeCorrect, total: nodeQuestions.length, creditedCorrect: 0 });
+  const finished = await finishNode(deps, current, node, {
+    correct: nodeCorrect,
+    total: nodeQuestions.length,
+    creditedCorrect: 0,
+    creditedLessons: [],
+  });
+  if (finished === 'recount') throw new Error('unreachable: a node finished by its lessons credits none');
   return {
     stars,
     xp: gained + (finished.alreadyCompleted ? 0 : finished.xp),

@@ -1,0 +1,142 @@
+/**
+ * Writing the leaderboards (issue 3 §3; spec "Progress": leaderboard entry, two periods, weekly includes
+ * island XP; DESIGN §3 weeks run Saturday to Friday, Tehran time; DESIGN §5 no O(users) reads).
+ *
+ * Two boards are live at any time: `overall` and `week#<Saturday>` of the current Tehran week. Every XP
+ * grant (a lesson's XP, an island's XP and star bonus) moves the learner on both, inside the same
+ * conditional transaction as the grant, through {@link xpMove}:
+ *
+ * - the learner's entry `USER#<id> / BOARD#<board>` holds `xp` and `reachedAt` (epoch ms of the grant) and
+ *   sits in gsi1 under `BOARD#<board>` sorted by XP descending, then `reachedAt` ascending: a Query with a
+ *   Limit reads the top N in rank order;
+ * - the board's XP histogram (`BOARDXP#<board> / <xp>` with a count `n`) has one item per distinct XP value:
+ *   the grant takes 1 from the old value's bucket and adds 1 to the new one. The number of learners above
+ *   any XP is the sum of the buckets above it: one Query page whatever the number of learners.
+ *
+ * The user item carries the same numbers (`xp`, `xpReachedAt`, `weekKey`, `weekXp`, `weekXpReachedAt`) so a
+ * request that loaded the user knows its old position without another read, and the transaction's condition
+ * `xp = <old xp>` on the user item makes a concurrent grant fail and retry instead of moving the learner twice
+ * from the same bucket.
+ */
+import type { User } from '../auth/users';
+import { tehranWeekStart, weekKey } from '../calendar/tehran';
+import { epochSeconds } from '../clock';
+import type { Db } from '../db/client';
+import { keys } from '../db/keys';
+import { put, remove, type TxItem, update } from '../db/transact';
+
+/** Weekly entries and buckets are kept this long after their week ends (then DynamoDB TTL removes them). */
+export const WEEKLY_KEEP_DAYS = 35;
+
+export const OVERALL_BOARD = 'overall';
+
+/** The board id of the Tehran week of `nowMs`: `week#<Saturday YYYY-MM-DD>`. */
+export const weeklyBoard = (nowMs: number): string => `week#${weekKey(nowMs)}`;
+
+/** The leaderboard fields of the user item. */
+export type BoardFields = Pick<User, 'id' | 'xp'> & {
+  xpReachedAt?: number;
+  /** Saturday of the Tehran week `weekXp` belongs to. */
+  weekKey?: string;
+  weekXp?: number;
+  weekXpReachedAt?: number;
+};
+
+/** The learner's XP and when it was reached on the week of `nowMs` (0 when they earned nothing that week). */
+export function weeklyPosition(user: BoardFields, nowMs: number): { xp: number; reachedAt: number | undefined } {
+  return user.weekKey === weekKey(nowMs) ? { xp: user.weekXp ?? 0, reachedAt: user.weekXpReachedAt } : { xp: 0, reachedAt: undefined };
+}
+
+/** What an XP grant adds to its transaction: board items, and a SET clause and condition for the user item. */
+export interface XpMove {
+  items: TxItem[];
+  /** Comma-separated SET actions for the user item ('' when nothing moves). */
+  userSet: string;
+  /** Condition on the user item: its XP is still the XP the move started from. */
+  userCondition: string;
+  values: Record<string, unknown>;
+}
+
+const weekEndsAt = (nowMs: number): number => Date.parse(`${tehranWeekStart(nowMs)}T00:00:00+03:30`) + 7 * 86_400_000;
+
+function boardItems(db: Db, board: string, userId: number, oldXp: number, newXp: number, nowMs: number, expiresAt?: number): TxItem[] {
+  const ttl = expiresAt === undefined ? {} : { expiresAt };
+  const ttlSet = expiresAt === undefined ? '' : ', expiresAt = :exp';
+  const ttlValue = expiresAt === undefined ? {} : { ':exp': expiresAt };
+  return [
+    put(db, {
+      ...keys.boardEntry(userId, board),
+      userId,
+      board,
+      xp: newXp,
+      reachedAt: nowMs,
+      gsi1pk: keys.boardIndexPartition(board),
+      gsi1sk: keys.boardRankKey(newXp, nowMs, userId),
+      ...ttl,
+    }),
+    ...(oldXp > 0
+      ? [
+          update(db, keys.boardHistogram(board, oldXp), `ADD n :minus SET xp = :old${ttlSet}`, {
+            values: { ':minus': -1, ':old': oldXp, ...ttlValue },
+          }),
+        ]
+      : []),
+    update(db, keys.boardHistogram(board, newXp), `ADD n :plus SET xp = :new${ttlSet}`, {
+      values: { ':plus': 1, ':new': newXp, ...ttlValue },
+    }),
+  ];
+}
+
+/**
+ * The leaderboard part of granting `gained` XP (a positive integer) to `user` at `nowMs` (epoch ms): moves
+ * the learner on the overall board and on the board of the current Tehran week. `user` must be the user
+ * item as last read: the returned condition fails (and the caller re-reads and retries) when another grant
+ * changed the XP in between. A grant of 0 moves nothing.
+ */
+export function xpMove(db: Db, user: BoardFields, gained: number, nowMs: number): XpMove {
+  if (gained <= 0) return { items: [], userSet: '', userCondition: 'attribute_exists(pk)', values: {} };
+  const week = weeklyPosition(user, nowMs);
+  const board = weeklyBoard(nowMs);
+  const expiresAt = epochSeconds(weekEndsAt(nowMs)) + WEEKLY_KEEP_DAYS * 86_400;
+  return {
+    items: [
+      ...boardItems(db, OVERALL_BOARD, user.id, user.xp, user.xp + gained, nowMs),
+      ...boardItems(db, board, user.id, week.xp, week.xp + gained, nowMs, expiresAt),
+    ],
+    userSet: 'xpReachedAt = :lbNow, weekKey = :lbWeek, weekXp = :lbWeekXp, weekXpReachedAt = :lbNow',
+    userCondition: 'attribute_exists(pk) AND xp = :lbOldXp',
+    values: { ':lbNow': nowMs, ':lbWeek': weekKey(nowMs), ':lbWeekXp': week.xp + gained, ':lbOldXp': user.xp },
+  };
+}
+
+/** `user` as it is after a successful grant of `gained` XP at `nowMs` (saves re-reading it for a second grant). */
+export function afterGrant<T extends BoardFields>(user: T, gained: number, nowMs: number): T {
+  if (gained <= 0) return user;
+  const week = weeklyPosition(user, nowMs);
+  return {
+    ...user,
+    xp: user.xp + gained,
+    xpReachedAt: nowMs,
+    weekKey: weekKey(nowMs),
+    weekXp: week.xp + gained,
+    weekXpReachedAt: nowMs,
+  };
+}
+
+/**
+ * Items that take a learner off the boards for good (account deletion): the overall entry and the current
+ * week's entry, with their histogram buckets. Entries of past weeks are no longer shown and expire by TTL.
+ */
+export function leaveBoards(db: Db, user: BoardFields, nowMs: number): TxItem[] {
+  const items: TxItem[] = [];
+  const drop = (board: string, xp: number) => {
+    if (xp <= 0) return;
+    items.push(
+      remove(db, keys.boardEntry(user.id, board)),
+      update(db, keys.boardHistogram(board, xp), 'ADD n :minus', { values: { ':minus': -1 } }),
+    );
+  };
+  drop(OVERALL_BOARD, user.xp);
+  drop(weeklyBoard(nowMs), weeklyPosition(user, nowMs).xp);
+  return items;
+}

@@ -1,0 +1,123 @@
+/**
+ * The weekly report (`GET /api/user/weekly-report`, issue 3 §4; spec: "the 'parent report' page in the
+ * learner's own account": the last 7 days next to the 7 days before: estimated minutes, questions,
+ * accuracy, islands, assistant questions).
+ *
+ * Periods are Tehran calendar days: `current` is the 7 days ending today (today included, so it grows during
+ * the day), `previous` the 7 days before it. One Query reads the 14 daily activity items (`DAY#YYYY-MM-DD`,
+ * see activity.ts), whose counters were written in the same transactions as the answers, completions and
+ * tutor questions they count.
+ *
+ * How minutes are estimated: the app reports no screen time, so minutes are estimated from what was done.
+ * Each answered question counts {@link SECONDS_PER_QUESTION} seconds (reading a grade 4-5 one-step item,
+ * working it out and answering) and each tutor question {@link SECONDS_PER_ASSISTANT_QUESTION} seconds
+ * (typing the question and reading the streamed answer). Completing a lesson or island adds nothing of its
+ * own: its time is in its questions. The seconds of a period are summed and rounded to the nearest minute.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { lastDays } from '../calendar/tehran';
+import { keys } from '../db/keys';
+import type { Deps } from '../deps';
+import type { ActivityCounters } from './activity';
+
+export const SECONDS_PER_QUESTION = 40;
+export const SECONDS_PER_ASSISTANT_QUESTION = 90;
+
+export interface PeriodReport {
+  /** First and last Tehran day of the period, YYYY-MM-DD, both included. */
+  from: string;
+  to: string;
+  /** Estimated, see the module doc. */
+  minutes: number;
+  questions: number;
+  correct: number;
+  /** Correct answers in percent (0-100, rounded), or null when no question was answered. */
+  accuracy: number | null;
+  /** Islands (nodes) completed. */
+  islands: number;
+  lessons: number;
+  assistantQuestions: number;
+  /** Days with any activity. */
+  activeDays: number;
+}
+
+export interface DayReport {
+  day: string;
+  minutes: number;
+  questions: number;
+  correct: number;
+  islands: number;
+  lessons: number;
+  assistantQuestions: number;
+}
+
+export interface WeeklyReport {
+  current: PeriodReport;
+  previous: PeriodReport;
+  /** The 14 days, oldest first (days without activity are zeros). */
+  days: DayReport[];
+  /** How `minutes` is estimated, in words. */
+  minutesMethod: string;
+}
+
+type DayItem = ActivityCounters & { day: string };
+
+const secondsOf = (d: ActivityCounters) =>
+  (d.answered ?? 0) * SECONDS_PER_QUESTION + (d.assistantQuestions ?? 0) * SECONDS_PER_ASSISTANT_QUESTION;
+
+function periodOf(days: string[], byDay: Map<string, DayItem>): PeriodReport {
+  const items = days.map((d) => byDay.get(d)).filter((d): d is DayItem => d !== undefined);
+  const sum = (pick: (d: DayItem) => number | undefined) => items.reduce((total, d) => total + (pick(d) ?? 0), 0);
+  const questions = sum((d) => d.answered);
+  const correct = sum((d) => d.correct);
+  return {
+    from: days[0] as string,
+    to: days.at(-1) as string,
+    minutes: Math.round(sum(secondsOf) / 60),
+    questions,
+    correct,
+    accuracy: questions === 0 ? null : Math.round((correct / questions) * 100),
+    islands: sum((d) => d.completedNodes),
+    lessons: sum((d) => d.completedLessons),
+    assistantQuestions: sum((d) => d.assistantQuestions),
+    activeDays: items.filter(
+      (d) => (d.answered ?? 0) + (d.completedLessons ?? 0) + (d.completedNodes ?? 0) + (d.assistantQuestions ?? 0) > 0,
+    ).length,
+  };
+}
+
+/** The weekly report of learner `userId` as of now (one Query). */
+export async function weeklyReport(deps: Deps, userId: number): Promise<WeeklyReport> {
+  const days = lastDays(deps.clock.now(), 14);
+  const first = days[0] as string;
+  const last = days.at(-1) as string;
+  const result = await deps.db.doc.send(
+    new QueryCommand({
+      TableName: deps.db.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': keys.userPartition(userId),
+        ':from': keys.dayActivity(userId, first).sk,
+        ':to': keys.dayActivity(userId, last).sk,
+      },
+    }),
+  );
+  const byDay = new Map(((result.Items ?? []) as DayItem[]).map((d) => [d.day, d]));
+  return {
+    current: periodOf(days.slice(7), byDay),
+    previous: periodOf(days.slice(0, 7), byDay),
+    days: days.map((day) => {
+      const d = byDay.get(day) ?? { day };
+      return {
+        day,
+        minutes: Math.round(secondsOf(d) / 60),
+        questions: d.answered ?? 0,
+        correct: d.correct ?? 0,
+        islands: d.completedNodes ?? 0,
+        lessons: d.completedLessons ?? 0,
+        assistantQuestions: d.assistantQuestions ?? 0,
+      };
+    }),
+    minutesMethod: `Estimated from activity: ${SECONDS_PER_QUESTION} s per answered question and ${SECONDS_PER_ASSISTANT_QUESTION} s per tutor question, summed and rounded to the nearest minute.`,
+  };
+}

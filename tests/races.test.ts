@@ -1,0 +1,67 @@
+/**
+ * Races between lesson and node completion (issue 3 "Bad input and safety": concurrent completions never
+ * double XP). Parallel HTTP requests rarely hit the window between a read and its transaction, so these tests
+ * make the interleaving certain: they run the domain functions with a database client that lets the rival
+ * completion happen right after the first one has read what it needs.
+ */
+import type { Deps } from '@mathisland/core';
+import { getUser, type User } from '@mathisland/core/auth/index';
+import { completeLesson, completeNode } from '@mathisland/core/progress/index';
+import { describe, expect, it } from 'vitest';
+import { allNodes, nodeXp, questionsOf } from './support/content';
+import { call, signIn, type TestStack, useStack } from './support/stack';
+
+const node = allNodes()[0]!;
+const lessonWithQuestions = node.lessons.find((l) => l.questions.length > 0)!;
+
+/** `deps` whose database runs `rival` once, just after the first command that `matches` has been answered. */
+function interleaved(deps: Deps, matches: (command: object) => boolean, rival: () => Promise<unknown>): Deps {
+  let fired = false;
+  const send = (async (command: object) => {
+    const result = await deps.db.doc.send(command as never);
+    if (!fired && matches(command)) {
+      fired = true;
+      await rival();
+    }
+    return result;
+  }) as Deps['db']['doc']['send'];
+  return { ...deps, db: { ...deps.db, doc: Object.assign(Object.create(deps.db.doc), { send }) } };
+}
+
+const readsLessonCompletions = (command: object) =>
+  command.constructor.name === 'BatchGetCommand' && JSON.stringify((command as { input: unknown }).input).includes('LESSON#');
+const readsNodeProgress = (command: object) =>
+  command.constructor.name === 'GetCommand' && JSON.stringify((command as { input: unknown }).input).includes('NODE#');
+
+async function answeredLearner(stack: TestStack): Promise<User> {
+  const s = await signIn(stack);
+  for (const q of questionsOf(node)) {
+    await call(stack, 'POST', `/api/questions/${q.id}/answer`, { token: s.accessToken, body: { answer: q.answer } });
+  }
+  return (await getUser(stack.deps, s.userId)) as User;
+}
+
+describe('completion races', () => {
+  const stack = useStack({ now: Date.UTC(2026, 10, 18, 8, 0) });
+
+  it('a lesson completed while the node quiz is being completed is credited once', async () => {
+    const s = stack();
+    const user = await answeredLearner(s);
+    const deps = interleaved(s.deps, readsLessonCompletions, () => completeLesson(s.deps, user, lessonWithQuestions.id));
+    const quiz = await completeNode(deps, user, node.id);
+    const after = (await getUser(s.deps, user.id)) as User;
+    expect(after.xp).toBe(nodeXp(node));
+    expect(quiz.xp).toBe(nodeXp(node) - lessonWithQuestions.questions.length * 10);
+  });
+
+  it('a node quiz completed while a lesson is being completed leaves the lesson without XP', async () => {
+    const s = stack();
+    const user = await answeredLearner(s);
+    // The lesson reads the node's progress (unlocked check) first; the quiz completes the node right then.
+    const deps = interleaved(s.deps, readsNodeProgress, () => completeNode(s.deps, user, node.id));
+    const lesson = await completeLesson(deps, user, lessonWithQuestions.id);
+    const after = (await getUser(s.deps, user.id)) as User;
+    expect(lesson.xp).toBe(0);
+    expect(after.xp).toBe(nodeXp(node));
+  });
+});
