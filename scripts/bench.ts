@@ -8,20 +8,29 @@
  *    AWS SDK v3 external as the runtime provides it), and cold-start import time (median of fresh Node
  *    processes importing the bundle).
  *
- * Options (env): BENCH_LEARNERS (default 40): learners walking the journey; BENCH_IMPORT_RUNS (default 7).
+ * 3. Leaderboard reads at 100 and at 100,000 learners on the board (BENCH_BOARD_SIZES): DynamoDB requests and
+ *    latency of a read with a cold cache (the clock moved past the 60 s cache before each read) and a warm one.
+ *
+ * Options (env): BENCH_LEARNERS (default 40): learners walking the journey; BENCH_IMPORT_RUNS (default 7);
+ * BENCH_BOARD_SIZES (default 100,100000); BENCH_BOARD_READS (default 20).
  * Absolute latencies are DynamoDB Local on this machine, not AWS: compare runs, not environments.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { logger } from '@mathisland/core';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { logger, ManualClock } from '@mathisland/core';
+import { keys } from '@mathisland/core/db/keys';
+import { OVERALL_BOARD, weeklyBoard } from '@mathisland/core/leaderboard/index';
 import { build } from 'esbuild';
 import { endpointGroups } from '../infra/routes';
 import { startLocalStack } from '../packages/local/src/stack';
 import { allNodes, questionsOf, wrongAnswer } from '../tests/support/content';
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 40);
+const BOARD_SIZES = (process.env.BENCH_BOARD_SIZES ?? '100,100000').split(',').map(Number);
+const BOARD_READS = Number(process.env.BENCH_BOARD_READS ?? 20);
 const IMPORT_RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 7);
 
 const percentile = (values: number[], p: number) => {
@@ -103,6 +112,124 @@ async function benchJourney() {
   }));
 }
 
+/**
+ * Puts `count` learners on the overall board and the current week's board as the XP grants would leave them
+ * (entries in gsi1 and the XP histogram), with BatchWriteItem for speed. XP is skewed towards small values
+ * (5 × ⌊2000·r²⌋), as on a real board: about 2,000 distinct values, many ties at the bottom. Users exist only
+ * for the top of the board (the read fetches names for the top 100 only).
+ */
+async function seedBoards(db: import('@mathisland/core/db/client').Db, count: number, nowMs: number) {
+  const items: Record<string, unknown>[] = [];
+  const learners = Array.from({ length: count }, (_, i) => ({
+    id: 1_000_000 + i,
+    xp: 5 * Math.floor(2000 * Math.random() ** 2) + 5,
+    at: nowMs - i * 1000,
+  }));
+  const top = [...learners].sort((a, b) => b.xp - a.xp).slice(0, 200);
+  for (const u of top)
+    items.push({
+      ...keys.user(u.id),
+      id: u.id,
+      publicId: `User${String(u.id).slice(-6)}`,
+      xp: u.xp,
+      stars: 0,
+      hearts: 5,
+      heartsUpdatedAt: 0,
+    });
+  for (const board of [OVERALL_BOARD, weeklyBoard(nowMs)]) {
+    const histogram = new Map<number, number>();
+    for (const u of learners) {
+      items.push({
+        ...keys.boardEntry(u.id, board),
+        userId: u.id,
+        board,
+        xp: u.xp,
+        reachedAt: u.at,
+        gsi1pk: keys.boardIndexPartition(board),
+        gsi1sk: keys.boardRankKey(u.xp, u.at, u.id),
+      });
+      histogram.set(u.xp, (histogram.get(u.xp) ?? 0) + 1);
+    }
+    for (const [xp, n] of histogram) items.push({ ...keys.boardHistogram(board, xp), xp, n });
+  }
+  const batches: Record<string, unknown>[][] = [];
+  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      let requests = (batches[next++] ?? []).map((Item) => ({ PutRequest: { Item } }));
+      while (requests.length > 0) {
+        const result = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: requests } }));
+        requests = (result.UnprocessedItems?.[db.tableName] ?? []) as typeof requests;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 6 }, worker));
+}
+
+async function benchLeaderboard() {
+  const rows = [];
+  for (const size of BOARD_SIZES) {
+    const clock = new ManualClock(Date.UTC(2026, 10, 18, 8, 30));
+    const stack = await startLocalStack({
+      port: 0,
+      inMemory: true,
+      clock,
+      env: {
+        TABLE_NAME: `bench-board-${size}`,
+        DATA_DIR: join('.data', 'bench'),
+        SECRET_KEY: 'bench-secret-key-bench-secret-key-0123',
+        LOG_LEVEL: 'WARN',
+      },
+    });
+    try {
+      const seedStart = performance.now();
+      await seedBoards(stack.deps.db, size, clock.now() - 3600_000);
+      const seedSeconds = (performance.now() - seedStart) / 1000;
+      // The reader: a real learner who completes the first island (XP 65: far down a large board, among ties).
+      const phone = '09350000001';
+      await fetch(`${stack.baseUrl}/api/auth/otp/request`, { method: 'POST', body: JSON.stringify({ phone }) });
+      const otp = stack.smsOutbox.at(-1)!.token;
+      const login = (await (
+        await fetch(`${stack.baseUrl}/api/auth/login`, { method: 'POST', body: JSON.stringify({ phone, otp }) })
+      ).json()) as {
+        accessToken: string;
+      };
+      const auth = { authorization: `Bearer ${login.accessToken}` };
+      const [node] = allNodes();
+      for (const q of questionsOf(node!)) {
+        await fetch(`${stack.baseUrl}/api/questions/${q.id}/answer`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ answer: q.answer }),
+        });
+      }
+      await fetch(`${stack.baseUrl}/api/nodes/${node!.id}/quiz/complete`, { method: 'POST', headers: auth });
+      for (const period of ['weekly', 'overall'] as const) {
+        const cold: Sample[] = [];
+        const warm: Sample[] = [];
+        let rank = 0;
+        for (let i = 0; i < BOARD_READS + 1; i++) {
+          clock.advance(61); // past the 60 s cache: a cold read
+          for (const list of [cold, warm]) {
+            const before = stack.deps.db.requests.total;
+            const t0 = performance.now();
+            const res = await fetch(`${stack.baseUrl}/api/leaderboard?period=${period}`, { headers: auth });
+            const body = (await res.json()) as { me: { rank: number } };
+            if (res.status !== 200) throw new Error(`leaderboard: ${res.status} ${JSON.stringify(body)}`);
+            rank = body.me.rank;
+            if (i > 0) list.push({ ms: performance.now() - t0, dynamo: stack.deps.db.requests.total - before });
+          }
+        }
+        rows.push({ size, period, rank, seedSeconds, cold, warm });
+      }
+    } finally {
+      await stack.close();
+    }
+  }
+  return rows;
+}
+
 async function benchBundles() {
   const outDir = join('.data', 'bench-bundles');
   mkdirSync(outDir, { recursive: true });
@@ -141,6 +268,7 @@ async function benchBundles() {
 
 logger.setLogLevel('WARN');
 const journey = await benchJourney();
+const boards = await benchLeaderboard();
 const bundles = await benchBundles();
 const fmt = (n: number) => n.toFixed(1);
 const now = new Date().toISOString().slice(0, 10);
@@ -166,8 +294,49 @@ What the counts are:
 - \`POST /api/auth/login\`: throttle, read + consume the code, phone lookup (+ user create transaction and the \`user\` counter for a new user), session transaction.
 - authenticated routes: one GetItem for the session check (it also loads the user), plus the throttle counter where the route has a scope.
 - \`POST /api/questions/{id}/answer\`: session, throttle, previous node's progress and the node's own (lock rule), one TransactWriteItems (answer + hearts).
-- \`POST /api/nodes/{id}/quiz/complete\`: session, throttle, the lock rule (as for answers), the node's answers (one Query), lesson completions (one BatchGetItem), one TransactWriteItems (progress + XP + daily activity), and the streak's conditional UpdateItem.
+- \`POST /api/nodes/{id}/quiz/complete\`: session, throttle, the lock rule (as for answers), the node's answers (one Query), lesson completions (one BatchGetItem), the notification id counter (one UpdateItem), one TransactWriteItems (progress, XP, daily activity, both leaderboards' entries and histogram buckets, the \`island_completed\` notification), and the streak's conditional write.
 - question bank routes: only the throttle counter; the curriculum itself is served from the worker's content cache (no DynamoDB request once loaded).
+
+## Leaderboard reads: 100 and 100,000 learners
+
+\`GET /api/leaderboard\` by a learner with 65 XP (far down a large board, among ties), with the board seeded as XP
+grants leave it (XP skewed to small values: about 2,000 distinct values). A cold read follows a clock move past
+the 60 s cache: the top 100 (one gsi1 Query, one BatchGetItem of names) and the caller's rank (one Query of the
+XP histogram, one COUNT Query of the ties that reached 65 XP earlier) are read again. A warm read is the next
+one, within the 60 s. Both include the session check and the throttle counter (2 requests). ${BOARD_READS} reads each.
+
+| learners | period | caller's rank | cold: DynamoDB requests (median / max) | cold p50 ms | cold p99 ms | warm: requests | warm p50 ms |
+|---:|---|---:|---:|---:|---:|---:|---:|
+${boards
+  .map(
+    (b) =>
+      `| ${b.size.toLocaleString('en-US')} | ${b.period} | ${b.rank.toLocaleString('en-US')} | ${median(b.cold.map((x) => x.dynamo))} / ${Math.max(...b.cold.map((x) => x.dynamo))} | ${fmt(
+        percentile(
+          b.cold.map((x) => x.ms),
+          50,
+        ),
+      )} | ${fmt(
+        percentile(
+          b.cold.map((x) => x.ms),
+          99,
+        ),
+      )} | ${median(b.warm.map((x) => x.dynamo))} | ${fmt(
+        percentile(
+          b.warm.map((x) => x.ms),
+          50,
+        ),
+      )} |`,
+  )
+  .join('\n')}
+
+The request count does not grow with the number of learners: with 100 the caller is inside the top 100 and
+their rank comes from the top list (4 requests); with 100,000 the two rank Queries are added (6 requests), and
+stay 6 at any size. The latency of a cold read grows with what those Queries read: the histogram (one item per
+distinct XP value, here about 2,000: one page) and the entries tied at the caller's XP (counted, not returned;
+an entry is about 150 bytes, so several thousand fit in one page of 1 MB). Seeding ${BOARD_SIZES.map((n) => n.toLocaleString('en-US')).join(' and ')} learners took ${boards
+  .filter((b) => b.period === 'weekly')
+  .map((b) => `${b.seedSeconds.toFixed(0)} s`)
+  .join(' and ')}.
 
 ## Lambda bundles and cold-start import time
 
