@@ -14,7 +14,7 @@
  *    deleted, so payment records (orders, invoices, payment events) stay, as the spec requires. If this
  *    step is cut short, what remains is unreachable: user ids are never reused.
  */
-import { BatchWriteCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { verifyOtp } from '../auth/otp';
 import type { User } from '../auth/users';
 import { isConditionFailure } from '../db/client';
@@ -62,17 +62,16 @@ export async function deleteAccount(deps: Deps, user: User & BoardFields, otp: s
 
 async function purgePersonalData(deps: Deps, userId: number): Promise<void> {
   for (const prefix of PERSONAL_PREFIXES) {
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page: QueryCommandOutput = await deps.db.doc.send(
-        new QueryCommand({
-          TableName: deps.db.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': prefix },
-          ProjectionExpression: 'pk, sk',
-          ExclusiveStartKey: startKey,
-        }),
-      );
+    const pages = paginateQuery(
+      { client: deps.db.doc },
+      {
+        TableName: deps.db.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': prefix },
+        ProjectionExpression: 'pk, sk',
+      },
+    );
+    for await (const page of pages) {
       const items = (page.Items ?? []) as { pk: string; sk: string }[];
       for (let i = 0; i < items.length; i += 25) {
         let requests = items.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: key } }));
@@ -82,7 +81,6 @@ async function purgePersonalData(deps: Deps, userId: number): Promise<void> {
           if (requests.length > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
         }
       }
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    }
   }
 }

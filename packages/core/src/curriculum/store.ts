@@ -7,7 +7,7 @@
  * Map order: units by id, nodes by id within the grade (the seed numbers them in map order, see
  * `seed/types.ts`); "previous node" and `nextNodeId` follow that order across unit boundaries.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { keys } from '../db/keys';
@@ -173,19 +173,11 @@ export function buildCurriculum(items: Item[]): Curriculum {
 
 async function queryAll(db: Db, pk: string): Promise<Item[]> {
   const items: Item[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as Item[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = paginateQuery(
+    { client: db.doc },
+    { TableName: db.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } },
+  );
+  for await (const page of pages) items.push(...((page.Items ?? []) as Item[]));
   return items;
 }
 

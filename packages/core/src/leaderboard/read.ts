@@ -13,7 +13,7 @@
  *
  * A learner with no XP in the period has no entry and no rank (`rank: null`).
  */
-import { BatchGetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, paginateQuery, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { LRUCache } from 'lru-cache';
 import type { User } from '../auth/users';
 import { tehranWeekStart } from '../calendar/tehran';
@@ -107,42 +107,29 @@ async function readTop(deps: Deps, board: string): Promise<CachedTop> {
 
 /** 1 + learners with more XP + learners with the same XP who reached it earlier. */
 async function rankOf(deps: Deps, board: string, userId: number, xp: number, reachedAt: number): Promise<number> {
+  const client = { client: deps.db.doc };
   let above = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page: QueryCommandOutput = await deps.db.doc.send(
-      new QueryCommand({
-        TableName: deps.db.tableName,
-        KeyConditionExpression: 'pk = :pk AND sk > :xp',
-        ExpressionAttributeValues: { ':pk': keys.boardHistogramPartition(board), ':xp': keys.boardHistogram(board, xp).sk },
-        ProjectionExpression: 'n',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) above += Number(item.n ?? 0);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const buckets = paginateQuery(client, {
+    TableName: deps.db.tableName,
+    KeyConditionExpression: 'pk = :pk AND sk > :xp',
+    ExpressionAttributeValues: { ':pk': keys.boardHistogramPartition(board), ':xp': keys.boardHistogram(board, xp).sk },
+    ProjectionExpression: 'n',
+  });
+  for await (const page of buckets) for (const item of page.Items ?? []) above += Number(item.n ?? 0);
 
   let tiesUpToMe = 0;
-  startKey = undefined;
-  do {
-    const page: QueryCommandOutput = await deps.db.doc.send(
-      new QueryCommand({
-        TableName: deps.db.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :floor AND :me',
-        ExpressionAttributeValues: {
-          ':pk': keys.boardIndexPartition(board),
-          ':floor': keys.boardRankKeyFloor(xp),
-          ':me': keys.boardRankKey(xp, reachedAt, userId),
-        },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    tiesUpToMe += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const ties = paginateQuery(client, {
+    TableName: deps.db.tableName,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :floor AND :me',
+    ExpressionAttributeValues: {
+      ':pk': keys.boardIndexPartition(board),
+      ':floor': keys.boardRankKeyFloor(xp),
+      ':me': keys.boardRankKey(xp, reachedAt, userId),
+    },
+    Select: 'COUNT',
+  });
+  for await (const page of ties) tiesUpToMe += page.Count ?? 0;
   // The index is eventually consistent: just after a grant the caller's own entry may not be there yet.
   return 1 + above + Math.max(0, tiesUpToMe - 1);
 }

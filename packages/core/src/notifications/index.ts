@@ -14,7 +14,7 @@
  * Read state: a notification is read when it has `readAt` (marked one by one) or its id is at most the
  * user's `notificationsReadUpTo` (set by read-all in one write, whatever the number of notifications).
  */
-import { QueryCommand, type QueryCommandOutput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../auth/users';
 import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';
@@ -177,25 +177,21 @@ export async function listNotifications(
 /** Unread notifications: those after `readUpTo` without `readAt` (bounded by the 90-day TTL). */
 async function countUnread(deps: Deps, userId: number, readUpTo: number): Promise<number> {
   let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page: QueryCommandOutput = await deps.db.doc.send(
-      new QueryCommand({
-        TableName: deps.db.tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :after AND :end',
-        FilterExpression: 'attribute_not_exists(readAt)',
-        ExpressionAttributeValues: {
-          ':pk': keys.userPartition(userId),
-          ':after': keys.notification(userId, readUpTo + 1).sk,
-          ':end': `${keys.notificationPrefix}~`,
-        },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = paginateQuery(
+    { client: deps.db.doc },
+    {
+      TableName: deps.db.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :after AND :end',
+      FilterExpression: 'attribute_not_exists(readAt)',
+      ExpressionAttributeValues: {
+        ':pk': keys.userPartition(userId),
+        ':after': keys.notification(userId, readUpTo + 1).sk,
+        ':end': `${keys.notificationPrefix}~`,
+      },
+      Select: 'COUNT',
+    },
+  );
+  for await (const page of pages) count += page.Count ?? 0;
   return count;
 }
 

@@ -6,7 +6,7 @@
  * Locked rule: a node is unlocked when it is the first of its grade or the node before it on the map is
  * completed; the same rule gives `locked` in the map.
  */
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, paginateQuery, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../auth/users';
 import { DEFAULT_GRADE_ID, getUser } from '../auth/users';
 import { epochSeconds } from '../clock';
@@ -81,19 +81,15 @@ async function curriculum(deps: Deps) {
 /** Every node progress row of the user (one Query). */
 export async function nodeProgressOf(deps: Deps, userId: number): Promise<Map<number, NodeProgress>> {
   const items: NodeProgress[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.doc.send(
-      new QueryCommand({
-        TableName: deps.db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': keys.nodeProgressPrefix },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as NodeProgress[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = paginateQuery(
+    { client: deps.db.doc },
+    {
+      TableName: deps.db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': keys.nodeProgressPrefix },
+    },
+  );
+  for await (const page of pages) items.push(...((page.Items ?? []) as NodeProgress[]));
   return new Map(items.map((p) => [p.nodeId, p]));
 }
 

@@ -12,7 +12,7 @@
  * text 1-5000 characters (enforced by the route's schema), at most {@link MAX_MESSAGES} messages per ticket.
  */
 import { randomBytes } from 'node:crypto';
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../auth/users';
 import { isConditionFailure } from '../db/client';
 import { nextId } from '../db/counters';
@@ -97,21 +97,17 @@ export async function createTicket(deps: Deps, user: Pick<User, 'id'>, input: { 
 /** The learner's tickets, most recently active first (`{ items }`; a learner has few tickets, so no cursor). */
 export async function listTickets(deps: Deps, user: Pick<User, 'id'>): Promise<{ items: TicketSummary[] }> {
   const tickets: StoredTicket[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    // Messages share the prefix; the filter keeps the ticket items only.
-    const page: QueryCommandOutput = await deps.db.doc.send(
-      new QueryCommand({
-        TableName: deps.db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        FilterExpression: 'attribute_exists(subject)',
-        ExpressionAttributeValues: { ':pk': keys.userPartition(user.id), ':prefix': keys.ticketPrefix },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    tickets.push(...((page.Items ?? []) as StoredTicket[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  // Messages share the prefix; the filter keeps the ticket items only.
+  const pages = paginateQuery(
+    { client: deps.db.doc },
+    {
+      TableName: deps.db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: 'attribute_exists(subject)',
+      ExpressionAttributeValues: { ':pk': keys.userPartition(user.id), ':prefix': keys.ticketPrefix },
+    },
+  );
+  for await (const page of pages) tickets.push(...((page.Items ?? []) as StoredTicket[]));
   return { items: tickets.sort((a, b) => b.updatedAt - a.updatedAt || b.id - a.id).map(summaryOf) };
 }
 
