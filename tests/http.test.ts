@@ -4,6 +4,7 @@
  */
 import { logger } from '@mathisland/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LOCAL_GATEWAY_MERCHANT_ID } from '../packages/local/src/stack';
 import { call, signIn, startTestStack, type TestStack } from './support/stack';
 
 describe('request pipeline', () => {
@@ -162,7 +163,7 @@ describe('health', () => {
       database: { ok: true },
       unappliedMigrations: [],
       counts: { grades: 2, lessons: expect.any(Number), questions: expect.any(Number) },
-      integrations: { sms: true, gateway: false, marketplace: false, marketplaceDynamicPrice: false, ai: false },
+      integrations: { sms: true, gateway: true, marketplace: false, marketplaceDynamicPrice: false, ai: false },
       clientIp: '127.0.0.1',
       dbPool: { max: 8, inFlight: expect.any(Number), waiting: 0 },
       aiConcurrency: { max: 12 },
@@ -172,7 +173,13 @@ describe('health', () => {
     expect(res.body.warnings).toContain('FIXED_OTP_LOGINS lists 1 demo phone(s)');
     expect(res.body).toHaveProperty('offsiteBackup');
     const text = res.text;
-    for (const secret of [stack.deps.settings.secretKey!, 'test-internal-key-0123456789', '1234', 'local-sms-api-key']) {
+    for (const secret of [
+      stack.deps.settings.secretKey!,
+      'test-internal-key-0123456789',
+      '1234',
+      'local-sms-api-key',
+      LOCAL_GATEWAY_MERCHANT_ID,
+    ]) {
       expect(text).not.toContain(secret);
     }
   });

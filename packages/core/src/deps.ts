@@ -8,6 +8,7 @@ import { loadSettings, type Settings, SettingsError } from './config/settings';
 import { type ContentStore, createContentStore } from './curriculum/store';
 import { createDb, type Db } from './db/client';
 import { createKavenegarSender, type SmsSender } from './sms/kavenegar';
+import { createZarinpalGateway, type PaymentGateway } from './subscriptions/zarinpal';
 
 export interface Deps {
   settings: Settings;
@@ -17,6 +18,8 @@ export interface Deps {
   /** HMAC/JWT key derived from SECRET_KEY (bytes). */
   secretKey: Uint8Array;
   content: ContentStore;
+  /** The web payment gateway (ZarinPal v4 wire protocol; the local fake under `npm start`). */
+  gateway: PaymentGateway;
 }
 
 /**
@@ -36,5 +39,6 @@ export function buildDeps(settings: Settings = loadSettings(), overrides: Partia
     sms: overrides.sms ?? createKavenegarSender(settings.sms),
     secretKey: new TextEncoder().encode(settings.secretKey),
     content: overrides.content ?? createContentStore(db, clock),
+    gateway: overrides.gateway ?? createZarinpalGateway(settings.gateway),
   };
 }

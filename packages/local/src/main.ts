@@ -16,6 +16,8 @@ try {
     API         ${stack.baseUrl}/api/
     health      ${stack.baseUrl}/api/health
     SMS outbox  ${stack.baseUrl}/_local/sms/outbox
+    gateway     ${stack.baseUrl}/_local/gateway/ (fake; pay links lead to its StartPay page)
+    frontend    ${stack.baseUrl}/ (stand-in page where payment results land)
   Ctrl-C stops it (and DynamoDB Local).
 `);
   let stopping = false;

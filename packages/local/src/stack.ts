@@ -13,6 +13,8 @@ import { ensureTable } from '@mathisland/core/db/bootstrap';
 import { applyMigrations } from '@mathisland/core/migrations/index';
 import { setDeps } from '@mathisland/functions/lib/deps';
 import { type DynamoLocal, startDynamoLocal } from './dynamo';
+import { frontendStandIn } from './fakes/frontend';
+import { createGatewayFake } from './fakes/gateway';
 import { createSmsFake, type SentSms } from './fakes/sms';
 import { ensureSecretKey } from './secretKey';
 import { createLocalServer, loadHandlers } from './server';
@@ -35,12 +37,16 @@ export interface LocalStack {
   port: number;
   deps: Deps;
   smsOutbox: SentSms[];
+  /** The fake payment gateway's state (payments by authority, the terminal's registered domain). */
+  gateway: ReturnType<typeof createGatewayFake>;
   /** Warnings to print (e.g. a generated SECRET_KEY). */
   warnings: string[];
   close(): Promise<void>;
 }
 
 const LOCAL_SMS_KEY = 'local-sms-api-key';
+/** The fake gateway's merchant id (a 36-character UUID, like a real one). */
+export const LOCAL_GATEWAY_MERCHANT_ID = '00000000-0000-4000-8000-00000000cafe';
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const env: Record<string, string | undefined> = { ...process.env, ...options.env };
@@ -68,10 +74,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   });
   const smsKey = env.SMS_API_KEY === undefined ? LOCAL_SMS_KEY : env.SMS_API_KEY;
   const sms = createSmsFake({ apiKey: smsKey, template: env.SMS_TEMPLATE || 'verify' });
+  const gateway = createGatewayFake({
+    merchantId: env.GATEWAY_MERCHANT_ID === undefined ? LOCAL_GATEWAY_MERCHANT_ID : env.GATEWAY_MERCHANT_ID,
+  });
   let deps: Deps | undefined;
   const server = createLocalServer({
     handlers,
-    mounts: { '/_local/sms': sms.handle },
+    mounts: { '/_local/sms': sms.handle, '/_local/gateway': gateway.handle, '/': frontendStandIn },
     ready,
     activate: () => setDeps(deps as Deps),
   });
@@ -95,6 +104,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     env.SMS_API_KEY = LOCAL_SMS_KEY;
     env.SMS_BASE_URL ??= `${baseUrl}/_local/sms`;
   }
+  if (env.GATEWAY_MERCHANT_ID === undefined) {
+    env.GATEWAY_MERCHANT_ID = LOCAL_GATEWAY_MERCHANT_ID;
+    env.GATEWAY_BASE_URL ??= `${baseUrl}/_local/gateway`;
+  }
   env.FRONTEND_URL ??= `${baseUrl}/`;
 
   try {
@@ -108,6 +121,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       port: actualPort,
       deps: ownDeps,
       smsOutbox: sms.outbox,
+      gateway,
       warnings,
       async close() {
         server.closeAllConnections();
