@@ -63,6 +63,16 @@ export const throttleScopes = {
   ticket_create: { limit: 20, windowSeconds: 3600, by: 'user' },
   ticket_read: { limit: 600, windowSeconds: 3600, by: 'user' },
   ticket_message: { limit: 60, windowSeconds: 3600, by: 'user' },
+  plans: { limit: 1200, windowSeconds: 3600, by: 'ip' },
+  offers: { limit: 1200, windowSeconds: 3600, by: 'ip' },
+  purchase: { limit: 60, windowSeconds: 3600, by: 'user' },
+  subscription_status: { limit: 600, windowSeconds: 3600, by: 'user' },
+  discount_redeem: { limit: 30, windowSeconds: 3600, by: 'user' },
+  affiliate_read: { limit: 600, windowSeconds: 3600, by: 'user' },
+  affiliate_bind: { limit: 30, windowSeconds: 3600, by: 'user' },
+  invoices: { limit: 600, windowSeconds: 3600, by: 'user' },
+  payment_pay: { limit: 300, windowSeconds: 3600, by: 'ip' },
+  payment_callback: { limit: 300, windowSeconds: 3600, by: 'ip' },
 } as const satisfies Record<string, ThrottleRule>;
 
 export type ThrottleScope = keyof typeof throttleScopes;
@@ -78,6 +88,8 @@ export const endpointGroups = [
   'leaderboard',
   'notifications',
   'support',
+  'billing',
+  'payment',
 ] as const;
 export type EndpointGroup = (typeof endpointGroups)[number];
 
@@ -324,6 +336,88 @@ export const routes: readonly RouteSpec[] = [
     auth: 'user',
     throttle: 'ticket_message',
     summary: 'Add a message { text } to one of the learner’s tickets.',
+  },
+
+  {
+    method: 'GET',
+    path: '/api/plans',
+    group: 'billing',
+    auth: 'none',
+    throttle: 'plans',
+    summary: 'Subscription plans on sale and freeAiDailyQuota.',
+  },
+  {
+    method: 'GET',
+    path: '/api/offers',
+    group: 'billing',
+    auth: 'none',
+    throttle: 'offers',
+    summary: 'Advertised discount codes valid now.',
+  },
+  {
+    method: 'POST',
+    path: '/api/subscription/purchase',
+    group: 'billing',
+    auth: 'user',
+    throttle: 'purchase',
+    summary: 'Create a pending order for a plan (Idempotency-Key header); answers orderId and paymentUrl.',
+  },
+  {
+    method: 'GET',
+    path: '/api/subscription/status',
+    group: 'billing',
+    auth: 'user',
+    throttle: 'subscription_status',
+    summary: 'Subscription state, after re-checking the caller’s unpaid orders with the gateway.',
+  },
+  {
+    method: 'POST',
+    path: '/api/discounts/redeem',
+    group: 'billing',
+    auth: 'user',
+    throttle: 'discount_redeem',
+    summary: 'Apply a discount code to one of the caller’s pending orders before the gateway step.',
+  },
+  {
+    method: 'GET',
+    path: '/api/affiliate',
+    group: 'billing',
+    auth: 'user',
+    throttle: 'affiliate_read',
+    summary: 'The caller’s referral code, invitees and commission.',
+  },
+  {
+    method: 'POST',
+    path: '/api/affiliate/referrer',
+    group: 'billing',
+    auth: 'user',
+    throttle: 'affiliate_bind',
+    summary: 'Bind the caller to a referrer by referral code (once).',
+  },
+  {
+    method: 'GET',
+    path: '/api/payment/invoices',
+    group: 'billing',
+    auth: 'user',
+    throttle: 'invoices',
+    summary: 'The caller’s invoices (paid and refunded orders).',
+  },
+
+  {
+    method: 'GET',
+    path: '/api/payment/orders/{id}/pay',
+    group: 'payment',
+    auth: 'none',
+    throttle: 'payment_pay',
+    summary: 'Redirect to the gateway’s start page (authority requested on first visit), or to the frontend for a finished order.',
+  },
+  {
+    method: 'GET',
+    path: '/api/payment/gateway/callback',
+    group: 'payment',
+    auth: 'none',
+    throttle: 'payment_callback',
+    summary: 'Where the gateway sends the browser back: verifies server to server, then redirects to the frontend.',
   },
 ];
 

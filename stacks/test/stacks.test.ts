@@ -303,4 +303,13 @@ describe('Api', () => {
   it('outputs the API URL as ApiEndpoint', () => {
     expect(Object.keys(api.findOutputs('ApiEndpoint'))).toEqual(['ApiEndpoint']);
   });
+
+  it('deploys the payment groups (billing, payment) with their routes', () => {
+    const fns = Object.values(appLambdas(api));
+    expect(fns.map(groupOf)).toEqual(expect.arrayContaining(['billing', 'payment']));
+    const routeKeys = Object.values(api.findResources('AWS::ApiGatewayV2::Route') as Resources).map((r) => r.Properties.RouteKey);
+    expect(routeKeys).toEqual(
+      expect.arrayContaining(['POST /api/subscription/purchase', 'GET /api/payment/orders/{id}/pay', 'GET /api/payment/gateway/callback']),
+    );
+  });
 });

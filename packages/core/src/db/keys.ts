@@ -24,6 +24,19 @@
  * | notification        | USER#<userId>              | NOTIF#<notificationId>     | TTL                            |
  * | support ticket      | USER#<userId>              | TICKET#<ticketId>          | gsi1: TICKETS / updatedAt      |
  * | ticket message      | USER#<userId>              | TICKET#<ticketId>#MSG#<at>#<n> |                            |
+ * | plan                | PLAN                       | PLAN#<planId>              | one partition: the few plans   |
+ * | marketplace SKU     | SKU#<sku>                  | SKU                        | unique constraint → planId     |
+ * | order               | ORDER#<orderId>            | ORDER                      | gsi1 USERORDERS#<userId> / ORDER#<id>; gsi2 ORDERS / <createdAt ms>#<id> (admin list) |
+ * | payment event       | ORDER#<orderId>            | EVENT#<at ms>#<seq>#<rand> | audit row of one purchase step |
+ * | unmatched event     | PAYEVENT#UNMATCHED#<YYYY-MM-DD> | <at ms>#<seq>#<rand>  | callback of an unknown authority, TTL |
+ * | gateway authority   | AUTHORITY#<authority>      | AUTHORITY                  | unique constraint → orderId    |
+ * | purchase key        | USER#<userId>              | IDEMPOTENCY#purchase#<key> | Idempotency-Key → orderId + request |
+ * | discount code       | DISCOUNT#<CODE>            | DISCOUNT                   | gsi1 OFFERS / <CODE> when advertised |
+ * | discount redemption | DISCOUNT#<CODE>            | REDEMPTION#<orderId>       | one per order                  |
+ * | discount uses of a user | DISCOUNT#<CODE>        | USER#<userId>              | per-user limit counter         |
+ * | referral code       | REFCODE#<code>             | REFCODE                    | unique constraint → userId     |
+ * | invitee             | USER#<referrerId>          | INVITEE#<inviteeId>        | bound by POST /api/affiliate/referrer |
+ * | commission          | USER#<referrerId>          | COMMISSION#<orderId>       | earned on a first real payment; reversedAt on refund |
  *
  * `<board>` is `overall` or `week#<Saturday YYYY-MM-DD>` (leaderboard/board.ts).
  */
@@ -101,4 +114,38 @@ export const keys = {
     sk: `TICKET#${pad(ticketId, 10)}#MSG#${pad(atMs, 13)}#${n}`,
   }),
   ticketIndexPartition: 'TICKETS',
+
+  plan: (planId: number): Key => ({ pk: 'PLAN', sk: `PLAN#${pad(planId, 6)}` }),
+  planPartition: 'PLAN',
+  marketplaceSku: (sku: string): Key => ({ pk: `SKU#${sku}`, sk: 'SKU' }),
+  order: (orderId: number): Key => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' }),
+  /** gsi1 of an order: the user's orders by id. */
+  userOrders: (userId: number, orderId: number) => ({ gsi1pk: `USERORDERS#${userId}`, gsi1sk: `ORDER#${pad(orderId, 12)}` }),
+  userOrdersPartition: (userId: number): string => `USERORDERS#${userId}`,
+  /** gsi2 of an order: every order by creation time (the admin list). */
+  allOrders: (createdAtMs: number, orderId: number) => ({ gsi2pk: 'ORDERS', gsi2sk: `${pad(createdAtMs, 15)}#${pad(orderId, 12)}` }),
+  allOrdersPartition: 'ORDERS',
+  paymentEvent: (orderId: number, atMs: number, seq: number, rand: string): Key => ({
+    pk: `ORDER#${orderId}`,
+    sk: `EVENT#${pad(atMs, 15)}#${pad(seq, 2)}#${rand}`,
+  }),
+  paymentEventPrefix: 'EVENT#',
+  unmatchedPaymentEvent: (day: string, atMs: number, seq: number, rand: string): Key => ({
+    pk: `PAYEVENT#UNMATCHED#${day}`,
+    sk: `${pad(atMs, 15)}#${pad(seq, 2)}#${rand}`,
+  }),
+  unmatchedPaymentEventPartition: (day: string): string => `PAYEVENT#UNMATCHED#${day}`,
+  gatewayAuthority: (authority: string): Key => ({ pk: `AUTHORITY#${authority}`, sk: 'AUTHORITY' }),
+  purchaseKey: (userId: number, idempotencyKey: string): Key => ({ pk: `USER#${userId}`, sk: `IDEMPOTENCY#purchase#${idempotencyKey}` }),
+  discount: (code: string): Key => ({ pk: `DISCOUNT#${code}`, sk: 'DISCOUNT' }),
+  /** gsi1 of an advertised discount code (an offer). */
+  offer: (code: string) => ({ gsi1pk: 'OFFERS', gsi1sk: code }),
+  offersPartition: 'OFFERS',
+  discountRedemption: (code: string, orderId: number): Key => ({ pk: `DISCOUNT#${code}`, sk: `REDEMPTION#${pad(orderId, 12)}` }),
+  discountUserUses: (code: string, userId: number): Key => ({ pk: `DISCOUNT#${code}`, sk: `USER#${userId}` }),
+  referralCode: (code: string): Key => ({ pk: `REFCODE#${code}`, sk: 'REFCODE' }),
+  invitee: (referrerId: number, inviteeId: number): Key => ({ pk: `USER#${referrerId}`, sk: `INVITEE#${pad(inviteeId, 12)}` }),
+  inviteePrefix: 'INVITEE#',
+  commission: (referrerId: number, orderId: number): Key => ({ pk: `USER#${referrerId}`, sk: `COMMISSION#${pad(orderId, 12)}` }),
+  commissionPrefix: 'COMMISSION#',
 };

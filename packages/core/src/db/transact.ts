@@ -48,3 +48,13 @@ export const remove = (db: Db, key: Key, when: Condition = {}): TxItem => ({
 export async function transact(db: Db, items: TxItem[]): Promise<void> {
   await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
 }
+
+/**
+ * Indexes of the items whose condition failed when a transaction was cancelled (TransactionCanceledException
+ * reports one reason per item, in order); empty for any other error.
+ */
+export function failedItems(error: unknown): number[] {
+  const e = error as { name?: string; CancellationReasons?: Array<{ Code?: string }> };
+  if (e?.name !== 'TransactionCanceledException') return [];
+  return (e.CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+}

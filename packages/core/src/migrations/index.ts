@@ -9,6 +9,8 @@ import { grade5 } from '../curriculum/seed/grade5';
 import { seedGradeItems } from '../curriculum/seedItems';
 import type { Db } from '../db/client';
 import { keys } from '../db/keys';
+import { saveDiscountCode } from '../subscriptions/discounts';
+import { savePlan, seedPlans } from '../subscriptions/plans';
 
 export interface Migration {
   /** Sortable id, e.g. `0001-content`. */
@@ -35,6 +37,21 @@ export const migrations: readonly Migration[] = [
     id: '0001-content-grades-4-5',
     description: 'Seed the curriculum of grades 4 and 5 (7 units, 28 nodes each)',
     up: (db) => putAll(db, [...seedGradeItems(grade4), ...seedGradeItems(grade5)]),
+  },
+  {
+    id: '0002-plans-and-welcome-offer',
+    description: 'Seed the subscription plans (30, 90, 180 days) and the advertised WELCOME10 discount code',
+    async up(db) {
+      for (const plan of seedPlans) await savePlan(db, plan);
+      await saveDiscountCode(db, {
+        code: 'WELCOME10',
+        title: 'ده درصد تخفیف اولین خرید',
+        percent: 10,
+        perUserLimit: 1,
+        advertised: true,
+        active: true,
+      });
+    },
   },
 ];
 

@@ -31,6 +31,11 @@ export const statusOfCode: Record<string, number> = {
   sms_unavailable: 503,
   gateway_unavailable: 503,
   marketplace_unavailable: 503,
+  payment_method_unavailable: 400,
+  discount_invalid: 400,
+  order_status_conflict: 409,
+  discount_not_allowed: 409,
+  referrer_already_set: 409,
 };
 
 export interface ErrorBody {

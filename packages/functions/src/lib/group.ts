@@ -61,7 +61,7 @@ function validate<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
   return result.data;
 }
 
-const header = (event: APIGatewayProxyEventV2, name: string): string | undefined => {
+export const header = (event: APIGatewayProxyEventV2, name: string): string | undefined => {
   const wanted = name.toLowerCase();
   for (const [k, v] of Object.entries(event.headers ?? {})) if (k.toLowerCase() === wanted) return v;
   return undefined;
@@ -76,6 +76,20 @@ export function presentsInternalKey(deps: Deps, event: APIGatewayProxyEventV2): 
   const given = header(event, 'x-internal-key');
   return Boolean(key && given && safeEqual(given, key));
 }
+
+/**
+ * The API's public base URL as the client reached it: `X-Forwarded-Proto` (set by API Gateway; absent, so plain
+ * http, on the local server) and the `Host` the request was routed by (never `X-Forwarded-Host`, which a client
+ * could set). Used for links the API hands out: the pay link and the gateway callback.
+ */
+export function publicBaseUrl(event: APIGatewayProxyEventV2): string {
+  const proto = header(event, 'x-forwarded-proto')?.split(',')[0]?.trim() === 'https' ? 'https' : 'http';
+  const host = header(event, 'host') ?? event.requestContext?.domainName ?? 'localhost';
+  return `${proto}://${host}`;
+}
+
+/** A 302 to `location` (still JSON-free and with the API's cache headers, added by responseHeaders). */
+export const redirect = (location: string): HttpResponse => new HttpResponse(302, undefined, { location });
 
 function toResponse(result: unknown, status = 200): APIGatewayProxyStructuredResultV2 {
   if (result instanceof HttpResponse) {
@@ -113,7 +127,15 @@ function routeHandler(spec: RouteSpec, def: RouteDef<unknown, unknown>) {
       }
       const body = validate(def.body ?? emptyBody, event.body, 'request body');
       const query = def.query ? validate(def.query, event.queryStringParameters ?? {}, 'query') : (event.queryStringParameters ?? {});
-      const result = await def.run({ event, body, query, id, user: user as RouteInput<unknown, unknown>['user'], deps, clientIp });
+      const result = await def.run({
+        event,
+        body,
+        query,
+        id,
+        user: user as RouteInput<unknown, unknown>['user'],
+        deps,
+        clientIp,
+      });
       return toResponse(result, def.status);
     });
 }

@@ -1,0 +1,221 @@
+/**
+ * The gateway steps of an order (spec Endpoints: pay link, callback, subscription status; "States and
+ * transitions / Order"; providers.md §1):
+ *
+ * - {@link startPayment}: the pay link. The first visit of a pending order asks the gateway for an authority and
+ *   stores it (with its unique `AUTHORITY#` item and a `gateway_redirect` row, one transaction); every visit then
+ *   goes to the gateway's start page. A finished order's link goes to the frontend with its status.
+ * - {@link handleCallback}: the browser's return from the gateway. Whatever its `Status`, the payment is verified
+ *   server to server with the amount from the order (100 and 101 both mean paid); then paid (grant.ts
+ *   `markPaid`) or failed (`markFailed`). An unknown authority is recorded and changes nothing.
+ * - {@link recheckOrders}: run by the status route. Asks the gateway once for its paid-but-unverified
+ *   payments and verifies the caller's unpaid orders among them, so a payment whose redirect was lost becomes
+ *   paid. An order the gateway does not list is left as it is (its payer may still be on the gateway page).
+ *
+ * The gateway being off (GATEWAY_MERCHANT_ID unset or empty), unreachable or refusing is 503
+ * `gateway_unavailable` with Retry-After, recorded as `gateway_request_failed`; the order is never marked failed
+ * for it. -14 (callback domain mismatch) names the fix: register the API domain in the gateway panel.
+ */
+
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { getUser, type User } from '../auth/users';
+import { isConditionFailure } from '../db/client';
+import { keys } from '../db/keys';
+import { put, transact, update } from '../db/transact';
+import type { Deps } from '../deps';
+import { DomainError } from '../errors';
+import { logger } from '../log';
+import { activeSubscription } from './active';
+import { paymentErrors } from './errors';
+import { eventItem, type PaymentPath, recordEvent, recordUnmatchedCallback } from './events';
+import { markFailed, markPaid, type SettleResult } from './grant';
+import { getOrder, type Order, type OrderStatus, ordersOfUser, validPayLinkSignature } from './orders';
+import { CALLBACK_DOMAIN_MISMATCH, GatewayError, type VerifyOutcome } from './zarinpal';
+
+/** At most this many unpaid orders are re-checked per status read (newest first). */
+export const RECHECK_MAX_ORDERS = 5;
+
+export type PayLink = { kind: 'gateway'; url: string } | { kind: 'finished'; orderId: number; status: OrderStatus };
+
+const finished = (order: Order): PayLink => ({ kind: 'finished', orderId: order.id, status: order.status });
+
+/** Records a failed gateway call on the order and returns the 503 to throw. */
+async function gatewayFailure(deps: Deps, order: Order, error: GatewayError, step: string, callbackUrl?: string): Promise<DomainError> {
+  await recordEvent(deps, order.id, 'gateway_request_failed', {
+    userId: order.userId,
+    authority: order.authority,
+    gatewayCode: error.code,
+    note: `${step}: ${error.message}`,
+  });
+  if (error.kind === 'not_configured') return paymentErrors.gatewayNotConfigured();
+  if (error.code === CALLBACK_DOMAIN_MISMATCH && callbackUrl) return paymentErrors.callbackDomainMismatch(new URL(callbackUrl).host);
+  return paymentErrors.gatewayUnavailable(`The payment gateway could not ${step}; try again shortly`);
+}
+
+/**
+ * The pay link of order `orderId` with its signature `sig` (orders.ts `payLinkSignature`); `callbackUrl` is this
+ * API's gateway callback URL.
+ *
+ * Errors: `not_found` (no such order, or a wrong signature), `gateway_unavailable` (503: not configured,
+ * unreachable, refused; -14 with the fix).
+ */
+export async function startPayment(deps: Deps, orderId: number, sig: string | undefined, callbackUrl: string): Promise<PayLink> {
+  if (!validPayLinkSignature(deps, orderId, sig)) throw paymentErrors.orderNotFound();
+  let order = await getOrder(deps, orderId);
+  // A free order whose grant did not happen at purchase (a crash in between) is completed here.
+  if (order.status === 'pending' && order.amount === 0) order = (await markPaid(deps, order.id, 'discount')).order;
+  if (order.status !== 'pending') return finished(order);
+  if (!deps.gateway.configured) throw paymentErrors.gatewayNotConfigured();
+  if (order.authority) return { kind: 'gateway', url: deps.gateway.startPayUrl(order.authority) };
+
+  let authority: string;
+  try {
+    ({ authority } = await deps.gateway.request({
+      amountToman: order.amount,
+      description: `${order.planTitle} (order ${order.id})`,
+      callbackUrl,
+      orderId: order.id,
+    }));
+  } catch (error) {
+    if (error instanceof GatewayError) throw await gatewayFailure(deps, order, error, 'start the payment', callbackUrl);
+    throw error;
+  }
+  const now = deps.clock.now();
+  try {
+    await transact(deps.db, [
+      update(deps.db, keys.order(order.id), 'SET authority = :authority, gatewayStartedAt = :now, updatedAt = :now', {
+        condition: '#s = :pending AND attribute_not_exists(authority)',
+        names: { '#s': 'status' },
+        values: { ':authority': authority, ':now': now, ':pending': 'pending' },
+      }),
+      put(deps.db, { ...keys.gatewayAuthority(authority), orderId: order.id }, { condition: 'attribute_not_exists(pk)' }),
+      eventItem(deps.db, order.id, now, 'gateway_redirect', { userId: order.userId, authority, amount: order.amount }),
+    ]);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    // Another visit stored its authority first (ours is simply never used), or the order changed meanwhile.
+    const current = await getOrder(deps, orderId);
+    if (current.status !== 'pending') return finished(current);
+    if (current.authority) return { kind: 'gateway', url: deps.gateway.startPayUrl(current.authority) };
+    throw paymentErrors.busy();
+  }
+  return { kind: 'gateway', url: deps.gateway.startPayUrl(authority) };
+}
+
+/** Verifies `order`'s authority and settles it. Errors: `gateway_unavailable` (recorded; the order is unchanged). */
+async function verifyAndSettle(deps: Deps, order: Order, via: PaymentPath): Promise<SettleResult> {
+  if (!order.authority) throw new Error(`order ${order.id} has no authority to verify`);
+  let outcome: VerifyOutcome;
+  try {
+    outcome = await deps.gateway.verify({ authority: order.authority, amountToman: order.amount });
+  } catch (error) {
+    if (error instanceof GatewayError) throw await gatewayFailure(deps, order, error, 'confirm the payment');
+    throw error;
+  }
+  if (outcome.paid)
+    return markPaid(deps, order.id, via, { gatewayCode: outcome.code, refId: outcome.refId, cardPan: outcome.cardPan }, order);
+  if (via === 'callback') return markFailed(deps, order.id, via, { gatewayCode: outcome.code, note: outcome.message });
+  await recordEvent(deps, order.id, 'payment_result', {
+    userId: order.userId,
+    via,
+    result: 'unchanged',
+    ignored: false,
+    reason: 'not_paid',
+    gatewayCode: outcome.code,
+    note: outcome.message,
+  });
+  return { order, changed: false };
+}
+
+async function orderIdOfAuthority(deps: Deps, authority: string): Promise<number | undefined> {
+  const result = await deps.db.doc.send(
+    new GetCommand({ TableName: deps.db.tableName, Key: keys.gatewayAuthority(authority), ConsistentRead: true }),
+  );
+  return result.Item ? Number(result.Item.orderId) : undefined;
+}
+
+/**
+ * The gateway callback: `authority` and the `Status` query value as received. Returns the order's id and status
+ * after verification. Errors: `not_found` (unknown authority: recorded, nothing changes), `gateway_unavailable`.
+ */
+export async function handleCallback(
+  deps: Deps,
+  authority: string,
+  callbackStatus: string | undefined,
+): Promise<{ orderId: number; status: OrderStatus }> {
+  const orderId = /^[A-Za-z0-9]{1,64}$/.test(authority) ? await orderIdOfAuthority(deps, authority) : undefined;
+  if (orderId === undefined) {
+    await recordUnmatchedCallback(deps, { authority, callbackStatus });
+    throw paymentErrors.unknownAuthority();
+  }
+  const order = await getOrder(deps, orderId);
+  await recordEvent(deps, order.id, 'callback_received', { userId: order.userId, authority, callbackStatus });
+  if (!deps.gateway.configured) throw paymentErrors.gatewayNotConfigured();
+  const { order: after } = await verifyAndSettle(deps, order, 'callback');
+  return { orderId: after.id, status: after.status };
+}
+
+/**
+ * Re-checks `userId`'s unpaid orders that reached the gateway (pending, or cancelled by staff) against the
+ * gateway's paid-but-unverified list, and settles those it lists. Gateway trouble is logged and skipped: the
+ * status read still answers. Returns the orders it verified with their status after.
+ */
+export async function recheckOrders(deps: Deps, userId: number): Promise<Array<{ orderId: number; status: OrderStatus }>> {
+  if (!deps.gateway.configured) return [];
+  const open = (await ordersOfUser(deps, userId))
+    .filter((o) => (o.status === 'pending' || o.status === 'cancelled') && o.authority && o.provider === 'gateway')
+    .slice(0, RECHECK_MAX_ORDERS);
+  if (open.length === 0) return [];
+  let listed: Set<string>;
+  try {
+    listed = new Set((await deps.gateway.unverified()).map((p) => p.authority));
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    logger.warn('payment re-check skipped: the gateway did not list unverified payments', { reason: error.message });
+    return [];
+  }
+  const results: Array<{ orderId: number; status: OrderStatus }> = [];
+  for (const order of open) {
+    if (!listed.has(order.authority as string)) continue;
+    try {
+      const { order: after } = await verifyAndSettle(deps, order, 'recheck');
+      results.push({ orderId: after.id, status: after.status });
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'gateway_unavailable') continue;
+      throw error;
+    }
+  }
+  return results;
+}
+
+export interface SubscriptionStatus {
+  /** `none`: never subscribed; `expired`: the last period has ended (never reported active). */
+  status: 'active' | 'expired' | 'none';
+  active: boolean;
+  plan: { id: number; title: string } | null;
+  /** End of the (last) paid period, epoch ms, or null. */
+  expiresAt: number | null;
+  /** Tutor questions per Tehran day now: the plan's while active, else the free quota. */
+  aiDailyQuota: number;
+  freeAiDailyQuota: number;
+  /** Orders the re-check verified during this read. */
+  recheckedOrders: Array<{ orderId: number; status: OrderStatus }>;
+}
+
+/** `GET /api/subscription/status`: re-checks the caller's unpaid orders, then reports the subscription. */
+export async function subscriptionStatus(deps: Deps, user: User): Promise<SubscriptionStatus> {
+  const recheckedOrders = await recheckOrders(deps, user.id);
+  const fresh = recheckedOrders.some((r) => r.status === 'paid') ? ((await getUser(deps, user.id)) ?? user) : user;
+  const subscription = fresh.subscription;
+  const active = activeSubscription(fresh, deps.clock.now());
+  const free = deps.settings.ai.dailyQuotaFree;
+  return {
+    status: active ? 'active' : subscription ? 'expired' : 'none',
+    active: Boolean(active),
+    plan: subscription ? { id: subscription.planId, title: subscription.planTitle } : null,
+    expiresAt: subscription?.expiresAt ?? null,
+    aiDailyQuota: active ? active.aiDailyQuota : free,
+    freeAiDailyQuota: free,
+    recheckedOrders,
+  };
+}

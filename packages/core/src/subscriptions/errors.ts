@@ -1,0 +1,45 @@
+/**
+ * Error codes of plans, orders and payments (DESIGN §3; spec Errors). The HTTP status of each code is chosen
+ * only at the edge (`packages/functions/src/lib/errors.ts`).
+ */
+import { commonErrors, DomainError } from '../errors';
+
+/** Seconds a client should wait before retrying a payment step the gateway could not serve. */
+export const GATEWAY_RETRY_AFTER_SECONDS = 60;
+
+const gatewayUnavailable = (detail: string) => new DomainError('gateway_unavailable', detail, { retryAfter: GATEWAY_RETRY_AFTER_SECONDS });
+
+export const paymentErrors = {
+  /** 400: marketplace purchases are not part of this service yet (docs/decisions.md "Payments"). */
+  methodUnavailable: () =>
+    new DomainError('payment_method_unavailable', "Marketplace purchases are not available yet; use paymentMethod 'gateway'", {
+      fields: { paymentMethod: ['marketplace is not available yet'] },
+    }),
+  planNotOnSale: () => commonErrors.validation('No plan on sale has this id', { planId: ['No plan on sale has this id'] }),
+  idempotencyConflict: () =>
+    new DomainError(
+      'idempotency_conflict',
+      'This Idempotency-Key was already used for a different purchase (plan, payment method or discount code); use a new key',
+    ),
+  /** 503: GATEWAY_MERCHANT_ID unset or empty (spec Authentication 7: fail closed). */
+  gatewayNotConfigured: () => gatewayUnavailable('Payments are unavailable: the payment gateway is not configured'),
+  gatewayUnavailable,
+  /** 503 for the gateway's -14 (spec Errors): the fix is on the gateway's side, so the message names it. */
+  callbackDomainMismatch: (host: string) =>
+    gatewayUnavailable(
+      `The payment gateway refused our callback address (code -14, callback domain mismatch): register the API domain ${host} in the gateway panel`,
+    ),
+  orderNotFound: () => commonErrors.notFound('Order'),
+  unknownAuthority: () => new DomainError('not_found', 'No payment has this authority'),
+  alreadyPaid: () => new DomainError('already_paid', 'This order is already paid'),
+  orderStatusConflict: (status: string, rule: string) => new DomainError('order_status_conflict', `The order is ${status}: ${rule}`),
+  discountInvalid: (detail: string) => new DomainError('discount_invalid', detail, { fields: { code: [detail] } }),
+  discountNotAllowed: (detail: string) => new DomainError('discount_not_allowed', detail),
+  referralInvalid: (detail: string) => commonErrors.validation(detail, { code: [detail] }),
+  referrerAlreadySet: () => new DomainError('referrer_already_set', 'You already have a referrer; it cannot be changed'),
+  refundNotConfirmed: () =>
+    commonErrors.validation('Refunding takes the subscription days back and undoes commission: send { "confirm": true }', {
+      confirm: ['must be true'],
+    }),
+  busy: () => new DomainError('database_busy', 'Too many changes at once; try again', { retryAfter: 1 }),
+};

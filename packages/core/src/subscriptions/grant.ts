@@ -1,0 +1,231 @@
+/**
+ * Settling an order (spec "States and transitions / Order", "Subscription"; DESIGN §5): every change of money
+ * state is ONE conditional TransactWriteItems, so a retry or a race (two callbacks at once, a callback and a
+ * status re-check) can never grant twice.
+ *
+ * Paid: the order's `pending|cancelled|failed → paid` update (condition on the status), the user's subscription
+ * (condition on the expiry it was computed from), the `payment_result` row and, on the invitee's first real
+ * payment, the referrer's commission row. A transaction that loses a race is re-read: an order that is no longer
+ * payable makes this attempt a duplicate, recorded as an ignored `payment_result`.
+ *
+ * Granting: a paid order grants its snapshotted duration; a renewal of an active subscription extends from its
+ * current expiry, otherwise the period starts now (expired subscriptions are not active). The subscription takes
+ * the plan title and tutor quota of the order. A paid order never goes back to failed.
+ */
+import { getUser } from '../auth/users';
+import { isConditionFailure } from '../db/client';
+import { keys } from '../db/keys';
+import { put, type TxItem, transact, update } from '../db/transact';
+import type { Deps } from '../deps';
+import { commonErrors } from '../errors';
+import { activeSubscription, type StoredSubscription } from './active';
+import { paymentErrors } from './errors';
+import { eventItem, type PaymentPath, recordEvent } from './events';
+import { getOrder, type Order, PAYABLE_STATUSES } from './orders';
+import { commissionFor, type ReferralUser } from './referral';
+
+export const DAY_MS = 86_400_000;
+const MAX_ATTEMPTS = 8;
+
+/** What the gateway said about a payment (public values only). */
+export interface PaymentProof {
+  gatewayCode?: number;
+  refId?: string;
+  cardPan?: string;
+}
+
+export interface SettleResult {
+  order: Order;
+  /** False when the order was already settled (a duplicate attempt, recorded as ignored). */
+  changed: boolean;
+}
+
+/** Condition and values pinning the subscription as it was read (absent, or this expiry). */
+function subscriptionAsRead(current: StoredSubscription | undefined) {
+  return current
+    ? { condition: 'subscription.expiresAt = :prevExpires', values: { ':prevExpires': current.expiresAt } }
+    : { condition: 'attribute_not_exists(subscription)', values: {} };
+}
+
+async function ignored(deps: Deps, order: Order, via: PaymentPath, proof: PaymentProof): Promise<SettleResult> {
+  await recordEvent(deps, order.id, 'payment_result', {
+    userId: order.userId,
+    via,
+    result: 'unchanged',
+    ignored: true,
+    reason: order.status === 'paid' ? 'duplicate' : `order_${order.status}`,
+    gatewayCode: proof.gatewayCode,
+    refId: proof.refId,
+  });
+  return { order, changed: false };
+}
+
+async function requireUser(deps: Deps, userId: number): Promise<ReferralUser> {
+  const user = await getUser(deps, userId);
+  if (!user) throw commonErrors.notFound('User');
+  return user as ReferralUser;
+}
+
+/**
+ * Marks order `orderId` paid through `via` and grants it, as one transaction (see the module doc). `known` is the
+ * order as the caller just read it, used for the first attempt (the transaction's conditions guard a stale copy).
+ * Returns the order as it is afterwards. Errors: `not_found` (order or user), `database_busy` after repeated lost
+ * races.
+ */
+export async function markPaid(
+  deps: Deps,
+  orderId: number,
+  via: PaymentPath,
+  proof: PaymentProof = {},
+  known?: Order,
+): Promise<SettleResult> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const order = attempt === 0 && known ? known : await getOrder(deps, orderId);
+    if (!PAYABLE_STATUSES.includes(order.status)) return ignored(deps, order, via, proof);
+    const user = await requireUser(deps, order.userId);
+    const now = deps.clock.now();
+    const current = user.subscription;
+    const fromMs = activeSubscription(user, now)?.expiresAt ?? now;
+    const grant = { days: order.durationDays, fromMs, toMs: fromMs + order.durationDays * DAY_MS, previous: current ?? null };
+    const subscription: StoredSubscription = {
+      planId: order.planId,
+      planTitle: order.planTitle,
+      aiDailyQuota: order.aiDailyQuota,
+      expiresAt: grant.toMs,
+    };
+    const firstRealPayment = order.amount > 0 && user.firstRealPaymentOrderId === undefined;
+    const commissionAmount = firstRealPayment && user.referredBy !== undefined ? commissionFor(order.amount) : 0;
+    const commission = commissionAmount > 0 ? { referrerId: user.referredBy as number, amount: commissionAmount } : undefined;
+
+    const orderSets = ['#s = :paid', 'paidAt = :now', 'paidVia = :via', 'updatedAt = :now', '#grant = :grant'];
+    const orderValues: Record<string, unknown> = {
+      ':paid': 'paid',
+      ':now': now,
+      ':via': via,
+      ':grant': grant,
+      ':pending': 'pending',
+      ':cancelled': 'cancelled',
+      ':failed': 'failed',
+    };
+    if (proof.refId) {
+      orderSets.push('refId = :refId');
+      orderValues[':refId'] = proof.refId;
+    }
+    if (proof.cardPan) {
+      orderSets.push('cardPan = :cardPan');
+      orderValues[':cardPan'] = proof.cardPan;
+    }
+    if (commission) {
+      orderSets.push('commission = :commission');
+      orderValues[':commission'] = commission;
+    }
+
+    const pinned = subscriptionAsRead(current);
+    const userSets = ['subscription = :sub'];
+    const userConditions = ['attribute_exists(pk)', pinned.condition];
+    const userValues: Record<string, unknown> = { ':sub': subscription, ...pinned.values };
+    if (firstRealPayment) {
+      userSets.push('firstRealPaymentOrderId = :orderId');
+      userConditions.push('attribute_not_exists(firstRealPaymentOrderId)');
+      userValues[':orderId'] = order.id;
+      if (user.referredBy === undefined) userConditions.push('attribute_not_exists(referredBy)');
+      else {
+        userConditions.push('referredBy = :referrer');
+        userValues[':referrer'] = user.referredBy;
+      }
+    }
+
+    const items: TxItem[] = [
+      update(deps.db, keys.order(order.id), `SET ${orderSets.join(', ')}`, {
+        condition: '#s IN (:pending, :cancelled, :failed)',
+        names: { '#s': 'status', '#grant': 'grant' },
+        values: orderValues,
+      }),
+      update(deps.db, keys.user(user.id), `SET ${userSets.join(', ')}`, { condition: userConditions.join(' AND '), values: userValues }),
+      eventItem(deps.db, order.id, now, 'payment_result', {
+        userId: order.userId,
+        via,
+        result: 'paid',
+        ignored: false,
+        gatewayCode: proof.gatewayCode,
+        refId: proof.refId,
+        amount: order.amount,
+        commission: commission?.amount,
+      }),
+    ];
+    if (commission) {
+      items.push(
+        put(
+          deps.db,
+          {
+            ...keys.commission(commission.referrerId, order.id),
+            orderId: order.id,
+            inviteeId: order.userId,
+            amount: commission.amount,
+            earnedAt: now,
+          },
+          { condition: 'attribute_not_exists(pk)' },
+        ),
+      );
+    }
+    try {
+      await transact(deps.db, items);
+    } catch (error) {
+      if (isConditionFailure(error)) continue; // re-read: a duplicate, or the subscription changed under us
+      throw error;
+    }
+    return {
+      order: {
+        ...order,
+        status: 'paid',
+        paidAt: now,
+        paidVia: via,
+        updatedAt: now,
+        grant,
+        ...(proof.refId ? { refId: proof.refId } : {}),
+        ...(proof.cardPan ? { cardPan: proof.cardPan } : {}),
+        ...(commission ? { commission } : {}),
+      },
+      changed: true,
+    };
+  }
+  throw paymentErrors.busy();
+}
+
+/**
+ * Marks a pending order failed (the gateway's verification proved it unpaid), with its `payment_result` row, as
+ * one transaction. An order that is not pending is left as it is (a paid order never goes back to failed; a
+ * cancelled one stays cancelled) and the attempt is recorded as ignored.
+ */
+export async function markFailed(
+  deps: Deps,
+  orderId: number,
+  via: PaymentPath,
+  proof: PaymentProof & { note?: string },
+): Promise<SettleResult> {
+  const order = await getOrder(deps, orderId);
+  if (order.status !== 'pending') return ignored(deps, order, via, proof);
+  const now = deps.clock.now();
+  try {
+    await transact(deps.db, [
+      update(deps.db, keys.order(order.id), 'SET #s = :failed, failedAt = :now, updatedAt = :now', {
+        condition: '#s = :pending',
+        names: { '#s': 'status' },
+        values: { ':failed': 'failed', ':pending': 'pending', ':now': now },
+      }),
+      eventItem(deps.db, order.id, now, 'payment_result', {
+        userId: order.userId,
+        via,
+        result: 'failed',
+        ignored: false,
+        reason: 'not_paid',
+        gatewayCode: proof.gatewayCode,
+        note: proof.note,
+      }),
+    ]);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return ignored(deps, await getOrder(deps, orderId), via, proof);
+  }
+  return { order: { ...order, status: 'failed', failedAt: now, updatedAt: now }, changed: true };
+}

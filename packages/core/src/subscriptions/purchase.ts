@@ -1,0 +1,149 @@
+/**
+ * `POST /api/subscription/purchase` (spec Endpoints, "Order" (new) → pending; DESIGN §3 Idempotency): creates a
+ * pending order that snapshots the plan, optionally with a discount code, under the caller's `Idempotency-Key`.
+ *
+ * Idempotency: the key is stored per user (`USER#<id>` / `IDEMPOTENCY#purchase#<key>`) in the order's creation
+ * transaction, with the request it was used for and the response given. The same key with the same request
+ * replays that response; with another plan, payment method (provider) or discount code it is 409
+ * `idempotency_conflict`, forever. Two requests racing with one key create one order.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { User } from '../auth/users';
+import { isConditionFailure } from '../db/client';
+import { nextId } from '../db/counters';
+import { keys } from '../db/keys';
+import { failedItems, put, type TxItem, transact } from '../db/transact';
+import type { Deps } from '../deps';
+import { getDiscount, normalizeDiscountCode, priced, redemptionFailure, redemptionItems, requireUsable } from './discounts';
+import { paymentErrors } from './errors';
+import { eventItem } from './events';
+import { markPaid } from './grant';
+import { type Order, orderItem, type Provider, paymentUrl } from './orders';
+import { planOnSale } from './plans';
+
+export interface PurchaseRequest {
+  planId: number;
+  paymentMethod: Provider;
+  discountCode?: string;
+  idempotencyKey: string;
+}
+
+/** The purchase's answer; a replay returns exactly the first one. Money in toman. */
+export interface PurchaseResponse {
+  orderId: number;
+  /** Open in a browser: the gateway's start page, or the frontend for a finished order (a 100% code). */
+  paymentUrl: string;
+  planId: number;
+  listPrice: number;
+  discount: number;
+  /** What is left to pay; 0 means the order is already paid (a 100% code). */
+  amount: number;
+}
+
+interface Fingerprint {
+  planId: number;
+  provider: Provider;
+  discountCode: string | null;
+}
+
+async function replay(deps: Deps, userId: number, idempotencyKey: string, wanted: Fingerprint): Promise<PurchaseResponse | undefined> {
+  const result = await deps.db.doc.send(
+    new GetCommand({ TableName: deps.db.tableName, Key: keys.purchaseKey(userId, idempotencyKey), ConsistentRead: true }),
+  );
+  if (!result.Item) return undefined;
+  const used = result.Item.request as Fingerprint;
+  if (used.planId !== wanted.planId || used.provider !== wanted.provider || used.discountCode !== wanted.discountCode) {
+    throw paymentErrors.idempotencyConflict();
+  }
+  return result.Item.response as PurchaseResponse;
+}
+
+/**
+ * Creates the order (or replays the key's first answer); `baseUrl` is the API's public base URL for the pay link.
+ *
+ * Errors: `payment_method_unavailable` (marketplace, not available yet), `idempotency_conflict` (409),
+ * `validation_error` (plan not on sale), `discount_invalid`, `gateway_unavailable` (503: the gateway is not
+ * configured and there is something to pay).
+ */
+export async function purchase(
+  deps: Deps,
+  user: User,
+  request: PurchaseRequest,
+  baseUrl: string,
+): Promise<{ response: PurchaseResponse; replayed: boolean }> {
+  const discountCode = request.discountCode === undefined ? null : normalizeDiscountCode(request.discountCode);
+  const fingerprint: Fingerprint = { planId: request.planId, provider: request.paymentMethod, discountCode };
+  const earlier = await replay(deps, user.id, request.idempotencyKey, fingerprint);
+  if (earlier) return { response: earlier, replayed: true };
+  if (request.paymentMethod === 'marketplace') throw paymentErrors.methodUnavailable();
+
+  const plan = await planOnSale(deps, request.planId);
+  const now = deps.clock.now();
+  const discount = discountCode === null ? undefined : requireUsable(await getDiscount(deps, discountCode), now, plan.id);
+  const price = discount ? priced(plan.price, discount) : { discount: 0, amount: plan.price };
+  if (price.amount > 0 && !deps.gateway.configured) throw paymentErrors.gatewayNotConfigured();
+
+  const id = await nextId(deps.db, 'order');
+  const order: Order = {
+    id,
+    userId: user.id,
+    planId: plan.id,
+    planTitle: plan.title,
+    durationDays: plan.durationDays,
+    aiDailyQuota: plan.aiDailyQuota,
+    listPrice: plan.price,
+    ...price,
+    status: 'pending',
+    provider: request.paymentMethod,
+    idempotencyKey: request.idempotencyKey,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const response: PurchaseResponse = {
+    orderId: id,
+    paymentUrl: paymentUrl(deps, baseUrl, id),
+    planId: plan.id,
+    listPrice: plan.price,
+    discount: price.discount,
+    amount: price.amount,
+  };
+  const items: TxItem[] = [
+    put(deps.db, orderItem(order), { condition: 'attribute_not_exists(pk)' }),
+    put(
+      deps.db,
+      { ...keys.purchaseKey(user.id, request.idempotencyKey), orderId: id, request: fingerprint, response, createdAt: now },
+      { condition: 'attribute_not_exists(pk)' },
+    ),
+    eventItem(deps.db, id, now, 'order_created', { userId: user.id, planId: plan.id, amount: plan.price }, 0),
+  ];
+  const firstRedemption = items.length;
+  if (discount) {
+    items.push(
+      ...redemptionItems(deps.db, discount, user.id, id, now, price.discount),
+      eventItem(
+        deps.db,
+        id,
+        now,
+        'discount_applied',
+        { userId: user.id, discountCode: discount.code, percent: discount.percent, discount: price.discount, amount: price.amount },
+        1,
+      ),
+    );
+  }
+  try {
+    await transact(deps.db, items);
+  } catch (error) {
+    const failed = failedItems(error);
+    if (failed.includes(1)) {
+      // The same key won a race: answer as a replay (or a conflict).
+      const winner = await replay(deps, user.id, request.idempotencyKey, fingerprint);
+      if (winner) return { response: winner, replayed: true };
+    }
+    const redemption = failed.find((i) => i >= firstRedemption && i < firstRedemption + 3);
+    if (redemption !== undefined) throw redemptionFailure(redemption - firstRedemption);
+    if (isConditionFailure(error)) throw paymentErrors.busy();
+    throw error;
+  }
+  if (order.amount === 0) await markPaid(deps, id, 'discount');
+  return { response, replayed: false };
+}

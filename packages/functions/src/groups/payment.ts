@@ -1,0 +1,42 @@
+/**
+ * Endpoint group `payment`: the browser's way through the web gateway, no login (spec Endpoints):
+ * - `GET /api/payment/orders/{id}/pay?sig=…`: 302 to the gateway's start page (authority requested on the first
+ *   visit), or, for a finished order, 302 to `{FRONTEND_URL}/?orderId=<id>&status=<status>`.
+ * - `GET /api/payment/gateway/callback?Authority=…&Status=OK|NOK`: verifies server to server, then 302 to
+ *   `{GATEWAY_REDIRECT}/?orderId=<id>&status=paid|failed` (GATEWAY_REDIRECT defaults to FRONTEND_URL), or JSON
+ *   `{ orderId, status }` when GATEWAY_REDIRECT is `-`. 400 without an authority.
+ */
+import { DomainError } from '@mathisland/core';
+import { handleCallback, startPayment } from '@mathisland/core/subscriptions/index';
+import { z } from 'zod';
+import { defineGroup, publicBaseUrl, redirect, route } from '../lib/group';
+
+/** `{base}/?orderId=<id>&status=<status>` (spec: `{frontend_url}/?orderId=<id>&status=paid`). */
+export function resultUrl(base: string, orderId: number, status: string): string {
+  return `${base.replace(/\/+$/, '')}/?${new URLSearchParams({ orderId: String(orderId), status })}`;
+}
+
+const queryValue = z.string().max(200).optional();
+
+export const { handler, routes } = defineGroup('payment', {
+  'GET /api/payment/orders/{id}/pay': route({
+    query: z.object({ sig: queryValue }),
+    async run({ deps, id, query, event }) {
+      const link = await startPayment(deps, id, query.sig, `${publicBaseUrl(event)}/api/payment/gateway/callback`);
+      return redirect(link.kind === 'gateway' ? link.url : resultUrl(deps.settings.frontendUrl, link.orderId, link.status));
+    },
+  }),
+  'GET /api/payment/gateway/callback': route({
+    // ZarinPal sends `Authority` and `Status`; lower case is accepted too.
+    query: z.object({ Authority: queryValue, authority: queryValue, Status: queryValue, status: queryValue }),
+    async run({ deps, query }) {
+      const authority = query.Authority ?? query.authority;
+      if (!authority) {
+        throw new DomainError('validation_error', 'The gateway callback carries no authority', { fields: { Authority: ['required'] } });
+      }
+      const result = await handleCallback(deps, authority, query.Status ?? query.status);
+      const target = deps.settings.gateway.redirect;
+      return target === '-' ? result : redirect(resultUrl(target, result.orderId, result.status));
+    },
+  }),
+});

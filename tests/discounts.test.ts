@@ -1,0 +1,288 @@
+/**
+ * Issue 4 §6 and §7: discount codes (arithmetic, one per order, only before the gateway step, limits, validity,
+ * 100% codes), offers, and the referral program (bind once, commission on the first real payment only).
+ */
+import { randomUUID } from 'node:crypto';
+import { getPlan, saveDiscountCode, savePlan } from '@mathisland/core/subscriptions/index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buyAndPay,
+  DAY_MS,
+  eventsOf,
+  fetchManual,
+  openPayLink,
+  PLAN_30,
+  PLAN_90,
+  pressOnGateway,
+  purchase,
+  status,
+} from './support/payments';
+import { call, type Session, signIn, startTestStack, type TestStack } from './support/stack';
+
+const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
+
+const redeem = (stack: TestStack, s: Session, code: string, orderId: number) =>
+  call(stack, 'POST', '/api/discounts/redeem', { token: s.accessToken, body: { code, orderId } });
+
+const newCode = (prefix: string) => `${prefix}${randomUUID().slice(0, 8)}`.toUpperCase();
+
+describe('discount codes', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ now: NOW });
+  });
+  afterAll(() => stack?.close());
+
+  it('takes whole toman off the list price (rounded down) at purchase, and the gateway is asked for the rest in rial', async () => {
+    const s = await signIn(stack);
+    const res = await purchase(stack, s, { planId: PLAN_90, paymentMethod: 'gateway', discountCode: ' welcome10 ' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ listPrice: 379_000, discount: 37_900, amount: 341_100 });
+    const startPay = await openPayLink(res.body.paymentUrl);
+    expect(stack.gateway.payments.get(startPay.split('/').at(-1)!)?.amount).toBe(3_411_000);
+    await fetchManual(await pressOnGateway(startPay, 'pay'));
+    const invoice = (await call(stack, 'GET', '/api/payment/invoices', { token: s.accessToken })).body.items[0];
+    expect(invoice).toMatchObject({ listPrice: 379_000, discountCode: 'WELCOME10', discount: 37_900, amount: 341_100 });
+    const applied = (await eventsOf(stack, res.body.orderId)).find((e) => e.kind === 'discount_applied');
+    expect(applied).toMatchObject({ discountCode: 'WELCOME10', percent: 10, discount: 37_900, amount: 341_100 });
+
+    // An odd price: 15% of 99 999 is 14 999.85 toman → 14 999 off, 85 000 to pay.
+    await savePlan(stack.deps.db, { ...(await getPlan(stack.deps, PLAN_30))!, id: 50, price: 99_999, marketplaceSku: undefined });
+    const code = newCode('ODD');
+    await saveDiscountCode(stack.deps.db, { code, title: 'odd', percent: 15, advertised: false, active: true });
+    const odd = await purchase(stack, await signIn(stack), { planId: 50, paymentMethod: 'gateway', discountCode: code });
+    expect(odd.body).toMatchObject({ listPrice: 99_999, discount: 14_999, amount: 85_000 });
+  });
+
+  it('applies a code to a pending order by POST /api/discounts/redeem, once per order, only before the gateway step', async () => {
+    const s = await signIn(stack);
+    const bought = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway' });
+    const first = newCode('A');
+    const second = newCode('B');
+    await saveDiscountCode(stack.deps.db, { code: first, title: 'a', percent: 20, advertised: false, active: true });
+    await saveDiscountCode(stack.deps.db, { code: second, title: 'b', percent: 30, advertised: false, active: true });
+
+    const applied = await redeem(stack, s, first.toLowerCase(), bought.body.orderId);
+    expect(applied.status, applied.text).toBe(200);
+    expect(applied.body).toMatchObject({
+      orderId: bought.body.orderId,
+      status: 'pending',
+      discountCode: first,
+      discount: 29_800,
+      amount: 119_200,
+    });
+    const again = await redeem(stack, s, second, bought.body.orderId);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('discount_not_allowed');
+
+    const started = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway' });
+    await openPayLink(started.body.paymentUrl);
+    const late = await redeem(stack, s, second, started.body.orderId);
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ code: 'discount_not_allowed', detail: expect.stringContaining('before') });
+
+    const other = await signIn(stack);
+    expect((await redeem(stack, other, second, bought.body.orderId)).status).toBe(404);
+    const fresh = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway' });
+    expect((await redeem(stack, s, 'NO-SUCH-CODE', fresh.body.orderId)).body.code).toBe('discount_invalid');
+
+    const { orderId: paidId } = await buyAndPay(stack, s, PLAN_30);
+    const onPaid = await redeem(stack, s, second, paidId);
+    expect(onPaid.status).toBe(409);
+    expect(onPaid.body.code).toBe('already_paid');
+    // The redemption record exists for the applied code only.
+    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { keys } = await import('@mathisland/core/db/keys');
+    const record = await stack.deps.db.doc.send(
+      new GetCommand({ TableName: stack.deps.db.tableName, Key: keys.discountRedemption(first, bought.body.orderId) }),
+    );
+    expect(record.Item).toMatchObject({ code: first, orderId: bought.body.orderId, userId: s.userId, percent: 20, discount: 29_800 });
+  });
+
+  it('enforces total and per-user limits, the validity window and the plan list', async () => {
+    const once = newCode('ONCE');
+    await saveDiscountCode(stack.deps.db, { code: once, title: 'once', percent: 10, maxUses: 1, advertised: false, active: true });
+    const [a, b] = [await signIn(stack), await signIn(stack)];
+    // Two buyers race for the last use: exactly one gets it.
+    const raced = await Promise.all(
+      [a, b].map((s) => purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: once })),
+    );
+    expect(raced.map((r) => r.status).sort()).toEqual([201, 400]);
+    expect(raced.find((r) => r.status === 400)!.body).toMatchObject({ code: 'discount_invalid' });
+
+    const perUser = newCode('USER');
+    await saveDiscountCode(stack.deps.db, { code: perUser, title: 'u', percent: 10, perUserLimit: 1, advertised: false, active: true });
+    expect((await purchase(stack, a, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: perUser })).status).toBe(201);
+    const twice = await purchase(stack, a, { planId: PLAN_90, paymentMethod: 'gateway', discountCode: perUser });
+    expect(twice.status).toBe(400);
+    expect(twice.body.detail).toBe('You have already used this discount code');
+    expect((await purchase(stack, b, { planId: PLAN_90, paymentMethod: 'gateway', discountCode: perUser })).status).toBe(201);
+
+    const future = newCode('SOON');
+    await saveDiscountCode(stack.deps.db, {
+      code: future,
+      title: 's',
+      percent: 10,
+      validFrom: NOW + DAY_MS,
+      advertised: false,
+      active: true,
+    });
+    expect((await purchase(stack, a, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: future })).body.detail).toBe(
+      'This discount code is not valid yet',
+    );
+    const past = newCode('OLD');
+    await saveDiscountCode(stack.deps.db, { code: past, title: 'o', percent: 10, validUntil: NOW, advertised: false, active: true });
+    expect((await purchase(stack, a, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: past })).body.detail).toBe(
+      'This discount code has expired',
+    );
+    const only90 = newCode('P90');
+    await saveDiscountCode(stack.deps.db, { code: only90, title: 'p', percent: 10, planIds: [PLAN_90], advertised: false, active: true });
+    expect((await purchase(stack, a, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: only90 })).body.detail).toBe(
+      'This discount code is not for this plan',
+    );
+    const off = newCode('OFF');
+    await saveDiscountCode(stack.deps.db, { code: off, title: 'x', percent: 10, advertised: false, active: false });
+    expect((await purchase(stack, a, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: off })).body.code).toBe('discount_invalid');
+  });
+
+  it('makes the order paid with no gateway for a 100% code (at purchase and by redeem)', async () => {
+    const free = newCode('FREE');
+    await saveDiscountCode(stack.deps.db, { code: free, title: 'free', percent: 100, perUserLimit: 5, advertised: false, active: true });
+    const s = await signIn(stack);
+    const gatewayPayments = stack.gateway.payments.size;
+    const res = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: free });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ listPrice: 149_000, discount: 149_000, amount: 0 });
+    expect(await status(stack, s)).toMatchObject({ status: 'active', expiresAt: new Date(NOW + 30 * DAY_MS).toISOString() });
+    expect(await openPayLink(res.body.paymentUrl)).toBe(`${stack.baseUrl}/?orderId=${res.body.orderId}&status=paid`);
+    expect(stack.gateway.payments.size).toBe(gatewayPayments);
+    const result = (await eventsOf(stack, res.body.orderId)).find((e) => e.kind === 'payment_result');
+    expect(result).toMatchObject({ via: 'discount', result: 'paid', ignored: false });
+    expect((await call(stack, 'GET', '/api/payment/invoices', { token: s.accessToken })).body.items[0]).toMatchObject({
+      amount: 0,
+      status: 'paid',
+    });
+
+    const pending = await purchase(stack, s, { planId: PLAN_90, paymentMethod: 'gateway' });
+    const redeemed = await redeem(stack, s, free, pending.body.orderId);
+    expect(redeemed.body).toMatchObject({ status: 'paid', amount: 0 });
+    expect((await status(stack, s)).expiresAt).toBe(new Date(NOW + 120 * DAY_MS).toISOString());
+  });
+
+  it('sells for free even when the gateway is off, and still refuses what has to be paid', async () => {
+    const off = await startTestStack({ now: NOW, env: { GATEWAY_MERCHANT_ID: '' } });
+    try {
+      const free = newCode('FREE');
+      await saveDiscountCode(off.deps.db, { code: free, title: 'free', percent: 100, advertised: false, active: true });
+      const s = await signIn(off);
+      expect((await purchase(off, s, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: free })).status).toBe(201);
+      expect((await status(off, s)).active).toBe(true);
+      expect((await purchase(off, s, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: 'WELCOME10' })).status).toBe(503);
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('lists advertised codes valid now as offers', async () => {
+    const hidden = newCode('HID');
+    const ended = newCode('END');
+    const shown = newCode('SHOW');
+    await saveDiscountCode(stack.deps.db, { code: hidden, title: 'h', percent: 5, advertised: false, active: true });
+    await saveDiscountCode(stack.deps.db, { code: ended, title: 'e', percent: 5, validUntil: NOW - 1, advertised: true, active: true });
+    await saveDiscountCode(stack.deps.db, {
+      code: shown,
+      title: 'نوروز',
+      percent: 25,
+      validUntil: NOW + 10 * DAY_MS,
+      planIds: [PLAN_90],
+      advertised: true,
+      active: true,
+    });
+    const res = await call(stack, 'GET', '/api/offers');
+    expect(res.status).toBe(200);
+    const codes = res.body.items.map((o: any) => o.code);
+    expect(codes).toContain('WELCOME10');
+    expect(codes).not.toContain(hidden);
+    expect(codes).not.toContain(ended);
+    expect(res.body.items.find((o: any) => o.code === shown)).toEqual({
+      code: shown,
+      title: 'نوروز',
+      percent: 25,
+      validUntil: new Date(NOW + 10 * DAY_MS).toISOString(),
+      planIds: [PLAN_90],
+    });
+  });
+});
+
+describe('referral', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ now: NOW });
+  });
+  afterAll(() => stack?.close());
+
+  const affiliate = async (s: Session) => (await call(stack, 'GET', '/api/affiliate', { token: s.accessToken })).body;
+  const bind = (s: Session, code: string) => call(stack, 'POST', '/api/affiliate/referrer', { token: s.accessToken, body: { code } });
+
+  it('gives each user one code; binds an invitee once; refuses self-referral and unknown codes', async () => {
+    const referrer = await signIn(stack);
+    const view = await affiliate(referrer);
+    expect(view).toMatchObject({ code: expect.stringMatching(/^[A-Z2-9]{8}$/), commissionPercent: 10, hasReferrer: false, invitees: [] });
+    expect(view.commission).toEqual({ earned: 0, reversed: 0 });
+    expect((await affiliate(referrer)).code).toBe(view.code);
+
+    expect((await bind(referrer, view.code)).body).toMatchObject({
+      code: 'validation_error',
+      detail: 'You cannot use your own referral code',
+    });
+    expect((await bind(referrer, 'NOPE2345')).status).toBe(400);
+
+    const invitee = await signIn(stack);
+    const bound = await bind(invitee, view.code.toLowerCase());
+    expect(bound.status, bound.text).toBe(200);
+    expect(bound.body.referrer).toMatch(/^User\d{6}$/);
+    expect((await bind(invitee, view.code)).status).toBe(200);
+    const other = await affiliate(await signIn(stack));
+    const rebind = await bind(invitee, other.code);
+    expect(rebind.status).toBe(409);
+    expect(rebind.body.code).toBe('referrer_already_set');
+    expect((await affiliate(invitee)).hasReferrer).toBe(true);
+    expect((await affiliate(referrer)).invitees).toEqual([
+      { publicId: expect.stringMatching(/^User/), boundAt: new Date(NOW).toISOString(), commission: 0 },
+    ]);
+  });
+
+  it('pays commission on the invitee’s first real payment only (not a 100% code), on what was paid', async () => {
+    const referrer = await signIn(stack);
+    const { code } = await affiliate(referrer);
+    const invitee = await signIn(stack);
+    await bind(invitee, code);
+
+    const free = newCode('FREE');
+    await saveDiscountCode(stack.deps.db, { code: free, title: 'free', percent: 100, advertised: false, active: true });
+    await purchase(stack, invitee, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: free });
+    expect((await affiliate(referrer)).commission.earned).toBe(0);
+
+    // First real payment, with WELCOME10: 10% of 341 100 paid = 34 110.
+    const bought = await purchase(stack, invitee, { planId: PLAN_90, paymentMethod: 'gateway', discountCode: 'WELCOME10' });
+    await fetchManual(await pressOnGateway(await openPayLink(bought.body.paymentUrl), 'pay'));
+    let view = await affiliate(referrer);
+    expect(view.commission).toEqual({ earned: 34_110, reversed: 0 });
+    expect(view.invitees[0].commission).toBe(34_110);
+
+    // A second real payment earns nothing more.
+    await buyAndPay(stack, invitee, PLAN_30);
+    view = await affiliate(referrer);
+    expect(view.commission.earned).toBe(34_110);
+  });
+
+  it('pays no commission when the first real payment came before binding', async () => {
+    const referrer = await signIn(stack);
+    const { code } = await affiliate(referrer);
+    const invitee = await signIn(stack);
+    await buyAndPay(stack, invitee, PLAN_30);
+    expect((await bind(invitee, code)).status).toBe(200);
+    await buyAndPay(stack, invitee, PLAN_30);
+    expect((await affiliate(referrer)).commission.earned).toBe(0);
+  });
+});
