@@ -16,7 +16,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
  * - `none`: anyone.
  * - `user`: `Authorization: Bearer <accessToken>` of a live session.
  * - `internal`: header `X-Internal-Key` equal to INTERNAL_SERVICE_KEY (closed when unset or in debug mode).
- * - `admin`: an admin session cookie.
+ * - `admin`: an admin (staff) session cookie; routes needing a permission declare it in their implementation.
  */
 export type AuthKind = 'none' | 'user' | 'internal' | 'admin';
 
@@ -26,7 +26,7 @@ export interface ThrottleRule {
   limit: number;
   /** Window length, seconds. */
   windowSeconds: number;
-  /** What is counted: the client IP, or the signed-in user (falls back to the IP without one). */
+  /** What is counted: the client IP, or the signed-in user or staff member (falls back to the IP without one). */
   by: 'ip' | 'user';
 }
 
@@ -73,6 +73,14 @@ export const throttleScopes = {
   invoices: { limit: 600, windowSeconds: 3600, by: 'user' },
   payment_pay: { limit: 300, windowSeconds: 3600, by: 'ip' },
   payment_callback: { limit: 300, windowSeconds: 3600, by: 'ip' },
+  admin_login: { limit: 20, windowSeconds: 3600, by: 'ip' },
+  admin_logout: { limit: 120, windowSeconds: 3600, by: 'ip' },
+  admin_session: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  admin_orders: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  admin_order_read: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  admin_order_events: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  admin_order_cancel: { limit: 120, windowSeconds: 3600, by: 'user' },
+  admin_order_refund: { limit: 120, windowSeconds: 3600, by: 'user' },
 } as const satisfies Record<string, ThrottleRule>;
 
 export type ThrottleScope = keyof typeof throttleScopes;
@@ -90,6 +98,7 @@ export const endpointGroups = [
   'support',
   'billing',
   'payment',
+  'admin',
 ] as const;
 export type EndpointGroup = (typeof endpointGroups)[number];
 
@@ -418,6 +427,64 @@ export const routes: readonly RouteSpec[] = [
     auth: 'none',
     throttle: 'payment_callback',
     summary: 'Where the gateway sends the browser back: verifies server to server, then redirects to the frontend.',
+  },
+
+  {
+    method: 'POST',
+    path: '/api/admin/login',
+    group: 'admin',
+    auth: 'none',
+    throttle: 'admin_login',
+    summary: 'Staff sign-in; sets the admin session cookie.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/logout',
+    group: 'admin',
+    auth: 'none',
+    throttle: 'admin_logout',
+    summary: 'Ends the admin session and clears its cookie.',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/session',
+    group: 'admin',
+    auth: 'admin',
+    throttle: 'admin_session',
+    summary: 'The signed-in staff member and permissions.',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/orders',
+    group: 'admin',
+    auth: 'admin',
+    throttle: 'admin_orders',
+    summary: 'Orders, newest first (filter by status).',
+  },
+  { method: 'GET', path: '/api/admin/orders/{id}', group: 'admin', auth: 'admin', throttle: 'admin_order_read', summary: 'One order.' },
+  {
+    method: 'GET',
+    path: '/api/admin/orders/{id}/events',
+    group: 'admin',
+    auth: 'admin',
+    throttle: 'admin_order_events',
+    summary: 'The payment events (audit rows) of an order, read-only.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/orders/{id}/cancel',
+    group: 'admin',
+    auth: 'admin',
+    throttle: 'admin_order_cancel',
+    summary: 'Cancel a pending order (needs the change permission).',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/orders/{id}/refund',
+    group: 'admin',
+    auth: 'admin',
+    throttle: 'admin_order_refund',
+    summary: 'Refund a paid order with `{ confirm: true }`: days taken back, commission undone (needs the change permission).',
   },
 ];
 

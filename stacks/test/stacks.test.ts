@@ -304,12 +304,18 @@ describe('Api', () => {
     expect(Object.keys(api.findOutputs('ApiEndpoint'))).toEqual(['ApiEndpoint']);
   });
 
-  it('deploys the payment groups (billing, payment) with their routes', () => {
+  it('deploys the payment groups (billing, payment, admin) with their routes', () => {
     const fns = Object.values(appLambdas(api));
-    expect(fns.map(groupOf)).toEqual(expect.arrayContaining(['billing', 'payment']));
+    expect(fns.map(groupOf)).toEqual(expect.arrayContaining(['billing', 'payment', 'admin']));
     const routeKeys = Object.values(api.findResources('AWS::ApiGatewayV2::Route') as Resources).map((r) => r.Properties.RouteKey);
     expect(routeKeys).toEqual(
-      expect.arrayContaining(['POST /api/subscription/purchase', 'GET /api/payment/orders/{id}/pay', 'GET /api/payment/gateway/callback']),
+      expect.arrayContaining([
+        'POST /api/subscription/purchase',
+        'GET /api/payment/orders/{id}/pay',
+        'GET /api/payment/gateway/callback',
+        'POST /api/admin/login',
+        'POST /api/admin/orders/{id}/refund',
+      ]),
     );
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Test support for the purchase path: buy a plan, follow the pay link to the fake gateway, press Pay or Cancel
- * there, come back through the callback, all over HTTP as a browser would; plus direct reads of the audit rows.
+ * there, come back through the callback, all over HTTP as a browser would; plus direct reads of the audit rows
+ * and a staff session for the admin API.
  */
 import { randomUUID } from 'node:crypto';
+import { createStaff, type StaffPermission } from '@mathisland/core/admin/index';
 import { listOrderEvents, type PaymentEvent } from '@mathisland/core/subscriptions/index';
 import { expect } from 'vitest';
 import { type ApiResponse, call, type Session, type TestStack } from './stack';
@@ -78,3 +80,21 @@ export async function status(stack: TestStack, session: Session): Promise<any> {
 
 /** The audit rows of an order, read from the table. */
 export const eventsOf = (stack: TestStack, orderId: number): Promise<PaymentEvent[]> => listOrderEvents(stack.deps, orderId);
+
+/** Creates a staff member and signs in; returns the Cookie header value of the session. */
+export async function staffSession(
+  stack: TestStack,
+  options: { isSuperuser?: boolean; permissions?: StaffPermission[]; username?: string } = {},
+): Promise<{ cookie: string; username: string; password: string; setCookie: string }> {
+  const username = options.username ?? `staff-${randomUUID().slice(0, 8)}`;
+  const password = `pw-${randomUUID()}`;
+  await createStaff(stack.deps.db, { username, password, isSuperuser: options.isSuperuser ?? false, permissions: options.permissions });
+  const res = await call(stack, 'POST', '/api/admin/login', { body: { username, password } });
+  expect(res.status, res.text).toBe(200);
+  const setCookie = res.headers.get('set-cookie') as string;
+  return { cookie: setCookie.split(';')[0] as string, username, password, setCookie };
+}
+
+/** A call of the admin API with a session cookie. */
+export const admin = (stack: TestStack, cookie: string | undefined, method: string, path: string, body?: unknown) =>
+  call(stack, method, path, { body, headers: cookie ? { cookie } : {} });

@@ -6,6 +6,7 @@
  * Provider settings left unset point at the local fakes; a setting given as an empty string stays off.
  */
 
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { buildDeps, type Clock, type Deps, loadSettings, SettingsError } from '@mathisland/core';
@@ -47,6 +48,9 @@ export interface LocalStack {
 const LOCAL_SMS_KEY = 'local-sms-api-key';
 /** The fake gateway's merchant id (a 36-character UUID, like a real one). */
 export const LOCAL_GATEWAY_MERCHANT_ID = '00000000-0000-4000-8000-00000000cafe';
+
+/** Where a running `npm start` writes its DynamoDB Local endpoint, for scripts (createsuperuser) to find it. */
+export const endpointFile = (dataDir: string): string => join(dataDir, 'dynamodb.endpoint');
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const env: Record<string, string | undefined> = { ...process.env, ...options.env };
@@ -115,6 +119,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     deps = ownDeps;
     await ensureTable(ownDeps.db);
     await applyMigrations(ownDeps.db, () => ownDeps.clock.now());
+    const ownEndpointFile = dynamo && !options.inMemory ? endpointFile(dataDir) : undefined;
+    if (ownEndpointFile) {
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(ownEndpointFile, `${JSON.stringify({ endpoint: env.DYNAMODB_ENDPOINT, tableName: ownDeps.db.tableName })}\n`);
+    }
     markReady();
     return {
       baseUrl,
@@ -124,6 +133,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       gateway,
       warnings,
       async close() {
+        if (ownEndpointFile) rmSync(ownEndpointFile, { force: true });
         server.closeAllConnections();
         await new Promise((r) => server.close(r));
         ownDeps.db.raw.destroy();

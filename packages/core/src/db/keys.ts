@@ -37,6 +37,8 @@
  * | referral code       | REFCODE#<code>             | REFCODE                    | unique constraint → userId     |
  * | invitee             | USER#<referrerId>          | INVITEE#<inviteeId>        | bound by POST /api/affiliate/referrer |
  * | commission          | USER#<referrerId>          | COMMISSION#<orderId>       | earned on a first real payment; reversedAt on refund |
+ * | staff member        | STAFF#<username>           | STAFF                      | admin user, scrypt password hash |
+ * | staff session       | STAFFSESSION#<sha256(token)> | STAFFSESSION             | admin cookie session, TTL      |
  *
  * `<board>` is `overall` or `week#<Saturday YYYY-MM-DD>` (leaderboard/board.ts).
  */
@@ -148,4 +150,6 @@ export const keys = {
   inviteePrefix: 'INVITEE#',
   commission: (referrerId: number, orderId: number): Key => ({ pk: `USER#${referrerId}`, sk: `COMMISSION#${pad(orderId, 12)}` }),
   commissionPrefix: 'COMMISSION#',
+  staff: (username: string): Key => ({ pk: `STAFF#${username}`, sk: 'STAFF' }),
+  staffSession: (tokenHash: string): Key => ({ pk: `STAFFSESSION#${tokenHash}`, sk: 'STAFFSESSION' }),
 };

@@ -24,4 +24,5 @@ export { getOrder, getOwnOrder, type Order, type OrderStatus, ordersOfUser, type
 export { getPlan, listPlans, type Plan, type PublicPlan, plansOnSale, publicPlan, savePlan, seedPlans } from './plans';
 export { type PurchaseRequest, type PurchaseResponse, purchase } from './purchase';
 export { type AffiliateView, affiliateOf, bindReferrer, COMMISSION_PERCENT, commissionFor } from './referral';
+export { cancelOrder, listOrders, type RefundResult, refundOrder } from './staffActions';
 export { createZarinpalGateway, GatewayError, type PaymentGateway, RIAL_PER_TOMAN } from './zarinpal';

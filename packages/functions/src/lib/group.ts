@@ -8,6 +8,7 @@
  * Handlers only translate: parse, call one domain function, map the result (DESIGN §2).
  */
 import { type Deps, DomainError } from '@mathisland/core';
+import { ADMIN_COOKIE, authenticateStaff, requirePermission, type Staff } from '@mathisland/core/admin/index';
 import { authenticate, safeEqual } from '@mathisland/core/auth/index';
 import { hit } from '@mathisland/core/throttle/index';
 import middy from '@middy/core';
@@ -77,6 +78,16 @@ export function presentsInternalKey(deps: Deps, event: APIGatewayProxyEventV2): 
   return Boolean(key && given && safeEqual(given, key));
 }
 
+/** The value of cookie `name` (API Gateway v2 puts cookies in `event.cookies`; a raw `Cookie` header also works). */
+export function cookie(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  const all = [...(event.cookies ?? []), ...(header(event, 'cookie')?.split(';') ?? [])];
+  for (const entry of all) {
+    const at = entry.indexOf('=');
+    if (at > 0 && entry.slice(0, at).trim() === name) return decodeURIComponent(entry.slice(at + 1).trim());
+  }
+  return undefined;
+}
+
 /**
  * The API's public base URL as the client reached it: `X-Forwarded-Proto` (set by API Gateway; absent, so plain
  * http, on the local server) and the `Host` the request was routed by (never `X-Forwarded-Host`, which a client
@@ -96,6 +107,7 @@ function toResponse(result: unknown, status = 200): APIGatewayProxyStructuredRes
     return {
       statusCode: result.statusCode,
       headers: result.headers,
+      ...(result.cookies.length ? { cookies: result.cookies } : {}),
       body: result.body === undefined ? '' : typeof result.body === 'string' ? result.body : JSON.stringify(result.body),
     };
   }
@@ -110,6 +122,7 @@ function routeHandler(spec: RouteSpec, def: RouteDef<unknown, unknown>) {
       const clientIp = event.requestContext?.http?.sourceIp ?? 'unknown';
       const id = spec.path.includes('{id}') ? parseId(event.pathParameters?.id) : Number.NaN;
       let user: RouteInput<unknown, unknown>['user'] | undefined;
+      let staff: Staff | undefined;
       if (spec.auth === 'user') {
         user = await authenticate(deps, header(event, 'authorization'));
         context.userId = user.id;
@@ -118,11 +131,14 @@ function routeHandler(spec: RouteSpec, def: RouteDef<unknown, unknown>) {
           throw new DomainError('permission_denied', 'This route needs a valid X-Internal-Key');
         }
       } else if (spec.auth === 'admin') {
-        throw new DomainError('permission_denied', 'Admin session required');
+        staff = await authenticateStaff(deps, cookie(event, ADMIN_COOKIE));
+        context.staff = staff.username;
+        if (def.permission) requirePermission(staff, def.permission);
       }
       if (spec.throttle) {
         const rule = throttleScopes[spec.throttle];
-        const subject = rule.by === 'user' && user ? `user:${user.id}` : `ip:${clientIp}`;
+        const subject =
+          rule.by === 'user' && user ? `user:${user.id}` : rule.by === 'user' && staff ? `staff:${staff.username}` : `ip:${clientIp}`;
         await hit(deps, spec.throttle, subject, rule);
       }
       const body = validate(def.body ?? emptyBody, event.body, 'request body');
@@ -133,6 +149,7 @@ function routeHandler(spec: RouteSpec, def: RouteDef<unknown, unknown>) {
         query,
         id,
         user: user as RouteInput<unknown, unknown>['user'],
+        staff: staff as Staff,
         deps,
         clientIp,
       });
