@@ -52,15 +52,23 @@ async function benchJourney() {
   });
   const samples = new Map<string, Sample[]>();
   const counter = stack.deps.db.requests;
-  const call = async (label: string, method: string, path: string, body?: unknown, token?: string) => {
+  const call = async (
+    label: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+    headers: Record<string, string> = {},
+  ) => {
     const before = counter.total;
     const t0 = performance.now();
-    const res = await fetch(`${stack.baseUrl}${path}`, {
+    const res = await fetch(path.startsWith('http') ? path : `${stack.baseUrl}${path}`, {
       method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
     });
-    const json = res.status === 204 ? undefined : await res.json();
+    const json = res.status === 204 ? undefined : res.status === 302 ? { location: res.headers.get('location') } : await res.json();
     const ms = performance.now() - t0;
     if (res.status >= 400) throw new Error(`${label}: ${res.status} ${JSON.stringify(json)}`);
     const list = samples.get(label) ?? [];
@@ -91,6 +99,26 @@ async function benchJourney() {
       }
       await call('POST /api/nodes/{id}/quiz/complete', 'POST', `/api/nodes/${node!.id}/quiz/complete`, undefined, token);
       await call('GET /api/progress/nodes', 'GET', '/api/progress/nodes', undefined, token);
+      // Buying the 90-day plan through the fake gateway (its own requests are not counted: it is not DynamoDB).
+      const bought = await call(
+        'POST /api/subscription/purchase',
+        'POST',
+        '/api/subscription/purchase',
+        { planId: 2, paymentMethod: 'gateway' },
+        token,
+        {
+          'idempotency-key': `bench-learner-${learner}`,
+        },
+      );
+      const startPay = (await call('GET /api/payment/orders/{id}/pay', 'GET', bought.paymentUrl)).location as string;
+      const pressed = await fetch(startPay, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'action=pay',
+        redirect: 'manual',
+      });
+      await call('GET /api/payment/gateway/callback', 'GET', pressed.headers.get('location') as string);
+      await call('GET /api/subscription/status', 'GET', '/api/subscription/status', undefined, token);
       if (learner === -1) samples.clear();
     }
   } finally {
@@ -281,7 +309,8 @@ and replace this file with what it writes.
 ## The journey's routes through the local runtime
 
 ${LEARNERS} learners each: request a code, sign in, open the map, read the first island's questions, answer them
-(one wrong), complete the island, read progress. Calls are sequential; "DynamoDB requests" is the number of
+(one wrong), complete the island, read progress, then buy the 90-day plan (purchase, pay link, Pay on the fake
+gateway, callback) and read the subscription status. Calls are sequential; "DynamoDB requests" is the number of
 requests the worker's client sent for one call (median, and the largest seen). Latency is end to end over HTTP on
 loopback, with DynamoDB Local, so it is higher than DynamoDB in AWS; compare runs, not environments.
 
@@ -296,6 +325,10 @@ What the counts are:
 - \`POST /api/questions/{id}/answer\`: session, throttle, previous node's progress and the node's own (lock rule), one TransactWriteItems (answer + hearts).
 - \`POST /api/nodes/{id}/quiz/complete\`: session, throttle, the lock rule (as for answers), the node's answers (one Query), lesson completions (one BatchGetItem), the notification id counter (one UpdateItem), one TransactWriteItems (progress, XP, daily activity, both leaderboards' entries and histogram buckets, the \`island_completed\` notification), and the streak's conditional write.
 - question bank routes: only the throttle counter; the curriculum itself is served from the worker's content cache (no DynamoDB request once loaded).
+- \`POST /api/subscription/purchase\`: session, throttle, the Idempotency-Key read, the plan, the order id counter, one TransactWriteItems (order + key + \`order_created\` row).
+- \`GET /api/payment/orders/{id}/pay\` (first visit): throttle, the order, one TransactWriteItems (authority on the order + its unique item + \`gateway_redirect\` row); plus one HTTP request to the gateway.
+- \`GET /api/payment/gateway/callback\`: throttle, the authority item, the order, the \`callback_received\` row, then the grant: the user and one TransactWriteItems (order paid + subscription + \`payment_result\`); plus the gateway's verify.
+- \`GET /api/subscription/status\`: session, throttle, the user's orders (one gsi1 Query); with no unpaid order at the gateway, no gateway request.
 
 ## Leaderboard reads: 100 and 100,000 learners
 
