@@ -7,7 +7,7 @@
  * unknown authority) go to a partition per Tehran day, kept {@link UNMATCHED_EVENT_KEEP_DAYS} days (TTL).
  */
 import { randomBytes } from 'node:crypto';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, paginateQuery, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tehranDay } from '../calendar/tehran';
 import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';
@@ -156,20 +156,16 @@ const strip = (item: Record<string, unknown>): PaymentEvent => {
 /** The events of an order, oldest first. */
 export async function listOrderEvents(deps: Deps, orderId: number): Promise<PaymentEvent[]> {
   const items: PaymentEvent[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.doc.send(
-      new QueryCommand({
-        TableName: deps.db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.order(orderId).pk, ':prefix': keys.paymentEventPrefix },
-        ExclusiveStartKey: startKey,
-        ConsistentRead: true,
-      }),
-    );
-    items.push(...(page.Items ?? []).map(strip));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = paginateQuery(
+    { client: deps.db.doc },
+    {
+      TableName: deps.db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.order(orderId).pk, ':prefix': keys.paymentEventPrefix },
+      ConsistentRead: true,
+    },
+  );
+  for await (const page of pages) items.push(...(page.Items ?? []).map(strip));
   return items;
 }
 

@@ -8,7 +8,7 @@
  * read by the app). Times are epoch ms.
  */
 import { createHmac } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { safeEqual } from '../auth/crypto';
 import type { Db } from '../db/client';
 import { keys } from '../db/keys';
@@ -91,21 +91,17 @@ export async function getOwnOrder(deps: Deps, userId: number, orderId: number): 
 /** Every order of `userId`, newest first (gsi1; eventually consistent like every GSI read). */
 export async function ordersOfUser(deps: Deps, userId: number): Promise<Order[]> {
   const items: Order[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.doc.send(
-      new QueryCommand({
-        TableName: deps.db.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.userOrdersPartition(userId) },
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []).map(fromOrderItem));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = paginateQuery(
+    { client: deps.db.doc },
+    {
+      TableName: deps.db.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.userOrdersPartition(userId) },
+      ScanIndexForward: false,
+    },
+  );
+  for await (const page of pages) items.push(...(page.Items ?? []).map(fromOrderItem));
   return items;
 }
 

@@ -32,16 +32,7 @@ export interface Plan {
 }
 
 /** A plan as the app sees it (DESIGN §3 plan shape): no SKU, no onSale (only plans on sale are offered). */
-export interface PublicPlan {
-  id: number;
-  title: string;
-  price: number;
-  durationDays: number;
-  aiDailyQuota: number;
-  features: string[];
-  badge: string | null;
-  popular: boolean;
-}
+export type PublicPlan = Omit<Plan, 'onSale' | 'marketplaceSku'>;
 
 export const publicPlan = (plan: Plan): PublicPlan => ({
   id: plan.id,

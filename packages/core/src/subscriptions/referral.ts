@@ -13,7 +13,7 @@
  *   A first real payment made before binding means no commission ever; a refund does not re-arm it.
  */
 import { randomInt } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../auth/users';
 import { getUser } from '../auth/users';
 import { isConditionFailure } from '../db/client';
@@ -128,19 +128,15 @@ interface CommissionRow {
 
 async function queryPrefix<T>(deps: Deps, userId: number, prefix: string): Promise<T[]> {
   const items: T[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.doc.send(
-      new QueryCommand({
-        TableName: deps.db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': prefix },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as T[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = paginateQuery(
+    { client: deps.db.doc },
+    {
+      TableName: deps.db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': prefix },
+    },
+  );
+  for await (const page of pages) items.push(...((page.Items ?? []) as T[]));
   return items;
 }
 

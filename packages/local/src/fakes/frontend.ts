@@ -4,9 +4,7 @@
  * shows that result and links to the API, so a purchase tried by hand ends somewhere readable.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+import { escapeHtml } from './html';
 
 /** Handles `GET /` (and HEAD); other methods are left to the API's fallback. */
 export function frontendStandIn(req: IncomingMessage, res: ServerResponse, _path: string, url: URL): boolean {

@@ -23,6 +23,7 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { escapeHtml } from './html';
 
 export interface FakePayment {
   authority: string;
@@ -51,9 +52,6 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
 const ok = (res: ServerResponse, data: Record<string, unknown>) => json(res, 200, { data, errors: [] });
 const fail = (res: ServerResponse, code: number, message: string, validations: Record<string, string>[] = []) =>
   json(res, 400, { data: [], errors: { code, message, validations } });
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** `YYYY-MM-DD HH:MM:SS` (UTC). */
 const gatewayDate = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
