@@ -22,7 +22,7 @@ import {
   purchase,
   status,
 } from './support/payments';
-import { call, signIn, startTestStack, type TestStack } from './support/stack';
+import { call, lastCode, signIn, startTestStack, type TestStack } from './support/stack';
 
 const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
 
@@ -316,6 +316,25 @@ describe('paying through the gateway', () => {
     expect(st).toMatchObject({ status: 'none', recheckedOrders: [] });
     const { getOrder } = await import('@mathisland/core/subscriptions/index');
     expect((await getOrder(stack.deps, bought.body.orderId)).status).toBe('pending');
+  });
+
+  it('still marks a payment paid when the buyer deleted the account meanwhile, granting nothing', async () => {
+    const s = await signIn(stack);
+    const bought = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway' });
+    const callbackUrl = await pressOnGateway(await openPayLink(bought.body.paymentUrl), 'pay');
+    stack.clock.advance(61); // the sign-in code's resend cooldown
+    expect((await call(stack, 'POST', '/api/auth/otp/request', { body: { phone: s.phone } })).status).toBe(200);
+    const deleted = await call(stack, 'POST', '/api/user/delete', { token: s.accessToken, body: { otp: await lastCode(stack, s.phone) } });
+    expect(deleted.status, deleted.text).toBeLessThan(300);
+    const back = await fetchManual(callbackUrl);
+    expect(back.headers.get('location')).toBe(`${stack.baseUrl}/?orderId=${bought.body.orderId}&status=paid`);
+    const { getOrder } = await import('@mathisland/core/subscriptions/index');
+    const order = await getOrder(stack.deps, bought.body.orderId);
+    expect(order).toMatchObject({ status: 'paid', refId: expect.any(String) });
+    expect(order.grant).toBeUndefined();
+    const result = (await eventsOf(stack, bought.body.orderId)).find((e) => e.kind === 'payment_result');
+    expect(result).toMatchObject({ result: 'paid', ignored: false, reason: 'account_deleted' });
+    stack.clock.set(NOW);
   });
 
   it('refuses a pay link with a wrong or missing signature (404), and an unknown order', async () => {

@@ -17,7 +17,6 @@ import { isConditionFailure } from '../db/client';
 import { keys } from '../db/keys';
 import { put, type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
-import { commonErrors } from '../errors';
 import { activeSubscription, type StoredSubscription } from './active';
 import { paymentErrors } from './errors';
 import { eventItem, type PaymentPath, recordEvent } from './events';
@@ -60,17 +59,44 @@ async function ignored(deps: Deps, order: Order, via: PaymentPath, proof: Paymen
   return { order, changed: false };
 }
 
-async function requireUser(deps: Deps, userId: number): Promise<ReferralUser> {
-  const user = await getUser(deps, userId);
-  if (!user) throw commonErrors.notFound('User');
-  return user as ReferralUser;
+/** What granting `order` to `user` at `now` writes to the user item, and the commission it earns. */
+function grantFor(order: Order, user: ReferralUser, now: number) {
+  const current = user.subscription;
+  const fromMs = activeSubscription(user, now)?.expiresAt ?? now;
+  const grant = { days: order.durationDays, fromMs, toMs: fromMs + order.durationDays * DAY_MS, previous: current ?? null };
+  const subscription: StoredSubscription = {
+    planId: order.planId,
+    planTitle: order.planTitle,
+    aiDailyQuota: order.aiDailyQuota,
+    expiresAt: grant.toMs,
+  };
+  const firstRealPayment = order.amount > 0 && user.firstRealPaymentOrderId === undefined;
+  const commissionAmount = firstRealPayment && user.referredBy !== undefined ? commissionFor(order.amount) : 0;
+  const commission = commissionAmount > 0 ? { referrerId: user.referredBy as number, amount: commissionAmount } : undefined;
+
+  const pinned = subscriptionAsRead(current);
+  const sets = ['subscription = :sub'];
+  const conditions = ['attribute_exists(pk)', pinned.condition];
+  const values: Record<string, unknown> = { ':sub': subscription, ...pinned.values };
+  if (firstRealPayment) {
+    sets.push('firstRealPaymentOrderId = :orderId');
+    conditions.push('attribute_not_exists(firstRealPaymentOrderId)');
+    values[':orderId'] = order.id;
+    if (user.referredBy === undefined) conditions.push('attribute_not_exists(referredBy)');
+    else {
+      conditions.push('referredBy = :referrer');
+      values[':referrer'] = user.referredBy;
+    }
+  }
+  return { grant, commission, userUpdate: { expression: `SET ${sets.join(', ')}`, condition: conditions.join(' AND '), values } };
 }
 
 /**
  * Marks order `orderId` paid through `via` and grants it, as one transaction (see the module doc). `known` is the
  * order as the caller just read it, used for the first attempt (the transaction's conditions guard a stale copy).
- * Returns the order as it is afterwards. Errors: `not_found` (order or user), `database_busy` after repeated lost
- * races.
+ * When the buyer deleted their account meanwhile, the order is still marked paid (payment records are kept, spec
+ * Endpoints `POST /api/user/delete`) and nothing is granted. Returns the order as it is afterwards. Errors:
+ * `not_found` (order), `database_busy` after repeated lost races.
  */
 export async function markPaid(
   deps: Deps,
@@ -82,77 +108,51 @@ export async function markPaid(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const order = attempt === 0 && known ? known : await getOrder(deps, orderId);
     if (!PAYABLE_STATUSES.includes(order.status)) return ignored(deps, order, via, proof);
-    const user = await requireUser(deps, order.userId);
+    const user = (await getUser(deps, order.userId)) as ReferralUser | undefined;
     const now = deps.clock.now();
-    const current = user.subscription;
-    const fromMs = activeSubscription(user, now)?.expiresAt ?? now;
-    const grant = { days: order.durationDays, fromMs, toMs: fromMs + order.durationDays * DAY_MS, previous: current ?? null };
-    const subscription: StoredSubscription = {
-      planId: order.planId,
-      planTitle: order.planTitle,
-      aiDailyQuota: order.aiDailyQuota,
-      expiresAt: grant.toMs,
-    };
-    const firstRealPayment = order.amount > 0 && user.firstRealPaymentOrderId === undefined;
-    const commissionAmount = firstRealPayment && user.referredBy !== undefined ? commissionFor(order.amount) : 0;
-    const commission = commissionAmount > 0 ? { referrerId: user.referredBy as number, amount: commissionAmount } : undefined;
+    const granted = user ? grantFor(order, user, now) : undefined;
+    const commission = granted?.commission;
 
-    const orderSets = ['#s = :paid', 'paidAt = :now', 'paidVia = :via', 'updatedAt = :now', '#grant = :grant'];
+    const orderSets = ['#s = :paid', 'paidAt = :now', 'paidVia = :via', 'updatedAt = :now'];
     const orderValues: Record<string, unknown> = {
       ':paid': 'paid',
       ':now': now,
       ':via': via,
-      ':grant': grant,
       ':pending': 'pending',
       ':cancelled': 'cancelled',
       ':failed': 'failed',
     };
-    if (proof.refId) {
-      orderSets.push('refId = :refId');
-      orderValues[':refId'] = proof.refId;
-    }
-    if (proof.cardPan) {
-      orderSets.push('cardPan = :cardPan');
-      orderValues[':cardPan'] = proof.cardPan;
-    }
-    if (commission) {
-      orderSets.push('commission = :commission');
-      orderValues[':commission'] = commission;
-    }
-
-    const pinned = subscriptionAsRead(current);
-    const userSets = ['subscription = :sub'];
-    const userConditions = ['attribute_exists(pk)', pinned.condition];
-    const userValues: Record<string, unknown> = { ':sub': subscription, ...pinned.values };
-    if (firstRealPayment) {
-      userSets.push('firstRealPaymentOrderId = :orderId');
-      userConditions.push('attribute_not_exists(firstRealPaymentOrderId)');
-      userValues[':orderId'] = order.id;
-      if (user.referredBy === undefined) userConditions.push('attribute_not_exists(referredBy)');
-      else {
-        userConditions.push('referredBy = :referrer');
-        userValues[':referrer'] = user.referredBy;
-      }
+    const orderNames: Record<string, string> = { '#s': 'status' };
+    const optional = { grant: granted?.grant, refId: proof.refId, cardPan: proof.cardPan, commission };
+    for (const [name, value] of Object.entries(optional)) {
+      if (value === undefined) continue;
+      orderSets.push(`#${name} = :${name}`);
+      orderNames[`#${name}`] = name;
+      orderValues[`:${name}`] = value;
     }
 
     const items: TxItem[] = [
       update(deps.db, keys.order(order.id), `SET ${orderSets.join(', ')}`, {
         condition: '#s IN (:pending, :cancelled, :failed)',
-        names: { '#s': 'status', '#grant': 'grant' },
+        names: orderNames,
         values: orderValues,
       }),
-      update(deps.db, keys.user(user.id), `SET ${userSets.join(', ')}`, { condition: userConditions.join(' AND '), values: userValues }),
       eventItem(deps.db, order.id, now, 'payment_result', {
         userId: order.userId,
         via,
         result: 'paid',
         ignored: false,
+        ...(user ? {} : { reason: 'account_deleted', note: 'The buyer deleted the account; nothing was granted' }),
         gatewayCode: proof.gatewayCode,
         refId: proof.refId,
         amount: order.amount,
         commission: commission?.amount,
       }),
     ];
+    if (granted) {
+      const { expression, condition, values } = granted.userUpdate;
+      items.push(update(deps.db, keys.user(order.userId), expression, { condition, values }));
+    }
     if (commission) {
       items.push(
         put(
@@ -174,20 +174,9 @@ export async function markPaid(
       if (isConditionFailure(error)) continue; // re-read: a duplicate, or the subscription changed under us
       throw error;
     }
-    return {
-      order: {
-        ...order,
-        status: 'paid',
-        paidAt: now,
-        paidVia: via,
-        updatedAt: now,
-        grant,
-        ...(proof.refId ? { refId: proof.refId } : {}),
-        ...(proof.cardPan ? { cardPan: proof.cardPan } : {}),
-        ...(commission ? { commission } : {}),
-      },
-      changed: true,
-    };
+    const settled: Order = { ...order, status: 'paid', paidAt: now, paidVia: via, updatedAt: now };
+    for (const [name, value] of Object.entries(optional)) if (value !== undefined) Object.assign(settled, { [name]: value });
+    return { order: settled, changed: true };
   }
   throw paymentErrors.busy();
 }
