@@ -1,0 +1,303 @@
+/**
+ * Markdown and LaTeX → plain text, as a stream (issue 5 §1: "No LaTeX or markdown reaches the child: the
+ * prompt asks for plain text and the stream is cleaned on the server as it flows"; spec Endpoints: "Streamed
+ * plain-text answer (no LaTeX or markdown)").
+ *
+ * What is rewritten:
+ * - at the start of a line: headings `# `…`###### ` and quotes `> ` are removed, bullets `- ` `* ` `+ `
+ *   become `• `, horizontal rules (`---`, `***`, `___`) and code-fence lines (```` ```lang ````) are dropped,
+ *   indentation is removed;
+ * - inline: `**` (bold) and other `*` are removed, except a single `*` between two numbers, which becomes `×`;
+ *   backticks are removed; `[text](url)` and `![text](url)` become `text`;
+ * - LaTeX: the delimiters `$`, `$$`, `\(`, `\)`, `\[`, `\]` are removed; `\frac{a}{b}` (and `\dfrac`,
+ *   `\tfrac`, `\cfrac`) becomes `a/b`, with parentheses around a part that is not a single number or word
+ *   (`\frac{x+1}{2}` → `(x+1)/2`); `\sqrt{x}` → `√x`; `\text{…}`, `\mathrm{…}` and similar keep their text;
+ *   symbols become their characters (`\times` ×, `\div` ÷, `\cdot` ·, `\le` ≤, `\pi` π, …); spacing
+ *   commands become a space; `\left` / `\right` vanish; any other `\name` loses its backslash; `\\` is a line
+ *   break; braces `{` `}` are removed (so `x^{2}` → `x^2`).
+ * - Kept on purpose: underscores (children's exercises use `___` as a blank), numbered lists (`1. `, plain
+ *   text), `^` (`3^2` is readable).
+ *
+ * Streaming: a construct may arrive split over chunks (`*` + `*`, `\fr` + `ac{3}{4}`, `\n#` + `# Title`). The
+ * transformer emits everything up to the first construct that is not complete yet and holds that tail back
+ * (a bounded look-behind buffer, {@link MAX_HOLD} characters); the held text is emitted as soon as the next
+ * chunk completes it. For any split of a text into chunks the output is the same as for the whole text, as
+ * long as no construct is longer than MAX_HOLD (then the buffer is flushed as if the text ended there).
+ */
+
+/** Most characters held back while waiting for a construct to complete. */
+export const MAX_HOLD = 256;
+
+/** Longest link text and link URL recognized in `[text](url)`. */
+const LINK_TEXT_MAX = 120;
+const LINK_URL_MAX = 120;
+/** Longest brace group recognized after a LaTeX command. */
+const GROUP_MAX = 120;
+
+const SYMBOLS: Record<string, string> = {
+  times: '×',
+  cdot: '·',
+  div: '÷',
+  pm: '±',
+  mp: '∓',
+  le: '≤',
+  leq: '≤',
+  ge: '≥',
+  geq: '≥',
+  ne: '≠',
+  neq: '≠',
+  approx: '≈',
+  equiv: '≡',
+  infty: '∞',
+  pi: 'π',
+  theta: 'θ',
+  alpha: 'α',
+  beta: 'β',
+  gamma: 'γ',
+  circ: '°',
+  degree: '°',
+  angle: '∠',
+  triangle: '△',
+  perp: '⊥',
+  parallel: '∥',
+  cdots: '…',
+  ldots: '…',
+  dots: '…',
+  to: '→',
+  rightarrow: '→',
+  Rightarrow: '⇒',
+  leftarrow: '←',
+  quad: ' ',
+  qquad: ' ',
+  left: '',
+  right: '',
+  big: '',
+  Big: '',
+  bigl: '',
+  bigr: '',
+  displaystyle: '',
+};
+const FRACTIONS = new Set(['frac', 'dfrac', 'tfrac', 'cfrac']);
+const TEXT_COMMANDS = new Set(['text', 'textbf', 'textit', 'textrm', 'mathrm', 'mathbf', 'mathit', 'operatorname', 'mbox', 'emph']);
+
+interface State {
+  /** The next input character starts a line. */
+  atLineStart: boolean;
+  /** The last non-space input character consumed (for `3 * 4` → `3 × 4`). */
+  prevNonSpace: string;
+}
+
+/** `undefined` = the construct is not complete within the text (more input is needed). */
+type Parsed = { out: string; end: number } | undefined;
+
+const isDigit = (c: string | undefined) => c !== undefined && /[0-9۰-۹٠-٩]/.test(c);
+const isLetter = (c: string | undefined) => c !== undefined && /[A-Za-z]/.test(c);
+const simple = (s: string) => /^[\p{L}\p{N}.٫]+$/u.test(s);
+const wrap = (s: string) => (simple(s) ? s : `(${s})`);
+
+/** A LaTeX argument at `start` (spaces before it skipped): `{...}` (nested) or one non-space character. */
+function parseGroup(text: string, start: number, final: boolean): Parsed | null {
+  let j = start;
+  while (text[j] === ' ') j++;
+  if (j >= text.length) return final ? { out: '', end: j } : undefined;
+  if (text[j] === '\n') return null;
+  if (text[j] !== '{') return { out: convertAll(text[j] as string), end: j + 1 };
+  let depth = 0;
+  for (let k = j; k < text.length && k - j <= GROUP_MAX; k++) {
+    if (text[k] === '{') depth++;
+    else if (text[k] === '}') {
+      depth--;
+      if (depth === 0) return { out: convertAll(text.slice(j + 1, k)), end: k + 1 };
+    }
+  }
+  if (text.length - j <= GROUP_MAX && !final) return undefined;
+  return null;
+}
+
+/** A backslash construct at `i` (text[i] === '\\'). */
+function parseBackslash(text: string, i: number, final: boolean): Parsed {
+  const next = text[i + 1];
+  if (next === undefined) return final ? { out: '', end: i + 1 } : undefined;
+  if ('()[]'.includes(next)) return { out: '', end: i + 2 };
+  if (next === '\\') return { out: '\n', end: i + 2 };
+  if (',;:! '.includes(next)) return { out: ' ', end: i + 2 };
+  if ('%$&#_'.includes(next)) return { out: next, end: i + 2 };
+  if ('{}'.includes(next)) return { out: '', end: i + 2 };
+  if (!isLetter(next)) return { out: '', end: i + 1 };
+  let j = i + 1;
+  while (j < text.length && isLetter(text[j])) j++;
+  if (j >= text.length && !final) return undefined; // the name may continue
+  const name = text.slice(i + 1, j);
+  if (FRACTIONS.has(name)) {
+    const a = parseGroup(text, j, final);
+    if (a === undefined) return undefined;
+    if (a === null) return { out: name, end: j };
+    const b = parseGroup(text, a.end, final);
+    if (b === undefined) return undefined;
+    if (b === null) return { out: a.out, end: a.end };
+    return { out: `${wrap(a.out)}/${wrap(b.out)}`, end: b.end };
+  }
+  if (name === 'sqrt') {
+    let k = j;
+    if (text[k] === '[') {
+      const close = text.indexOf(']', k);
+      if (close < 0) return final ? { out: '√', end: text.length } : undefined;
+      k = close + 1;
+    }
+    const a = parseGroup(text, k, final);
+    if (a === undefined) return undefined;
+    if (a === null) return { out: '√', end: k };
+    return { out: `√${wrap(a.out)}`, end: a.end };
+  }
+  if (TEXT_COMMANDS.has(name)) {
+    const a = parseGroup(text, j, final);
+    if (a === undefined) return undefined;
+    if (a === null) return { out: '', end: j };
+    return { out: a.out, end: a.end };
+  }
+  return { out: Object.hasOwn(SYMBOLS, name) ? (SYMBOLS[name] as string) : name, end: j };
+}
+
+/** `[text](url)` or `![text](url)` at `i` (text[i] is `[` or `!`); null when it is not a link. */
+function parseLink(text: string, i: number, final: boolean): Parsed | null {
+  const open = text[i] === '!' ? i + 1 : i;
+  if (text[open] !== '[') return open >= text.length && !final ? undefined : null;
+  const close = text.indexOf(']', open + 1);
+  if (close < 0) return text.length - open <= LINK_TEXT_MAX && !final ? undefined : null;
+  if (close - open - 1 > LINK_TEXT_MAX || text.slice(open + 1, close).includes('\n')) return null;
+  if (close + 1 >= text.length) return final ? null : undefined;
+  if (text[close + 1] !== '(') return null;
+  const end = text.indexOf(')', close + 2);
+  if (end < 0) return text.length - close <= LINK_URL_MAX && !final ? undefined : null;
+  if (end - close - 2 > LINK_URL_MAX || /\s/.test(text.slice(close + 2, end))) return null;
+  return { out: convertAll(text.slice(open + 1, close)), end: end + 1 };
+}
+
+/** Line-start markup at `i`: what to emit and where the rest of the line begins; null = nothing to strip. */
+function parseLineStart(text: string, i: number, final: boolean): Parsed | null {
+  const lineEnd = text.indexOf('\n', i);
+  const line = text.slice(i, lineEnd < 0 ? text.length : lineEnd);
+  const complete = lineEnd >= 0 || final;
+  const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
+  const rest = line.slice(indent);
+  if (rest === '') return complete ? { out: '', end: i + indent } : undefined;
+  if (/^(`{3,}|~{3,})/.test(rest)) return complete ? { out: '', end: i + line.length } : undefined;
+  if (/^(-{3,}|\*{3,}|_{3,})[ \t]*$/.test(rest)) return complete ? { out: '', end: i + line.length } : undefined;
+  // Markers still ambiguous: `#`, `-`, `*`, `>`, `` ` ``, `~`, `__` runs that the next character decides.
+  if (!complete && /^(#{1,6}|[-*+>]|-{1,2}|\*{1,2}|_{1,2}|`{1,2}|~{1,2})$/.test(rest)) return undefined;
+  const heading = /^#{1,6}[ \t]*/.exec(rest);
+  if (heading) return { out: '', end: i + indent + heading[0].length };
+  const quote = /^>[ \t]?/.exec(rest);
+  if (quote) return { out: '', end: i + indent + quote[0].length };
+  const bullet = /^[-*+][ \t]+/.exec(rest);
+  if (bullet) return { out: '• ', end: i + indent + bullet[0].length };
+  return { out: '', end: i + indent };
+}
+
+/**
+ * Converts `text` from `state`, stopping before the first construct that needs more input (unless `final`).
+ * Returns the output, how many characters were consumed, and the state after them.
+ */
+function convert(text: string, state: State, final: boolean): { out: string; consumed: number; state: State } {
+  let out = '';
+  let i = 0;
+  let { atLineStart, prevNonSpace } = state;
+  const done = () => ({ out, consumed: i, state: { atLineStart, prevNonSpace } });
+  while (i < text.length) {
+    if (atLineStart) {
+      const start = parseLineStart(text, i, final);
+      if (start === undefined) return done();
+      atLineStart = false;
+      if (start) {
+        out += start.out;
+        i = start.end;
+        continue;
+      }
+    }
+    const c = text[i] as string;
+    let parsed: Parsed | null = null;
+    if (c === '\n') {
+      out += c;
+      i++;
+      atLineStart = true;
+      continue;
+    }
+    if (c === '\\') {
+      parsed = parseBackslash(text, i, final);
+      if (parsed === undefined) return done();
+    } else if (c === '[' || c === '!') {
+      parsed = parseLink(text, i, final);
+      if (parsed === undefined) return done();
+    } else if (c === '*') {
+      let j = i;
+      while (text[j] === '*') j++;
+      let k = j;
+      while (text[k] === ' ') k++;
+      if (k >= text.length && !final) return done();
+      const times = j - i === 1 && isDigit(prevNonSpace) && isDigit(text[k]);
+      out += times ? '×' : '';
+      i = j;
+      prevNonSpace = '*';
+      continue;
+    } else if (c === '$' || c === '`' || c === '{' || c === '}') {
+      i++;
+      continue;
+    }
+    if (parsed) {
+      out += parsed.out;
+      prevNonSpace = text[parsed.end - 1] ?? prevNonSpace;
+      i = parsed.end;
+      continue;
+    }
+    out += c;
+    if (!/\s/.test(c)) prevNonSpace = c;
+    i++;
+  }
+  return done();
+}
+
+/** Converts a whole text (nothing more will come). */
+function convertAll(text: string): string {
+  return convert(text, { atLineStart: false, prevNonSpace: '' }, true).out;
+}
+
+export interface PlainTextStream {
+  /** Feeds a chunk of model text; returns the plain text that can be sent now (possibly empty). */
+  push(chunk: string): string;
+  /** The text still held back, converted: call once when the model is done. */
+  end(): string;
+}
+
+/** A streaming Markdown/LaTeX → plain text transformer (see the module doc). */
+export function createPlainTextStream(): PlainTextStream {
+  let pending = '';
+  let state: State = { atLineStart: true, prevNonSpace: '' };
+  return {
+    push(chunk) {
+      pending += chunk;
+      const step = convert(pending, state, false);
+      state = step.state;
+      pending = pending.slice(step.consumed);
+      let out = step.out;
+      if (pending.length > MAX_HOLD) {
+        const forced = convert(pending, state, true);
+        state = forced.state;
+        pending = '';
+        out += forced.out;
+      }
+      return out;
+    },
+    end() {
+      const step = convert(pending, state, true);
+      pending = '';
+      state = step.state;
+      return step.out;
+    },
+  };
+}
+
+/** Plain text of a whole answer (the same rules, in one go). */
+export function toPlainText(text: string): string {
+  const stream = createPlainTextStream();
+  return stream.push(text) + stream.end();
+}
