@@ -9,6 +9,8 @@ import { type ContentStore, createContentStore } from './curriculum/store';
 import { createDb, type Db } from './db/client';
 import { createKavenegarSender, type SmsSender } from './sms/kavenegar';
 import { createZarinpalGateway, type PaymentGateway } from './subscriptions/zarinpal';
+import type { ModelClient } from './tutor/model';
+import { Slots } from './tutor/slots';
 
 export interface Deps {
   settings: Settings;
@@ -20,6 +22,10 @@ export interface Deps {
   content: ContentStore;
   /** The web payment gateway (ZarinPal v4 wire protocol; the local fake under `npm start`). */
   gateway: PaymentGateway;
+  /** The tutor's concurrency slots of this worker (AI_MAX_CONCURRENT_PER_WORKER). */
+  tutorSlots: Slots;
+  /** The model client, when tests replace it; otherwise `tutor/model.ts` builds one from settings.ai. */
+  llm?: ModelClient;
 }
 
 /**
@@ -40,5 +46,7 @@ export function buildDeps(settings: Settings = loadSettings(), overrides: Partia
     secretKey: new TextEncoder().encode(settings.secretKey),
     content: overrides.content ?? createContentStore(db, clock),
     gateway: overrides.gateway ?? createZarinpalGateway(settings.gateway),
+    tutorSlots: overrides.tutorSlots ?? new Slots(settings.ai.maxConcurrentPerWorker),
+    ...(overrides.llm ? { llm: overrides.llm } : {}),
   };
 }

@@ -39,6 +39,13 @@
  * | commission          | USER#<referrerId>          | COMMISSION#<orderId>       | earned on a first real payment; reversedAt on refund |
  * | staff member        | STAFF#<username>           | STAFF                      | admin user, scrypt password hash |
  * | staff session       | STAFFSESSION#<sha256(token)> | STAFFSESSION             | admin cookie session, TTL      |
+ * | last wrong answer   | USER#<userId>              | WRONG#<questionId>         | the tutor's questionId grounding |
+ * | tutor quota         | USER#<userId>              | AIQUOTA#<YYYY-MM-DD Tehran> | used/limit, tokens; TTL       |
+ * | tutor message       | USER#<userId>              | AIMSG#<epochMs13>#<hex8>   | gsi1: AICONV#<userId>#<context> / <epochMs13> |
+ * | tutor answer cache  | AICACHE#<sha256>           | AICACHE                    | TTL                            |
+ * | tutor daily usage   | AIUSAGE#<YYYY-MM-DD Tehran> | AIUSAGE                   | tokens and answers of all users |
+ * | textbook document   | RAGDOC#<docId>             | RAGDOC                     | grade, lesson, title, chunk count |
+ * | textbook chunk      | RAG#<gradeId>              | CHUNK#<docId>#<n>          | text + embedding vector (binary) |
  *
  * `<board>` is `overall` or `week#<Saturday YYYY-MM-DD>` (leaderboard/board.ts).
  */
@@ -152,4 +159,21 @@ export const keys = {
   commissionPrefix: 'COMMISSION#',
   staff: (username: string): Key => ({ pk: `STAFF#${username}`, sk: 'STAFF' }),
   staffSession: (tokenHash: string): Key => ({ pk: `STAFFSESSION#${tokenHash}`, sk: 'STAFFSESSION' }),
+
+  wrongAnswer: (userId: number, questionId: number): Key => ({ pk: `USER#${userId}`, sk: `WRONG#${pad(questionId, 10)}` }),
+  aiQuota: (userId: number, day: string): Key => ({ pk: `USER#${userId}`, sk: `AIQUOTA#${day}` }),
+  /** A tutor message; `messageId` is `<epochMs 13 digits>-<8 hex>` (see tutor/conversation.ts). */
+  aiMessage: (userId: number, messageId: string): Key => ({ pk: `USER#${userId}`, sk: `AIMSG#${messageId.replace('-', '#')}` }),
+  aiMessagePrefix: 'AIMSG#',
+  /** gsi1 partition of one conversation: a learner's messages about one context (book, lesson or question). */
+  aiConversation: (userId: number, context: string): string => `AICONV#${userId}#${context}`,
+  aiCache: (hash: string): Key => ({ pk: `AICACHE#${hash}`, sk: 'AICACHE' }),
+  aiUsage: (day: string): Key => ({ pk: `AIUSAGE#${day}`, sk: 'AIUSAGE' }),
+  ragDocument: (docId: number): Key => ({ pk: `RAGDOC#${docId}`, sk: 'RAGDOC' }),
+  ragPartition: (gradeId: number): string => `RAG#${pad(gradeId, 4)}`,
+  ragChunk: (gradeId: number, docId: number, n: number): Key => ({
+    pk: `RAG#${pad(gradeId, 4)}`,
+    sk: `CHUNK#${pad(docId, 10)}#${pad(n, 4)}`,
+  }),
+  ragChunkPrefix: 'CHUNK#',
 };

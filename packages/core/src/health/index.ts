@@ -71,6 +71,6 @@ export async function healthDetails(deps: Deps, extras: HealthExtras = {}) {
     clientIp: extras.clientIp ?? null,
     offsiteBackup,
     dbPool: deps.db.pool.stats(),
-    aiConcurrency: extras.aiConcurrency ?? { max: settings.ai.maxConcurrentPerWorker, inUse: 0 },
+    aiConcurrency: extras.aiConcurrency ?? deps.tutorSlots.stats(),
   };
 }

@@ -281,6 +281,8 @@ export async function answerQuestion(
           answeredAt,
         }),
         addDayActivity(deps.db, user.id, now, { answered: 1, correct: correct ? 1 : 0 }),
+        // The learner's last wrong answer to this question, for the tutor's questionId grounding (issue 5 §2).
+        ...(correct ? [] : [put(deps.db, { ...keys.wrongAnswer(user.id, question.id), questionId: question.id, answer, answeredAt })]),
         ...(attemptId
           ? [
               put(

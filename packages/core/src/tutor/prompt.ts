@@ -1,0 +1,91 @@
+/**
+ * The tutor's prompt (issue 5 §1, §2, §4).
+ *
+ * The system message carries: who the learner is (grade), the rules (math only with the refusal marker,
+ * plain text without Markdown or LaTeX, the learner's language, short), the textbook text retrieved for the
+ * question (or the lesson's part of the book), and with a practice question its text, its correct answer and
+ * the learner's last wrong answer, with the rule to guide rather than reveal. Then the conversation's last
+ * {@link HISTORY_MESSAGES} messages, then the question.
+ */
+import type { ChatMessage } from './model';
+
+/** Messages of the conversation sent to the model before the new question (spec "Assistant data"). */
+export const HISTORY_MESSAGES = 6;
+
+/**
+ * The marker the model is told to answer with when a question is not about math. Detected anywhere in the
+ * stream by `answerStream.ts` (also as `OFF_TOPIC`, `off-topic`, any case, with or without brackets).
+ */
+export const REFUSAL_MARKER = '[[OFF_TOPIC]]';
+
+/** Bump when the prompt changes meaningfully: it is part of the answer cache key. */
+export const PROMPT_VERSION = 1;
+
+/**
+ * How the tutor answers, part of the answer cache key (spec "Assistant data": "a cache of answers keyed by
+ * tone"): `guide` when the learner asks about a practice question (lead them to the answer, do not reveal
+ * it), `explain` otherwise.
+ */
+export type Tone = 'explain' | 'guide';
+
+export interface PracticeQuestionContext {
+  id: number;
+  text: string;
+  /** Choices as `id) text` lines, for a choice question. */
+  choices?: string[];
+  /** The correct answer as shown to the model (`b) ۳/۴` for a choice question). */
+  correctAnswer: string;
+  /** The learner's last wrong answer, shown the same way; absent when they never answered it wrongly. */
+  lastWrongAnswer?: string;
+}
+
+export interface Grounding {
+  gradeId: number;
+  /** The lesson asked about (lessonId, or the practice question's lesson). */
+  lesson?: { id: number; title: string; body: string };
+  question?: PracticeQuestionContext;
+  /** Textbook chunks retrieved for the question, best first. */
+  chunks: { title: string; text: string }[];
+  tone: Tone;
+  /** The conversation: `book:<gradeId>`, `lesson:<lessonId>` or `question:<questionId>`. */
+  context: string;
+}
+
+/** The system message for `grounding`. */
+export function systemPrompt(g: Grounding): string {
+  const lines = [
+    `You are Pi, a kind and patient math tutor for a child in grade ${g.gradeId} of primary school in Iran.`,
+    'Rules:',
+    `1. Scope: you only help with math. If the message is not about math (sports, games, films, people, other school subjects, personal topics), answer with exactly ${REFUSAL_MARKER} and nothing else.`,
+    '2. Write plain text only. No Markdown: no **, no #, no lists starting with * or -, no backticks, no tables, no links. No LaTeX: no $, no \\frac, no \\times. Write fractions like 3/4 and use the signs + − × ÷ =.',
+    '3. Answer in the language the child wrote in (Persian or English). Use short sentences and simple words, at most 120 words.',
+    '4. Follow the methods and words of the child’s textbook below. Do not invent facts about the book.',
+    '5. Never ask for or repeat personal information (names, phone numbers, addresses).',
+  ];
+  if (g.tone === 'guide') {
+    lines.push(
+      '6. The child is working on the practice question below. Guide them step by step so that they find the answer themselves: explain the idea, point at the mistake in their last answer, give a hint or a similar example. Do not state the final answer of the practice question.',
+    );
+  }
+  if (g.lesson) {
+    lines.push('', `Lesson: ${g.lesson.title}`, g.lesson.body);
+  }
+  if (g.chunks.length) {
+    lines.push('', 'From the textbook:');
+    for (const c of g.chunks) lines.push(`--- ${c.title}`, c.text);
+    lines.push('---');
+  }
+  if (g.question) {
+    const q = g.question;
+    lines.push('', 'Practice question:', q.text);
+    if (q.choices?.length) lines.push('Choices:', ...q.choices);
+    lines.push(`Correct answer: ${q.correctAnswer}`);
+    lines.push(q.lastWrongAnswer ? `The child's last wrong answer: ${q.lastWrongAnswer}` : 'The child has not answered it wrongly yet.');
+  }
+  return lines.join('\n');
+}
+
+/** The messages of one model call: system, the last {@link HISTORY_MESSAGES} of `history`, the question. */
+export function buildMessages(g: Grounding, history: ChatMessage[], question: string): ChatMessage[] {
+  return [{ role: 'system', content: systemPrompt(g) }, ...history.slice(-HISTORY_MESSAGES), { role: 'user', content: question }];
+}
