@@ -81,11 +81,20 @@ export const throttleScopes = {
   admin_order_events: { limit: 1200, windowSeconds: 3600, by: 'user' },
   admin_order_cancel: { limit: 120, windowSeconds: 3600, by: 'user' },
   admin_order_refund: { limit: 120, windowSeconds: 3600, by: 'user' },
+  ai_ask: { limit: 120, windowSeconds: 3600, by: 'user' },
+  ai_history: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  ai_feedback: { limit: 300, windowSeconds: 3600, by: 'user' },
+  rag_document_create: { limit: 600, windowSeconds: 3600, by: 'ip' },
+  rag_document_delete: { limit: 600, windowSeconds: 3600, by: 'ip' },
 } as const satisfies Record<string, ThrottleRule>;
 
 export type ThrottleScope = keyof typeof throttleScopes;
 
-/** Endpoint groups; each is `packages/functions/src/groups/<group>.ts` exporting `handler` and `routes`. */
+/**
+ * Endpoint groups; each is `packages/functions/src/groups/<group>.ts` exporting `handler` and `routes`.
+ * A group whose routes are `stream: true` (the tutor) is deployed as a Lambda function URL in RESPONSE_STREAM
+ * mode (`stacks/Tutor.ts`) instead of behind API Gateway; see {@link streamedGroups}.
+ */
 export const endpointGroups = [
   'health',
   'auth',
@@ -99,6 +108,9 @@ export const endpointGroups = [
   'billing',
   'payment',
   'admin',
+  'tutor',
+  'ai',
+  'rag',
 ] as const;
 export type EndpointGroup = (typeof endpointGroups)[number];
 
@@ -108,6 +120,12 @@ export interface RouteSpec {
   group: EndpointGroup;
   auth: AuthKind;
   throttle?: ThrottleScope;
+  /**
+   * The response is streamed (`text/plain; charset=utf-8`, written as it is produced). Such a route's group is
+   * deployed as a Lambda function URL in RESPONSE_STREAM mode, not behind API Gateway (DESIGN §1), and its
+   * handler is wrapped with `awslambda.streamifyResponse`. Every route of a streamed group must be streamed.
+   */
+  stream?: true;
   /** One line for the API reference. */
   summary: string;
 }
@@ -486,6 +504,48 @@ export const routes: readonly RouteSpec[] = [
     throttle: 'admin_order_refund',
     summary: 'Refund a paid order with `{ confirm: true }`: days taken back, commission undone (needs the change permission).',
   },
+
+  {
+    method: 'POST',
+    path: '/api/ai/ask',
+    group: 'tutor',
+    auth: 'user',
+    throttle: 'ai_ask',
+    stream: true,
+    summary: 'Ask the math tutor; the plain-text answer is streamed as the model writes it.',
+  },
+  {
+    method: 'GET',
+    path: '/api/ai/history',
+    group: 'ai',
+    auth: 'user',
+    throttle: 'ai_history',
+    summary: 'The caller’s tutor messages, newest first.',
+  },
+  {
+    method: 'POST',
+    path: '/api/ai/feedback',
+    group: 'ai',
+    auth: 'user',
+    throttle: 'ai_feedback',
+    summary: 'Rate one of the tutor’s answers to the caller (up or down, optional comment).',
+  },
+  {
+    method: 'POST',
+    path: '/api/internal/rag/documents',
+    group: 'rag',
+    auth: 'internal',
+    throttle: 'rag_document_create',
+    summary: 'Ingest textbook text of a grade (and lesson): chunked, embedded, stored for retrieval.',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/internal/rag/documents/{id}',
+    group: 'rag',
+    auth: 'internal',
+    throttle: 'rag_document_delete',
+    summary: 'Remove an ingested textbook document and its chunks.',
+  },
 ];
 
 /**
@@ -503,3 +563,13 @@ export const routeKey = (r: Pick<RouteSpec, 'method' | 'path'>): string => `${r.
  * or 405 `method_not_allowed` in the service's error body instead of API Gateway's own.
  */
 export const fallbackGroup: EndpointGroup = 'fallback';
+
+/**
+ * The endpoint groups whose routes are streamed (`stream: true`): deployed as streaming function URLs by
+ * `stacks/Tutor.ts`, left out of API Gateway by `stacks/Api.ts`, and served through the `streamifyResponse`
+ * shim by the local runtime.
+ */
+export const streamedGroups: readonly EndpointGroup[] = endpointGroups.filter((g) => routes.some((r) => r.group === g && r.stream));
+
+/** Whether `group` is a streamed group (see {@link streamedGroups}). */
+export const isStreamedGroup = (group: EndpointGroup): boolean => streamedGroups.includes(group);

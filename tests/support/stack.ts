@@ -27,6 +27,9 @@ export async function startTestStack(options: { env?: Record<string, string | un
       SECRET_KEY: randomBytes(32).toString('hex'),
       INTERNAL_SERVICE_KEY: 'test-internal-key-0123456789',
       STAGE: 'test',
+      // The tutor talks to the fake model of the stack, whatever the developer's shell holds.
+      OPENAI_API_KEY: undefined,
+      OPENAI_BASE_URL: undefined,
       ...options.env,
     },
   });

@@ -3,12 +3,19 @@
  *
  * - `/api/...`: matched against `infra/routes.ts`; the matching endpoint group's exported Lambda handler is
  *   called with an API Gateway v2 event; no match goes to the `fallback` group (`$default`), as in AWS.
+ * - A streamed group (the tutor, `stream: true` in the manifest) is invoked the way its Lambda function URL in
+ *   RESPONSE_STREAM mode invokes it: a function URL event (route key `$default`) and a response stream whose
+ *   prelude and chunks are written to the connection as they come (`awslambda.ts`, installed here as the global
+ *   `awslambda` before any handler module loads).
  * - `/_local/...`: the provider fakes (never deployed).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type EndpointGroup, endpointGroups, routeKey, routePattern, routes } from '../../../infra/routes';
 import { lambdaContext, readBody, toEvent, writeResult } from './apigw';
+import { installAwsLambdaShim, invokeStreaming, isStreamingHandler } from './awslambda';
+
+installAwsLambdaShim();
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -72,8 +79,13 @@ export function createLocalServer(options: {
       options.activate();
       const match = matchRoute(req.method ?? 'GET', url.pathname);
       const group = match?.group ?? 'fallback';
+      const handler = options.handlers[group];
+      if (isStreamingHandler(handler)) {
+        await invokeStreaming(handler, toEvent(req, body, { routeKey: '$default' }), lambdaContext(group), res);
+        return;
+      }
       const event = toEvent(req, body, match ?? { routeKey: '$default' });
-      const result = await options.handlers[group](event, lambdaContext(group));
+      const result = await handler(event, lambdaContext(group));
       writeResult(res, result);
     } catch (error) {
       if (!res.headersSent) {

@@ -4,6 +4,9 @@
  * with every route of `infra/routes.ts`, and the provider fakes under `/_local/`.
  *
  * Provider settings left unset point at the local fakes; a setting given as an empty string stays off.
+ * The tutor's model: OPENAI_API_KEY unset → the fake model under `/_local/llm/v1` (OPENAI_BASE_URL, unless set,
+ * points there); OPENAI_API_KEY='' → the tutor is off; a real key (and base URL) → the real model. With the
+ * tutor on, the seed textbook excerpts are ingested at start (once per embedding model).
  */
 
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,10 +15,12 @@ import { join } from 'node:path';
 import { buildDeps, type Clock, type Deps, loadSettings, SettingsError } from '@mathisland/core';
 import { ensureTable } from '@mathisland/core/db/bootstrap';
 import { applyMigrations } from '@mathisland/core/migrations/index';
+import { seedTextbook } from '@mathisland/core/tutor/seed';
 import { setDeps } from '@mathisland/functions/lib/deps';
 import { type DynamoLocal, startDynamoLocal } from './dynamo';
 import { frontendStandIn } from './fakes/frontend';
 import { createGatewayFake } from './fakes/gateway';
+import { createLlmFake, type LlmFakeConfig, type LlmRequest } from './fakes/llm';
 import { createSmsFake, type SentSms } from './fakes/sms';
 import { ensureSecretKey } from './secretKey';
 import { createLocalServer, loadHandlers } from './server';
@@ -40,6 +45,8 @@ export interface LocalStack {
   smsOutbox: SentSms[];
   /** The fake payment gateway's state (payments by authority, the terminal's registered domain). */
   gateway: ReturnType<typeof createGatewayFake>;
+  /** The fake model: chat requests received (newest last) and its delays (mutable). */
+  llm: { requests: LlmRequest[]; config: LlmFakeConfig };
   /** Warnings to print (e.g. a generated SECRET_KEY). */
   warnings: string[];
   close(): Promise<void>;
@@ -51,6 +58,8 @@ export const LOCAL_GATEWAY_MERCHANT_ID = '00000000-0000-4000-8000-00000000cafe';
 
 /** Where a running `npm start` writes its DynamoDB Local endpoint, for scripts (createsuperuser) to find it. */
 export const endpointFile = (dataDir: string): string => join(dataDir, 'dynamodb.endpoint');
+
+const LOCAL_LLM_KEY = 'local-llm-api-key';
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const env: Record<string, string | undefined> = { ...process.env, ...options.env };
@@ -81,10 +90,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const gateway = createGatewayFake({
     merchantId: env.GATEWAY_MERCHANT_ID === undefined ? LOCAL_GATEWAY_MERCHANT_ID : env.GATEWAY_MERCHANT_ID,
   });
+  const llm = createLlmFake({ apiKey: env.OPENAI_API_KEY === undefined ? LOCAL_LLM_KEY : env.OPENAI_API_KEY });
   let deps: Deps | undefined;
   const server = createLocalServer({
     handlers,
-    mounts: { '/_local/sms': sms.handle, '/_local/gateway': gateway.handle, '/': frontendStandIn },
+    mounts: { '/_local/sms': sms.handle, '/_local/gateway': gateway.handle, '/': frontendStandIn, '/_local/llm': llm.handle },
     ready,
     activate: () => setDeps(deps as Deps),
   });
@@ -112,6 +122,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     env.GATEWAY_MERCHANT_ID = LOCAL_GATEWAY_MERCHANT_ID;
     env.GATEWAY_BASE_URL ??= `${baseUrl}/_local/gateway`;
   }
+  if (env.OPENAI_API_KEY === undefined) {
+    env.OPENAI_API_KEY = LOCAL_LLM_KEY;
+    env.OPENAI_BASE_URL ??= `${baseUrl}/_local/llm/v1`;
+  }
   env.FRONTEND_URL ??= `${baseUrl}/`;
 
   try {
@@ -125,12 +139,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       writeFileSync(ownEndpointFile, `${JSON.stringify({ endpoint: env.DYNAMODB_ENDPOINT, tableName: ownDeps.db.tableName })}\n`);
     }
     markReady();
+    // After the server is ready: the fake model that embeds the excerpts is served by this same server.
+    try {
+      await seedTextbook(ownDeps);
+    } catch (error) {
+      warnings.push(`tutor: the seed textbook could not be ingested (${(error as Error).message}); the tutor answers without it`);
+    }
     return {
       baseUrl,
       port: actualPort,
       deps: ownDeps,
       smsOutbox: sms.outbox,
       gateway,
+      llm: { requests: llm.requests, config: llm.config },
       warnings,
       async close() {
         if (ownEndpointFile) rmSync(ownEndpointFile, { force: true });

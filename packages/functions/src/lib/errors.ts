@@ -36,6 +36,7 @@ export const statusOfCode: Record<string, number> = {
   order_status_conflict: 409,
   discount_not_allowed: 409,
   referrer_already_set: 409,
+  assistant_unavailable: 503,
 };
 
 export interface ErrorBody {

@@ -6,16 +6,32 @@
  *   jsonBody → path id → auth → throttle → zod validation → run → JSON response
  *
  * Handlers only translate: parse, call one domain function, map the result (DESIGN §2).
+ *
+ * A streamed group (routes with `stream: true`, DESIGN §1) runs the same pipeline under middy's
+ * `executionModeStreamifyResponse`: the handler is wrapped with `awslambda.streamifyResponse` (the Lambda Node
+ * runtime's global; the local runtime installs a shim) and a route may answer with an {@link HttpResponse}
+ * whose body is a `Readable`, written to the response stream as it produces data after a prelude carrying the
+ * status and headers. Errors before that (validation, auth, throttle, 429, 503) are the usual JSON error
+ * response; an error thrown by the body stream after the first byte fails the invocation, which cuts the
+ * response (the client sees an incomplete body).
  */
 import { type Deps, DomainError } from '@mathisland/core';
 import { ADMIN_COOKIE, authenticateStaff, requirePermission, type Staff } from '@mathisland/core/admin/index';
 import { authenticate, safeEqual } from '@mathisland/core/auth/index';
 import { hit } from '@mathisland/core/throttle/index';
 import middy from '@middy/core';
+import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { z } from 'zod';
-import { type EndpointGroup, routes as manifest, type RouteSpec, routeKey, throttleScopes } from '../../../../infra/routes';
+import {
+  type EndpointGroup,
+  isStreamedGroup,
+  routes as manifest,
+  type RouteSpec,
+  routeKey,
+  throttleScopes,
+} from '../../../../infra/routes';
 import { getDeps } from './deps';
 import { errorBody } from './middlewares/errorBody';
 import { jsonBody } from './middlewares/jsonBody';
@@ -101,8 +117,15 @@ export function publicBaseUrl(event: APIGatewayProxyEventV2): string {
 
 /** A 302 to `location` (still JSON-free and with the API's cache headers, added by responseHeaders). */
 export const redirect = (location: string): HttpResponse => new HttpResponse(302, undefined, { location });
+/** Whether `body` is a Node or web readable stream (a streamed route's body). */
+const isStream = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && ('_readableState' in body || body instanceof ReadableStream);
 
 function toResponse(result: unknown, status = 200): APIGatewayProxyStructuredResultV2 {
+  if (result instanceof HttpResponse && isStream(result.body)) {
+    // Streamed groups only: middy's streamify mode pipes the body into the response stream.
+    return { statusCode: result.statusCode, headers: result.headers, body: result.body as never };
+  }
   if (result instanceof HttpResponse) {
     return {
       statusCode: result.statusCode,
@@ -116,7 +139,7 @@ function toResponse(result: unknown, status = 200): APIGatewayProxyStructuredRes
 
 function routeHandler(spec: RouteSpec, def: RouteDef<unknown, unknown>) {
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>()
-    .use(jsonBody())
+    .use(jsonBody({ maxBytes: def.maxBodyBytes }))
     .handler(async (event, context) => {
       const deps = await getDeps();
       const clientIp = event.requestContext?.http?.sourceIp ?? 'unknown';
@@ -159,6 +182,10 @@ function routeHandler(spec: RouteSpec, def: RouteDef<unknown, unknown>) {
 
 export interface Group {
   group: EndpointGroup;
+  /**
+   * The Lambda handler. For a streamed group it is the `awslambda.streamifyResponse` handler
+   * `(event, responseStream, context)`, whatever this type says.
+   */
   handler: middy.MiddyfiedHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>;
   /** Implementations keyed by route key (`GET /api/home`), for the contract tests. */
   routes: Record<string, RouteDef<unknown, unknown>>;
@@ -182,7 +209,10 @@ export function defineGroup(group: EndpointGroup, implementations: Record<string
       handler: routeHandler(spec, implementations[routeKey(spec)] as RouteDef<unknown, unknown>),
     })),
   });
-  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>()
+  const streamed = isStreamedGroup(group);
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>(
+    streamed ? { executionMode: executionModeStreamifyResponse } : {},
+  )
     .use(requestLog())
     .use(responseHeaders())
     .use(errorBody())

@@ -42,6 +42,8 @@ export interface RouteDef<B = unknown, Q = unknown> {
   /** Body schema; unknown fields must be refused (use z.strictObject). Without it only an empty body or `{}` is accepted. */
   body?: ZodType<B>;
   query?: ZodType<Q>;
+  /** Largest accepted body, bytes (default 64 KiB, `jsonBody`); larger bodies are 413 `body_too_large`. */
+  maxBodyBytes?: number;
   /** Success status when `run` returns a plain value (default 200). */
   status?: number;
   /** On `admin` routes: the staff permission the route needs (403 `permission_denied` without it). */
