@@ -5,7 +5,8 @@
  * deployed is asserted by the stack tests in stacks/test/.)
  */
 import { describe, expect, it } from 'vitest';
-import { endpointGroups, routeKey, routes, throttleScopes } from '../infra/routes';
+import { endpointGroups, isStreamedGroup, routeKey, routes, streamedGroups, throttleScopes } from '../infra/routes';
+import { isStreamingHandler } from '../packages/local/src/awslambda';
 import { matchRoute } from '../packages/local/src/server';
 
 describe('route manifest ↔ handlers', () => {
@@ -44,6 +45,21 @@ describe('route manifest ↔ handlers', () => {
       const path = r.path.replace(/\{[^}]+\}/g, '123');
       expect(matchRoute(r.method, path)?.routeKey).toBe(routeKey(r));
       expect(matchRoute(r.method, path)?.group).toBe(r.group);
+    }
+  });
+
+  it('streams exactly the routes marked stream: true, whose groups hold only streamed routes and export streaming handlers', async () => {
+    expect(streamedGroups).toEqual(['tutor']);
+    expect(routes.filter((r) => r.stream).map(routeKey)).toEqual(['POST /api/ai/ask']);
+    for (const group of endpointGroups) {
+      const groupRoutes = routes.filter((r) => r.group === group);
+      if (isStreamedGroup(group))
+        expect(
+          groupRoutes.every((r) => r.stream),
+          group,
+        ).toBe(true);
+      const mod = await import(`../packages/functions/src/groups/${group}.ts`);
+      expect(isStreamingHandler(mod.handler), `${group} handler is wrapped with awslambda.streamifyResponse`).toBe(isStreamedGroup(group));
     }
   });
 });

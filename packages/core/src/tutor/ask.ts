@@ -267,12 +267,23 @@ async function streamAnswer(
   const modelIterator = iterator;
 
   async function* chunks(): AsyncGenerator<string> {
-    let state: 'streaming' | 'completed' | 'failed' = 'streaming';
+    let state: 'streaming' | 'completed' | 'failed' | 'abandoned' = 'streaming';
+    // Errors of the model (or of its time limit) fail the answer; an error thrown in at a `yield` comes from the
+    // consumer (the response stream was destroyed: the client hung up).
+    let modelFailed = false;
+    const fromModel = async () => {
+      try {
+        return await modelIterator.next();
+      } catch (error) {
+        modelFailed = true;
+        throw error;
+      }
+    };
     try {
       const opening = answer.push(firstText);
       if (opening) yield opening;
       for (;;) {
-        const next = await modelIterator.next();
+        const next = await fromModel();
         if (next.done) break;
         if (next.value.usage) usage = next.value.usage;
         // After a refusal the rest is read (and dropped) only to learn the usage.
@@ -281,14 +292,22 @@ async function streamAnswer(
           if (out) yield out;
         }
       }
+      // The SDK ends an aborted stream quietly; an answer cut by the slot's time limit is a failure.
+      if (abort.signal.aborted) {
+        modelFailed = true;
+        throw abort.signal.reason ?? new Error('The model call was aborted');
+      }
       const tail = answer.end();
       if (tail) yield tail;
       state = 'completed';
     } catch (error) {
-      state = 'failed';
-      logger.warn('tutor: model failed mid-answer; the stream is cut', { userId: reservation.userId, error: (error as Error).message });
+      state = modelFailed ? 'failed' : 'abandoned';
+      if (modelFailed) {
+        logger.warn('tutor: model failed mid-answer; the stream is cut', { userId: reservation.userId, error: (error as Error).message });
+      }
       throw error;
     } finally {
+      if (state === 'streaming') state = 'abandoned'; // the consumer returned early without an error
       abort.abort();
       lease.release();
       if (state === 'completed' && !answer.refused) {
@@ -309,7 +328,7 @@ async function streamAnswer(
       }
       logger.info('tutor answer', {
         userId: reservation.userId,
-        outcome: state === 'completed' ? (answer.refused ? 'refused' : 'answer') : state === 'failed' ? 'failed' : 'abandoned',
+        outcome: state === 'completed' ? (answer.refused ? 'refused' : 'answer') : state,
         context: resolved.grounding.context,
         firstTokenMs,
         durationMs: Math.round(performance.now() - meta.started),
