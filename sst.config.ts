@@ -10,6 +10,7 @@ import type { SSTConfig } from 'sst';
 import { Api } from './stacks/Api';
 import { Secrets } from './stacks/Secrets';
 import { Storage } from './stacks/Storage';
+import { Tutor } from './stacks/Tutor';
 
 /** The stage whose resources outlive `sst remove`. */
 export const productionStage = 'production';
@@ -30,6 +31,6 @@ export default {
       // a second `const require` in `nodejs.banner` would be a SyntaxError at cold start.
       nodejs: { format: 'esm' },
     });
-    app.stack(Storage).stack(Secrets).stack(Api);
+    app.stack(Storage).stack(Secrets).stack(Api).stack(Tutor);
   },
 } satisfies SSTConfig;

@@ -17,11 +17,12 @@ import { App, type Function as SstFunction, type Stack } from 'sst/constructs';
 import { initProject, useProject } from 'sst/project.js';
 import { load } from 'sst/stacks/build.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointGroups, fallbackGroup, routeKey, routes } from '../../infra/routes';
+import { endpointGroups, fallbackGroup, isStreamedGroup, routeKey, routes, streamedGroups } from '../../infra/routes';
 import { secretNames } from '../../infra/secrets';
 import { table as tableManifest } from '../../infra/table';
 import { type default as config, productionStage } from '../../sst.config';
 import { groupFunctionId, passThroughSettings } from '../Api';
+import { STREAM_TIMEOUT_SECONDS, streamedUrlOutput } from '../Tutor';
 
 // SST's App.finish() looks up the CDK bootstrap stack in AWS unless NODE_ENV is `test`.
 process.env.NODE_ENV = 'test';
@@ -66,13 +67,20 @@ async function synthesize(sstConfig: typeof config, stage: string, mode: 'deploy
   };
   // sst 2.49.8 pins its own aws-cdk-lib; while the root one differs, the Stack types differ too (same runtime shape).
   const template = (id: string) => Template.fromStack(stack(id) as unknown as CdkStack);
-  return { storage: template('Storage'), secrets: template('Secrets'), api: template('Api'), apiStack: stack('Api') };
+  return {
+    storage: template('Storage'),
+    secrets: template('Secrets'),
+    api: template('Api'),
+    apiStack: stack('Api'),
+    tutor: template('Tutor'),
+  };
 }
 
 let storage: Template;
 let secrets: Template;
 let api: Template;
 let apiStack: Stack;
+let tutor: Template;
 let production: Awaited<ReturnType<typeof synthesize>>;
 
 beforeAll(async () => {
@@ -80,7 +88,7 @@ beforeAll(async () => {
   setEnv(deployEnv);
   // As `sst deploy` does: bundle sst.config.ts (with the stacks) and import it.
   const [, sstConfig] = await load(useProject().paths.config);
-  ({ storage, secrets, api, apiStack } = await synthesize(sstConfig, 'test', 'deploy'));
+  ({ storage, secrets, api, apiStack, tutor } = await synthesize(sstConfig, 'test', 'deploy'));
   // `remove` mode skips bundling; only the removal policy of the production stage is looked at.
   production = await synthesize(sstConfig, productionStage, 'remove');
 });
@@ -130,8 +138,8 @@ describe('sst.config', () => {
             .map((r) => r.DeletionPolicy),
         ),
       );
-    expect(deletionPolicies(storage, secrets, api)).toEqual(new Set(['Delete']));
-    expect(deletionPolicies(production.storage, production.secrets, production.api)).toEqual(new Set(['Retain']));
+    expect(deletionPolicies(storage, secrets, api, tutor)).toEqual(new Set(['Delete']));
+    expect(deletionPolicies(production.storage, production.secrets, production.api, production.tutor)).toEqual(new Set(['Retain']));
   });
 });
 
@@ -231,9 +239,9 @@ describe('Secrets', () => {
 });
 
 describe('Api', () => {
-  it('deploys one function per endpoint group, nodejs22.x on arm64, 1024 MB, 30 s, JSON logs', () => {
+  it('deploys one function per endpoint group that is not streamed, nodejs22.x on arm64, 1024 MB, 30 s, JSON logs', () => {
     const fns = Object.values(appLambdas(api));
-    expect(fns.map(groupOf).sort()).toEqual([...endpointGroups].sort());
+    expect(fns.map(groupOf).sort()).toEqual(endpointGroups.filter((g) => !isStreamedGroup(g)).sort());
     for (const fn of fns) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -245,7 +253,7 @@ describe('Api', () => {
     }
   });
 
-  it('deploys every route of infra/routes.ts to its group, and $default to the fallback group', () => {
+  it('deploys every route of infra/routes.ts that is not streamed to its group, and $default to the fallback group', () => {
     const fnGroup = new Map(Object.entries(appLambdas(api)).map(([id, fn]) => [id, groupOf(fn)]));
     const integrations = api.findResources('AWS::ApiGatewayV2::Integration') as Resources;
     const deployed = new Map<string, string | undefined>();
@@ -254,7 +262,7 @@ describe('Api', () => {
       const uri = integrations[integrationId]!.Properties.IntegrationUri;
       deployed.set(route.Properties.RouteKey, fnGroup.get(uri['Fn::GetAtt'][0]));
     }
-    const expected = new Map<string, string | undefined>(routes.map((r) => [routeKey(r), r.group]));
+    const expected = new Map<string, string | undefined>(routes.filter((r) => !r.stream).map((r) => [routeKey(r), r.group]));
     expected.set('$default', fallbackGroup);
     expect(Object.fromEntries(deployed)).toEqual(Object.fromEntries(expected));
   });
@@ -317,5 +325,66 @@ describe('Api', () => {
         'POST /api/admin/orders/{id}/refund',
       ]),
     );
+  });
+});
+
+describe('Tutor', () => {
+  it('deploys every streamed group as a function with a public function URL in RESPONSE_STREAM mode', () => {
+    const fns = appLambdas(tutor);
+    expect(Object.values(fns).map(groupOf)).toEqual([...streamedGroups]);
+    expect(streamedGroups).toContain('tutor');
+    const urls = Object.values(tutor.findResources('AWS::Lambda::Url') as Resources);
+    expect(urls).toHaveLength(streamedGroups.length);
+    for (const [id, fn] of Object.entries(fns)) {
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Timeout: STREAM_TIMEOUT_SECONDS,
+        LoggingConfig: { LogFormat: 'JSON' },
+      });
+      const url = urls.find((u) => u.Properties.TargetFunctionArn['Fn::GetAtt']?.[0] === id);
+      expect(url?.Properties).toMatchObject({
+        AuthType: 'NONE',
+        InvokeMode: 'RESPONSE_STREAM',
+        Cors: {
+          AllowMethods: ['POST'],
+          AllowHeaders: ['authorization', 'content-type'],
+          ExposeHeaders: ['x-message-id', 'x-tutor-outcome', 'retry-after'],
+        },
+      });
+      // A public URL: anyone may invoke it (the handler checks the bearer token).
+      const permissions = Object.values(tutor.findResources('AWS::Lambda::Permission') as Resources).filter(
+        (p) => p.Properties.FunctionName?.['Fn::GetAtt']?.[0] === id,
+      );
+      expect(permissions).toContainEqual(
+        expect.objectContaining({
+          Properties: expect.objectContaining({ Action: 'lambda:InvokeFunctionUrl', Principal: '*', FunctionUrlAuthType: 'NONE' }),
+        }),
+      );
+    }
+  });
+
+  it('gives the tutor TABLE_NAME, STAGE, SECRETS_ID and the plain settings, no secrets, and access to table and secret', () => {
+    for (const [, fn] of Object.entries(appLambdas(tutor))) {
+      const env = fn.Properties.Environment.Variables as Record<string, unknown>;
+      expect(env.TABLE_NAME).toEqual({ 'Fn::ImportValue': expect.stringContaining('test-mathisland-Storage') });
+      expect(env.STAGE).toBe('test');
+      expect(env.SECRETS_ID).toEqual({ 'Fn::ImportValue': expect.stringContaining('test-mathisland-Secrets') });
+      expect(env.AI_MODEL).toBe('deploy-time-model');
+      for (const name of secretNames) expect(env).not.toHaveProperty(name);
+      const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+      const statements = Object.values(tutor.findResources('AWS::IAM::Policy') as Resources)
+        .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement);
+      expect(statements).toContainEqual(expect.objectContaining({ Action: expect.arrayContaining(tableDataActions) }));
+      expect(statements).toContainEqual(expect.objectContaining({ Action: expect.arrayContaining(['secretsmanager:GetSecretValue']) }));
+    }
+  });
+
+  it('outputs the tutor URL as TutorUrl', () => {
+    expect(streamedUrlOutput('tutor')).toBe('TutorUrl');
+    const outputs = tutor.findOutputs('TutorUrl');
+    expect(Object.keys(outputs)).toEqual(['TutorUrl']);
+    expect(JSON.stringify(outputs.TutorUrl)).toContain('FunctionUrl');
   });
 });
