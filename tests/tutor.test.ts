@@ -508,6 +508,22 @@ describe('internal RAG ingest', () => {
     expect((await call(stack, 'DELETE', `/api/internal/rag/documents/${created.body.id}`, { headers: INTERNAL })).status).toBe(404);
   });
 
+  it('replaces earlier documents of the same grade and title when one is ingested again', async () => {
+    const first = await call(stack, 'POST', '/api/internal/rag/documents', { body: { ...doc, title: 'Twice' }, headers: INTERNAL });
+    const second = await call(stack, 'POST', '/api/internal/rag/documents', {
+      body: { ...doc, title: 'Twice', text: 'Kiwi halves: cut a kiwi into 2 equal parts, each part is 1/2.' },
+      headers: INTERNAL,
+    });
+    expect(second.status).toBe(201);
+    expect(second.body.replaced).toEqual([first.body.id]);
+    expect((await call(stack, 'DELETE', `/api/internal/rag/documents/${first.body.id}`, { headers: INTERNAL })).status).toBe(404);
+    const s = await learner(stack);
+    await ask(stack, s.accessToken, { userQuestion: 'how many zebra stripes are wide? twice', lessonId: 40161 });
+    const system = (await llmRequests(stack)).at(-1)?.messages[0]?.content ?? '';
+    expect(system).toContain('--- Twice\nKiwi halves');
+    expect(system).not.toContain('--- Twice\nZebra');
+  });
+
   it('validates the document', async () => {
     const post = (body: unknown) => call(stack, 'POST', '/api/internal/rag/documents', { body, headers: INTERNAL });
     expect((await post({ ...doc, gradeId: 9 })).status).toBe(404);

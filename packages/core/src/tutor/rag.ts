@@ -52,6 +52,8 @@ export interface RagDocument {
   chunks: number;
   embeddingModel: string;
   createdAt: string;
+  /** Ids of the earlier documents of the same grade and title that this one replaced. */
+  replaced: number[];
 }
 
 export interface RagChunk {
@@ -73,6 +75,19 @@ export interface ScoredChunk extends RagChunk {
 async function batchPut(db: Db, items: Record<string, unknown>[]): Promise<void> {
   for (let i = 0; i < items.length; i += 25) {
     let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt > 8) throw new Error('BatchWriteItem kept returning unprocessed items');
+      const result = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: requests } }));
+      requests = (result.UnprocessedItems?.[db.tableName] ?? []) as typeof requests;
+      if (requests.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    }
+  }
+}
+
+/** Deletes items with BatchWriteItem (25 per request), retrying unprocessed items. */
+async function batchDelete(db: Db, itemKeys: { pk: string; sk: string }[]): Promise<void> {
+  for (let i = 0; i < itemKeys.length; i += 25) {
+    let requests = itemKeys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
     for (let attempt = 0; requests.length > 0; attempt++) {
       if (attempt > 8) throw new Error('BatchWriteItem kept returning unprocessed items');
       const result = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: requests } }));
@@ -110,12 +125,12 @@ const cacheOf = (db: Db) => {
   return cache;
 };
 
-/** Every stored chunk of a grade (any model), from the worker's cache when fresh. */
-export async function gradeChunks(deps: Deps, gradeId: number): Promise<RagChunk[]> {
+/** Every stored chunk of a grade (any model), from the worker's cache when fresh (unless `reload`). */
+export async function gradeChunks(deps: Deps, gradeId: number, options: { reload?: boolean } = {}): Promise<RagChunk[]> {
   const cache = cacheOf(deps.db);
   const hit = cache.get(gradeId);
   const now = deps.clock.now();
-  if (hit && now - hit.loadedAt < RAG_CACHE_TTL_SECONDS * 1000) return hit.chunks;
+  if (!options.reload && hit && now - hit.loadedAt < RAG_CACHE_TTL_SECONDS * 1000) return hit.chunks;
   const chunks: RagChunk[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -146,7 +161,9 @@ export async function gradeChunks(deps: Deps, gradeId: number): Promise<RagChunk
 }
 
 /**
- * Ingests a textbook document (see the module doc).
+ * Ingests a textbook document (see the module doc). A document with the grade and title of earlier ones
+ * replaces them (after the new chunks are stored), so re-running an ingest, or ingesting again after changing
+ * AI_EMBEDDING_MODEL, leaves one copy.
  *
  * Errors: `not_found` (unknown grade), `validation_error` (lessonId not a lesson of the grade; text without
  * content), `assistant_unavailable` (the tutor is off, or the embeddings API failed).
@@ -186,6 +203,8 @@ export async function ingestDocument(deps: Deps, input: IngestInput): Promise<Ra
       vector: toBinary(vectors[n] as number[]),
     })),
   );
+  const old = (await gradeChunks(deps, input.gradeId, { reload: true })).filter((c) => c.title === input.title && c.docId !== id);
+  const replaced = [...new Set(old.map((c) => c.docId))];
   const document: RagDocument = {
     id,
     gradeId: input.gradeId,
@@ -194,8 +213,12 @@ export async function ingestDocument(deps: Deps, input: IngestInput): Promise<Ra
     chunks: chunks.length,
     embeddingModel: model.embeddingModel,
     createdAt,
+    replaced,
   };
-  await deps.db.doc.send(new PutCommand({ TableName: deps.db.tableName, Item: { ...keys.ragDocument(id), ...document } }));
+  const { replaced: _replaced, ...item } = document;
+  await deps.db.doc.send(new PutCommand({ TableName: deps.db.tableName, Item: { ...keys.ragDocument(id), ...item } }));
+  // The replaced documents: their chunks (also orphans of a failed ingest), then their document items.
+  await batchDelete(deps.db, [...old.map((c) => keys.ragChunk(c.gradeId, c.docId, c.n)), ...replaced.map((d) => keys.ragDocument(d))]);
   cacheOf(deps.db).delete(input.gradeId);
   return document;
 }
@@ -205,14 +228,10 @@ export async function deleteDocument(deps: Deps, id: number): Promise<void> {
   const doc = (await deps.db.doc.send(new GetCommand({ TableName: deps.db.tableName, Key: keys.ragDocument(id), ConsistentRead: true })))
     .Item as RagDocument | undefined;
   if (!doc) throw commonErrors.notFound('Document');
-  const chunkKeys = Array.from({ length: doc.chunks }, (_, n) => keys.ragChunk(doc.gradeId, id, n));
-  for (let i = 0; i < chunkKeys.length; i += 25) {
-    let requests = chunkKeys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; requests.length > 0 && attempt < 8; attempt++) {
-      const result = await deps.db.doc.send(new BatchWriteCommand({ RequestItems: { [deps.db.tableName]: requests } }));
-      requests = (result.UnprocessedItems?.[deps.db.tableName] ?? []) as typeof requests;
-    }
-  }
+  await batchDelete(
+    deps.db,
+    Array.from({ length: doc.chunks }, (_, n) => keys.ragChunk(doc.gradeId, id, n)),
+  );
   await deps.db.doc.send(new DeleteCommand({ TableName: deps.db.tableName, Key: keys.ragDocument(id) }));
   cacheOf(deps.db).delete(doc.gradeId);
 }

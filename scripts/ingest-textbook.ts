@@ -1,0 +1,35 @@
+/**
+ * Ingests the seed textbook excerpts (`packages/core/src/curriculum/seed/textbook.ts`) into a deployed stage
+ * through `POST /api/internal/rag/documents` (DESIGN §2 "textbook ingest"; issue 5 §3). The local stack does this
+ * by itself at start; in AWS the deploy-time migrations cannot (they have no model key), so run this once per
+ * stage, and again after changing AI_EMBEDDING_MODEL: a document with the grade and title of an earlier one
+ * replaces it.
+ *
+ *   API_URL=https://<api id>.execute-api.<region>.amazonaws.com INTERNAL_SERVICE_KEY=... npx tsx scripts/ingest-textbook.ts
+ *
+ * The ingest route is behind API Gateway (ApiEndpoint output), not the tutor's function URL.
+ */
+import { textbookExcerpts } from '../packages/core/src/curriculum/seed/textbook';
+
+const apiUrl = process.env.API_URL?.replace(/\/+$/, '');
+const key = process.env.INTERNAL_SERVICE_KEY;
+if (!apiUrl || !key) {
+  console.error('Set API_URL (the ApiEndpoint output) and INTERNAL_SERVICE_KEY (from the stage secret).');
+  process.exit(1);
+}
+
+for (const excerpt of textbookExcerpts) {
+  const response = await fetch(`${apiUrl}/api/internal/rag/documents`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-internal-key': key },
+    body: JSON.stringify(excerpt),
+  });
+  const body = (await response.json()) as Record<string, unknown>;
+  if (response.status !== 201) {
+    console.error(`grade ${excerpt.gradeId} "${excerpt.title}": ${response.status} ${JSON.stringify(body)}`);
+    process.exit(1);
+  }
+  console.log(
+    `grade ${excerpt.gradeId} "${excerpt.title}": document ${body.id}, ${body.chunks} chunks, replaced ${JSON.stringify(body.replaced)}`,
+  );
+}
