@@ -11,8 +11,14 @@
  * 3. Leaderboard reads at 100 and at 100,000 learners on the board (BENCH_BOARD_SIZES): DynamoDB requests and
  *    latency of a read with a cold cache (the clock moved past the 60 s cache before each read) and a warm one.
  *
+ * 4. The tutor's pipeline overhead: `POST /api/ai/ask` through the streaming shim with the fake model set to a
+ *    known first-token delay; the time from the request to the first streamed byte of the answer minus that
+ *    delay is what the pipeline itself costs (auth, throttle, quota transaction, conversation and cache reads,
+ *    the question's embedding and retrieval, prompt, the SDK, the plain-text cleaner, the stream).
+ *
  * Options (env): BENCH_LEARNERS (default 40): learners walking the journey; BENCH_IMPORT_RUNS (default 7);
- * BENCH_BOARD_SIZES (default 100,100000); BENCH_BOARD_READS (default 20).
+ * BENCH_BOARD_SIZES (default 100,100000); BENCH_BOARD_READS (default 20);
+ * BENCH_TUTOR_ASKS (default 40): tutor questions measured; BENCH_TUTOR_FIRST_TOKEN_MS (default 200).
  * Absolute latencies are DynamoDB Local on this machine, not AWS: compare runs, not environments.
  */
 import { execFileSync } from 'node:child_process';
@@ -32,6 +38,8 @@ const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 40);
 const BOARD_SIZES = (process.env.BENCH_BOARD_SIZES ?? '100,100000').split(',').map(Number);
 const BOARD_READS = Number(process.env.BENCH_BOARD_READS ?? 20);
 const IMPORT_RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 7);
+const TUTOR_ASKS = Number(process.env.BENCH_TUTOR_ASKS ?? 40);
+const TUTOR_FIRST_TOKEN_MS = Number(process.env.BENCH_TUTOR_FIRST_TOKEN_MS ?? 200);
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -258,6 +266,76 @@ async function benchLeaderboard() {
   return rows;
 }
 
+async function benchTutor() {
+  const stack = await startLocalStack({
+    port: 0,
+    inMemory: true,
+    env: {
+      TABLE_NAME: 'bench-tutor',
+      DATA_DIR: join('.data', 'bench'),
+      SECRET_KEY: 'bench-secret-key-bench-secret-key-0123',
+      LOG_LEVEL: 'WARN',
+      // One learner asks every question: a quota that never runs out. The fake model of the stack answers.
+      AI_DAILY_QUOTA_FREE: '100000',
+      OPENAI_API_KEY: undefined,
+      OPENAI_BASE_URL: undefined,
+    },
+  });
+  stack.llm.config.firstTokenDelayMs = TUTOR_FIRST_TOKEN_MS;
+  stack.llm.config.chunkDelayMs = 2;
+  const counter = stack.deps.db.requests;
+  const samples: { firstByte: number; total: number; dynamo: number }[] = [];
+  try {
+    const phone = '09350000999';
+    await fetch(`${stack.baseUrl}/api/auth/otp/request`, { method: 'POST', body: JSON.stringify({ phone }) });
+    const otp = stack.smsOutbox.filter((m) => m.phone === phone).at(-1)?.token;
+    const login = (await (
+      await fetch(`${stack.baseUrl}/api/auth/login`, { method: 'POST', body: JSON.stringify({ phone, otp }) })
+    ).json()) as {
+      accessToken: string;
+    };
+    for (let i = -3; i < TUTOR_ASKS; i++) {
+      const before = counter.total;
+      const t0 = performance.now();
+      const res = await fetch(`${stack.baseUrl}/api/ai/ask`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${login.accessToken}` },
+        // A new question each time: no cache hits.
+        body: JSON.stringify({ userQuestion: `how do I add ${i + 4}/7 and 1/14?` }),
+      });
+      if (res.status !== 200) throw new Error(`POST /api/ai/ask: ${res.status} ${await res.text()}`);
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      let firstByte = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (!firstByte && value.length) firstByte = performance.now() - t0;
+      }
+      const total = performance.now() - t0;
+      // Warm-up asks (JIT, first loads of the content and textbook caches) are not recorded.
+      if (i >= 0) samples.push({ firstByte, total, dynamo: counter.total - before });
+    }
+  } finally {
+    await stack.close();
+  }
+  const overhead = samples.map((s) => s.firstByte - TUTOR_FIRST_TOKEN_MS);
+  return {
+    asks: samples.length,
+    overheadP50: percentile(overhead, 50),
+    overheadP99: percentile(overhead, 99),
+    firstByteP50: percentile(
+      samples.map((s) => s.firstByte),
+      50,
+    ),
+    totalP50: percentile(
+      samples.map((s) => s.total),
+      50,
+    ),
+    dynamo: median(samples.map((s) => s.dynamo)),
+    dynamoMax: Math.max(...samples.map((s) => s.dynamo)),
+  };
+}
+
 async function benchBundles() {
   const outDir = join('.data', 'bench-bundles');
   mkdirSync(outDir, { recursive: true });
@@ -283,7 +361,8 @@ async function benchBundles() {
         [
           '--input-type=module',
           '-e',
-          `const t=performance.now(); await import(${JSON.stringify(`./${outfile}`)}); console.log(performance.now()-t);`,
+          // The Lambda runtime defines `awslambda` (the streamed groups call awslambda.streamifyResponse at import).
+          `globalThis.awslambda ??= { streamifyResponse: (h) => h, HttpResponseStream: { from: (s) => s } }; const t=performance.now(); await import(${JSON.stringify(`./${outfile}`)}); console.log(performance.now()-t);`,
         ],
         { encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'WARN' } },
       );
@@ -297,6 +376,7 @@ async function benchBundles() {
 logger.setLogLevel('WARN');
 const journey = await benchJourney();
 const boards = await benchLeaderboard();
+const tutor = await benchTutor();
 const bundles = await benchBundles();
 const fmt = (n: number) => n.toFixed(1);
 const now = new Date().toISOString().slice(0, 10);
@@ -370,6 +450,28 @@ an entry is about 150 bytes, so several thousand fit in one page of 1 MB). Seedi
   .filter((b) => b.period === 'weekly')
   .map((b) => `${b.seedSeconds.toFixed(0)} s`)
   .join(' and ')}.
+
+## The tutor's pipeline overhead
+
+${tutor.asks} questions by one learner to \`POST /api/ai/ask\` through the local streaming shim (the same handler
+the function URL runs), the fake model set to a first-token delay of ${TUTOR_FIRST_TOKEN_MS} ms. Overhead = time from
+sending the request to the first byte of the streamed answer, minus that delay: what the pipeline costs before the
+learner sees anything (auth, throttle, quota transaction, conversation and cache reads, the question's embedding
+call and retrieval, prompt, the openai SDK's request, the plain-text cleaner, the stream). Each question is new (no
+cache hit); after the third the conversation sends its last 6 messages.
+
+| measure | value |
+|---|---:|
+| pipeline overhead to first byte, p50 | ${fmt(tutor.overheadP50)} ms |
+| pipeline overhead to first byte, p99 | ${fmt(tutor.overheadP99)} ms |
+| first byte (overhead + model delay), p50 | ${fmt(tutor.firstByteP50)} ms |
+| whole answer, p50 | ${fmt(tutor.totalP50)} ms |
+| DynamoDB requests per question (median / max) | ${tutor.dynamo} / ${tutor.dynamoMax} |
+
+The DynamoDB requests of a question: session GetItem, throttle counter, quota TransactWriteItems (quota + DAY#
+activity), conversation Query (gsi1), cache GetItem, the grade's textbook chunks (one Query, then from the worker's
+cache for 5 minutes), and at the end one TransactWriteItems (question, answer, cache entry, usage aggregate, the
+learner's token counters).
 
 ## Lambda bundles and cold-start import time
 

@@ -163,7 +163,7 @@ describe('health', () => {
       database: { ok: true },
       unappliedMigrations: [],
       counts: { grades: 2, lessons: expect.any(Number), questions: expect.any(Number) },
-      integrations: { sms: true, gateway: true, marketplace: false, marketplaceDynamicPrice: false, ai: false },
+      integrations: { sms: true, gateway: true, marketplace: false, marketplaceDynamicPrice: false, ai: true },
       clientIp: '127.0.0.1',
       dbPool: { max: 8, inFlight: expect.any(Number), waiting: 0 },
       aiConcurrency: { max: 12 },
@@ -179,6 +179,7 @@ describe('health', () => {
       '1234',
       'local-sms-api-key',
       LOCAL_GATEWAY_MERCHANT_ID,
+      'local-llm-api-key',
     ]) {
       expect(text).not.toContain(secret);
     }

@@ -10,8 +10,8 @@
  *    unknown ids → 404, a questionId of another lesson than lessonId → 400.
  * 4. A concurrency slot of this worker, else 503 `assistant_busy` (nothing reserved yet).
  * 5. The daily quota, reserved atomically with the DAY# activity counter (`quota.ts`), else 429
- *    `ai_quota_exceeded`.
- * 6. The conversation's last 6 messages, and the answer cache: a hit is streamed without a model call.
+ *    `ai_quota_exceeded`; the conversation's last 6 messages are read meanwhile.
+ * 6. The answer cache: a hit is streamed without a model call.
  * 7. Retrieval of the textbook chunks (embeddings call) and the model call; the reply is returned once the
  *    model's first text has arrived, so every failure before it is a JSON error (503, quota given back).
  * 8. The returned `chunks` stream the answer through `answerStream.ts` (refusal marker, Markdown/LaTeX
@@ -160,14 +160,20 @@ export async function askTutor(deps: Deps, user: User, input: AskInput): Promise
   if (!lease) throw tutorErrors.busy();
   let reservation: QuotaReservation | undefined;
   try {
-    reservation = await reserveQuota(deps, user);
-    const history = await conversationHistory(deps, user.id, resolved.grounding.context, reservation.atMs);
+    // The conversation is read while the quota is reserved (one round trip less before the first byte).
+    const [reserved, history] = await Promise.allSettled([
+      reserveQuota(deps, user),
+      conversationHistory(deps, user.id, resolved.grounding.context, deps.clock.now()),
+    ]);
+    if (reserved.status === 'rejected') throw reserved.reason;
+    reservation = reserved.value;
+    if (history.status === 'rejected') throw history.reason;
     const cacheKey = answerCacheKey({
       model: model.chatModel,
       tone: resolved.grounding.tone,
       context: resolved.grounding.context,
       wrongAnswer: resolved.wrongAnswer,
-      history,
+      history: history.value,
       question: input.userQuestion,
     });
     const messageId = newMessageId(reservation.atMs + 1);
@@ -207,7 +213,7 @@ export async function askTutor(deps: Deps, user: User, input: AskInput): Promise
         })(),
       };
     }
-    return await streamAnswer(deps, model, lease, reservation, resolved, history, input.userQuestion, {
+    return await streamAnswer(deps, model, lease, reservation, resolved, history.value, input.userQuestion, {
       cacheKey,
       messageId,
       base,

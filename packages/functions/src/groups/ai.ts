@@ -5,7 +5,8 @@
  * - `POST /api/ai/feedback` `{ messageId, rating: 'up' | 'down', comment? (≤ 1000) }` → the rated message.
  *   Only the caller's own answers: another learner's message id is 404.
  */
-import { listHistory, rateMessage } from '@mathisland/core/tutor/index';
+// The conversation module only: this Lambda does not need the model client (the openai SDK).
+import { listHistory, rateMessage } from '@mathisland/core/tutor/conversation';
 import { z } from 'zod';
 import { defineGroup, route } from '../lib/group';
 
