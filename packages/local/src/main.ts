@@ -17,7 +17,11 @@ try {
     health      ${stack.baseUrl}/api/health
     SMS outbox  ${stack.baseUrl}/_local/sms/outbox
     gateway     ${stack.baseUrl}/_local/gateway/ (fake; pay links lead to its StartPay page)
-    frontend    ${stack.baseUrl}/ (stand-in page where payment results land)
+    frontend    ${stack.baseUrl}/ (stand-in page where payment results land)${
+      stack.deps.settings.ai.apiKey && stack.deps.settings.ai.baseUrl.startsWith(stack.baseUrl)
+        ? `\n    tutor model ${stack.baseUrl}/_local/llm/requests (fake; what the model was sent)`
+        : ''
+    }
   Ctrl-C stops it (and DynamoDB Local).
 `);
   let stopping = false;

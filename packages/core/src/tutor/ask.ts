@@ -18,8 +18,9 @@
  *    stripped). At the end: complete → question and answer stored, answer cached, usage recorded; late refusal
  *    marker → nothing stored or cached, the quota given back, usage recorded; model failure mid-way → the
  *    iteration throws (the caller cuts the stream) and the quota is given back; the consumer stopping early
- *    (client gone) → the model call is aborted, nothing stored, the quota stays spent. The slot is released in
- *    every case, and after about 40 s at the latest (the model call is then aborted: a failure).
+ *    (client gone) → the answer is still finished and stored without being sent (it is in the history; the
+ *    question counts). The slot is released in every case, and after about 40 s at the latest (the model call
+ *    is then aborted: a failure).
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_GRADE_ID, type User } from '../auth/users';
@@ -273,7 +274,8 @@ async function streamAnswer(
   const modelIterator = iterator;
 
   async function* chunks(): AsyncGenerator<string> {
-    let state: 'streaming' | 'completed' | 'failed' | 'abandoned' = 'streaming';
+    let state: 'streaming' | 'completed' | 'failed' = 'streaming';
+    let delivered = true;
     // Errors of the model (or of its time limit) fail the answer; an error thrown in at a `yield` comes from the
     // consumer (the response stream was destroyed: the client hung up).
     let modelFailed = false;
@@ -285,35 +287,55 @@ async function streamAnswer(
         throw error;
       }
     };
-    try {
-      const opening = answer.push(firstText);
-      if (opening) yield opening;
-      for (;;) {
-        const next = await fromModel();
-        if (next.done) break;
-        if (next.value.usage) usage = next.value.usage;
-        // After a refusal the rest is read (and dropped) only to learn the usage.
-        if (next.value.text && !answer.refused) {
-          const out = answer.push(next.value.text);
-          if (out) yield out;
-        }
-      }
-      // The SDK ends an aborted stream quietly; an answer cut by the slot's time limit is a failure.
+    /** Feeds one model chunk to the answer; returns the text to send. */
+    const absorb = (chunk: ModelChunk): string => {
+      if (chunk.usage) usage = chunk.usage;
+      // After a refusal the rest is read (and dropped) only to learn the usage.
+      return chunk.text && !answer.refused ? answer.push(chunk.text) : '';
+    };
+    /** The SDK ends an aborted stream quietly; an answer cut by the slot's time limit is a failure. */
+    const checkNotAborted = () => {
       if (abort.signal.aborted) {
         modelFailed = true;
         throw abort.signal.reason ?? new Error('The model call was aborted');
       }
+    };
+    /**
+     * The learner hung up: the answer is finished without sending it, so that it is stored (and in the history)
+     * like a delivered one; the question stays counted. In AWS a function URL's function usually runs on too.
+     */
+    const finishUndelivered = async () => {
+      delivered = false;
+      try {
+        for (let next = await fromModel(); !next.done; next = await fromModel()) absorb(next.value);
+        checkNotAborted();
+        answer.end();
+        state = 'completed';
+      } catch {
+        state = 'failed';
+      }
+    };
+    try {
+      const opening = answer.push(firstText);
+      if (opening) yield opening;
+      for (let next = await fromModel(); !next.done; next = await fromModel()) {
+        const out = absorb(next.value);
+        if (out) yield out;
+      }
+      checkNotAborted();
       const tail = answer.end();
       if (tail) yield tail;
       state = 'completed';
     } catch (error) {
-      state = modelFailed ? 'failed' : 'abandoned';
       if (modelFailed) {
+        state = 'failed';
         logger.warn('tutor: model failed mid-answer; the stream is cut', { userId: reservation.userId, error: (error as Error).message });
+      } else {
+        await finishUndelivered();
       }
       throw error;
     } finally {
-      if (state === 'streaming') state = 'abandoned'; // the consumer returned early without an error
+      if (state === 'streaming') await finishUndelivered(); // the consumer returned early without an error
       abort.abort();
       lease.release();
       if (state === 'completed' && !answer.refused) {
@@ -329,12 +351,13 @@ async function streamAnswer(
       } else if (state === 'completed') {
         await giveBackQuota(deps, reservation);
         await record(deps, usageItems(deps, reservation.userId, reservation.atMs, 'refusedAnswers', usage), 'a refusal');
-      } else if (state === 'failed') {
+      } else {
         await giveBackQuota(deps, reservation);
       }
       logger.info('tutor answer', {
         userId: reservation.userId,
         outcome: state === 'completed' ? (answer.refused ? 'refused' : 'answer') : state,
+        delivered,
         context: resolved.grounding.context,
         firstTokenMs,
         durationMs: Math.round(performance.now() - meta.started),

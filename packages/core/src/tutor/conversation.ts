@@ -8,7 +8,8 @@
  * - A conversation is the learner's messages about one context (`book:<gradeId>`, `lesson:<lessonId>` or
  *   `question:<questionId>`) within the last {@link CONVERSATION_WINDOW_MINUTES} minutes: gsi1
  *   `AICONV#<userId>#<context>` / `<epochMs13>`. Only complete answers are stored, as a pair (the question at the
- *   ask's instant, the answer 1 ms later); refusals, help-line messages, failed and cut answers are not.
+ *   ask's instant, the answer 1 ms later; also when the learner hung up before the end); refusals, help-line
+ *   messages, failed and cut answers are not.
  * - An answer message carries its token usage (`promptTokens`, `completionTokens`; 0 for a cached answer) and
  *   feedback (`rating` up/down, `comment`, `ratedAt`); a later rating replaces the earlier one.
  */
