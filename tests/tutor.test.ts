@@ -2,11 +2,12 @@
  * Issue 5: the tutor. `POST /api/ai/ask` streamed through the local streamifyResponse shim, with the fake model
  * of the local stack; history, feedback, the internal RAG ingest routes.
  */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HELP_LINE_TEXT, REFUSAL_TEXT } from '../packages/core/src/tutor/copy';
 import { Slots } from '../packages/core/src/tutor/slots';
 import { allNodes, questionsOf, wrongAnswer } from './support/content';
-import { call, type Session, signIn, startTestStack, type TestStack } from './support/stack';
+import { call, lastCode, type Session, signIn, startTestStack, type TestStack } from './support/stack';
 import { ask, dayItem, llmConfig, llmNext, llmRequests, markup, quotaItem, subscribe, usageItem } from './support/tutor';
 
 const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
@@ -116,6 +117,10 @@ describe('POST /api/ai/ask', () => {
     expect(third.headers.get('cache-control')).toBe('private, no-store');
     expect(await quotaItem(stack, s.userId)).toMatchObject({ used: 2, limit: 2 });
     expect(await dayItem(stack, s.userId)).toMatchObject({ assistantQuestions: 2 });
+    // The weekly report reads the same counter; a refused question does not count.
+    await ask(stack, s.accessToken, { userQuestion: 'who won the football match?' });
+    const report = await call(stack, 'GET', '/api/user/weekly-report', { token: s.accessToken });
+    expect(report.body.current.assistantQuestions).toBe(2);
   });
 
   it('gives a subscriber the plan’s aiDailyQuota (4), and an expired plan the free quota', async () => {
@@ -178,6 +183,7 @@ describe('POST /api/ai/ask', () => {
     expect(await quotaItem(stack, s.userId)).toMatchObject({ used: 0 });
     expect(await dayItem(stack, s.userId)).toMatchObject({ assistantQuestions: 0 });
     for (let i = 1; i <= 2; i++) expect((await ask(stack, s.accessToken, { userQuestion: `what is ${i}/3 + 1/6?` })).status).toBe(200);
+    expect((await call(stack, 'GET', '/api/user/weekly-report', { token: s.accessToken })).body.current.assistantQuestions).toBe(2);
   });
 
   it('cuts the stream when the model fails mid-answer: incomplete answer, quota given back, nothing stored', async () => {
@@ -458,6 +464,38 @@ describe('GET /api/ai/history and POST /api/ai/feedback', () => {
     expect(
       (await call(stack, 'POST', '/api/ai/feedback', { token: a.accessToken, body: { messageId: answer.id, rating: 'meh' } })).status,
     ).toBe(400);
+  });
+});
+
+describe('account deletion and the tutor', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ now: NOW });
+    await llmConfig(stack, { firstTokenDelayMs: 5, chunkDelayMs: 1 });
+  });
+  afterAll(() => stack?.close());
+
+  it('removes the learner’s tutor messages, quota and last wrong answers with the account', async () => {
+    const s = await learner(stack);
+    const q = questionsOf(allNodes()[0]!)[0]!;
+    await call(stack, 'POST', `/api/questions/${q.id}/answer`, { token: s.accessToken, body: { answer: wrongAnswer(q) } });
+    await ask(stack, s.accessToken, { userQuestion: 'why is it wrong?', questionId: q.id });
+    const sks = async () =>
+      (
+        await stack.deps.db.doc.send(
+          new QueryCommand({
+            TableName: stack.deps.db.tableName,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': `USER#${s.userId}` },
+          }),
+        )
+      ).Items?.map((i) => String(i.sk)) ?? [];
+    expect((await sks()).filter((sk) => /^(AIMSG|AIQUOTA|WRONG)#/.test(sk))).toHaveLength(4);
+    stack.clock.advance(61);
+    await call(stack, 'POST', '/api/auth/otp/request', { body: { phone: s.phone } });
+    const deleted = await call(stack, 'POST', '/api/user/delete', { token: s.accessToken, body: { otp: await lastCode(stack, s.phone) } });
+    expect(deleted.status).toBe(204);
+    expect(await sks()).toEqual([]);
   });
 });
 

@@ -34,6 +34,9 @@ export const PERSONAL_PREFIXES = [
   keys.boardEntryPrefix,
   keys.notificationPrefix,
   keys.ticketPrefix,
+  keys.wrongAnswerPrefix,
+  keys.aiQuotaPrefix,
+  keys.aiMessagePrefix,
 ] as const;
 
 /**

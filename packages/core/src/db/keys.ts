@@ -161,7 +161,9 @@ export const keys = {
   staffSession: (tokenHash: string): Key => ({ pk: `STAFFSESSION#${tokenHash}`, sk: 'STAFFSESSION' }),
 
   wrongAnswer: (userId: number, questionId: number): Key => ({ pk: `USER#${userId}`, sk: `WRONG#${pad(questionId, 10)}` }),
+  wrongAnswerPrefix: 'WRONG#',
   aiQuota: (userId: number, day: string): Key => ({ pk: `USER#${userId}`, sk: `AIQUOTA#${day}` }),
+  aiQuotaPrefix: 'AIQUOTA#',
   /** A tutor message; `messageId` is `<epochMs 13 digits>-<8 hex>` (see tutor/conversation.ts). */
   aiMessage: (userId: number, messageId: string): Key => ({ pk: `USER#${userId}`, sk: `AIMSG#${messageId.replace('-', '#')}` }),
   aiMessagePrefix: 'AIMSG#',
