@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HELP_LINE_TEXT, REFUSAL_TEXT } from '../packages/core/src/tutor/copy';
 import { Slots } from '../packages/core/src/tutor/slots';
 import { allNodes, questionsOf, wrongAnswer } from './support/content';
+import { buyAndPay, PLAN_30 } from './support/payments';
 import { call, lastCode, type Session, signIn, startTestStack, type TestStack } from './support/stack';
 import { ask, dayItem, llmConfig, llmNext, llmRequests, markup, quotaItem, subscribe, usageItem } from './support/tutor';
 
@@ -137,6 +138,18 @@ describe('POST /api/ai/ask', () => {
     await subscribe(stack, lapsed.userId, 4, stack.clock.now() - 1000);
     for (let i = 1; i <= 2; i++) expect((await ask(stack, lapsed.accessToken, { userQuestion: `what is ${i}/9 + 1/9?` })).status).toBe(200);
     expect((await ask(stack, lapsed.accessToken, { userQuestion: 'what is 3/9 + 1/9?' })).status).toBe(429);
+  });
+
+  it('gives a learner who buys a plan through the gateway the plan’s aiDailyQuota at once', async () => {
+    const s = await learner(stack);
+    for (let i = 1; i <= 2; i++) expect((await ask(stack, s.accessToken, { userQuestion: `what is ${i}/13 + 1/13?` })).status).toBe(200);
+    expect((await ask(stack, s.accessToken, { userQuestion: 'what is 3/13 + 1/13?' })).status).toBe(429);
+    const { landing } = await buyAndPay(stack, s, PLAN_30);
+    expect(landing).toContain('status=paid');
+    const statuses: number[] = [];
+    for (let i = 3; i <= 5; i++) statuses.push((await ask(stack, s.accessToken, { userQuestion: `what is ${i}/13 + 1/13?` })).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(await quotaItem(stack, s.userId)).toMatchObject({ used: 4, limit: 4 });
   });
 
   it('never lets parallel asks exceed the quota', async () => {
