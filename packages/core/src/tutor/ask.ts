@@ -197,6 +197,9 @@ export async function askTutor(deps: Deps, user: User, input: AskInput): Promise
         chunks: (async function* () {
           try {
             yield hit;
+          } finally {
+            // Stored even when the learner hung up (as a model answer would be): the answer is complete.
+            lease.release();
             await record(
               deps,
               [...answerItems(deps, { ...base, answer: hit, cached: true }), ...usageItems(deps, user.id, r.atMs, 'cachedAnswers')],
@@ -208,8 +211,6 @@ export async function askTutor(deps: Deps, user: User, input: AskInput): Promise
               context: base.context,
               durationMs: Math.round(performance.now() - started),
             });
-          } finally {
-            lease.release();
           }
         })(),
       };
