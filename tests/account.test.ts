@@ -15,7 +15,7 @@ describe('account deletion', () => {
   const stack = useStack({ now: Date.UTC(2026, 10, 18, 8, 0), env: { FIXED_OTP_LOGINS: `${demoPhone}:1234` } });
 
   it('deletes the account after a fresh code; the phone then signs in as a new user', async () => {
-    const s = stack();
+    const s = stack;
     const learner = await signIn(s);
     const t = learner.accessToken;
     await playNode(s, t, allNodes()[0]!);
@@ -63,7 +63,7 @@ describe('account deletion', () => {
   });
 
   it('refuses demo accounts, wrong codes and bad bodies, and deletes nothing', async () => {
-    const s = stack();
+    const s = stack;
     const login = await call(s, 'POST', '/api/auth/login', { body: { phone: demoPhone, otp: '1234' } });
     const demo = await call(s, 'POST', '/api/user/delete', { token: login.body.accessToken, body: { otp: '1234' } });
     expect(demo.status).toBe(403);

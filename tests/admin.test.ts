@@ -21,16 +21,12 @@ import {
   staffSession,
   status,
 } from './support/payments';
-import { call, signIn, startTestStack, type TestStack } from './support/stack';
+import { call, signIn, startTestStack, type TestStack, useStack } from './support/stack';
 
 const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
 
 describe('staff sign-in and permissions', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ now: NOW });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ now: NOW });
 
   it('sets an HttpOnly, SameSite=Strict cookie (Secure behind https) and answers the session', async () => {
     const { setCookie, cookie, username } = await staffSession(stack, { isSuperuser: true });
@@ -253,11 +249,7 @@ describe('staff actions on orders', () => {
 });
 
 describe('npm run createsuperuser', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ now: NOW });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ now: NOW });
 
   const run = (username: string, password: string) =>
     promisify(execFile)('node_modules/.bin/tsx', ['scripts/createsuperuser.ts', '--username', username], {

@@ -3,15 +3,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, lastCode, newPhone, signIn, startTestStack, type TestStack } from './support/stack';
+import { describe, expect, it } from 'vitest';
+import { call, lastCode, newPhone, signIn, useStack } from './support/stack';
 
 describe('one-time codes', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack();
 
   it('sends a 6-digit code by SMS and never returns it', async () => {
     const phone = newPhone();
@@ -85,11 +81,7 @@ describe('one-time codes', () => {
 });
 
 describe('users', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack();
 
   it('creates a user with a publicId on first login and finds it on the next', async () => {
     const phone = newPhone();
@@ -124,11 +116,7 @@ describe('users', () => {
 });
 
 describe('sessions and tokens', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack();
 
   it('refreshes an access token', async () => {
     const s = await signIn(stack);
@@ -195,11 +183,7 @@ describe('sessions and tokens', () => {
 });
 
 describe('sms provider switched off', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ env: { SMS_API_KEY: '' } });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ env: { SMS_API_KEY: '' } });
 
   it('answers 503 sms_unavailable, with no fake success', async () => {
     const res = await call(stack, 'POST', '/api/auth/otp/request', { body: { phone: newPhone() } });
@@ -211,11 +195,7 @@ describe('sms provider switched off', () => {
 });
 
 describe('fixed-code demo logins and the debug master code', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ env: { FIXED_OTP_LOGINS: '09120000001:4321,09120000002:123456' } });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ env: { FIXED_OTP_LOGINS: '09120000001:4321,09120000002:123456' } });
 
   it('sends no SMS and always accepts the listed code', async () => {
     expect((await call(stack, 'POST', '/api/auth/otp/request', { body: { phone: '09120000001' } })).status).toBe(200);
@@ -245,11 +225,7 @@ describe('fixed-code demo logins and the debug master code', () => {
 });
 
 describe('debug master code with DEBUG=1', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ env: { DEBUG: '1', DEBUG_MASTER_OTP: '999999' } });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ env: { DEBUG: '1', DEBUG_MASTER_OTP: '999999' } });
 
   it('accepts the master code for any phone', async () => {
     const res = await call(stack, 'POST', '/api/auth/login', { body: { phone: newPhone(), otp: '999999' } });
@@ -258,11 +234,7 @@ describe('debug master code with DEBUG=1', () => {
 });
 
 describe('login throttle', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack();
 
   it('allows 300 login attempts per IP per hour, then 429 with Retry-After', async () => {
     const bad = { phone: 'x' };

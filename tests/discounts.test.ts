@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { getPlan, saveDiscountCode, savePlan } from '@mathisland/core/subscriptions/index';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buyAndPay,
   DAY_MS,
@@ -17,7 +17,7 @@ import {
   purchase,
   status,
 } from './support/payments';
-import { call, type Session, signIn, startTestStack, type TestStack } from './support/stack';
+import { call, type Session, signIn, startTestStack, type TestStack, useStack } from './support/stack';
 
 const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
 
@@ -27,11 +27,7 @@ const redeem = (stack: TestStack, s: Session, code: string, orderId: number) =>
 const newCode = (prefix: string) => `${prefix}${randomUUID().slice(0, 8)}`.toUpperCase();
 
 describe('discount codes', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ now: NOW });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ now: NOW });
 
   it('takes whole toman off the list price (rounded down) at purchase, and the gateway is asked for the rest in rial', async () => {
     const s = await signIn(stack);
@@ -215,11 +211,7 @@ describe('discount codes', () => {
 });
 
 describe('referral', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ now: NOW });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ now: NOW });
 
   const affiliate = async (s: Session) => (await call(stack, 'GET', '/api/affiliate', { token: s.accessToken })).body;
   const bind = (s: Session, code: string) => call(stack, 'POST', '/api/affiliate/referrer', { token: s.accessToken, body: { code } });

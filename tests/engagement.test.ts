@@ -1,16 +1,12 @@
 /**
  * Issue 3 routes: hearts with a wait state, intro.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allNodes, questionsOf, wrongAnswer } from './support/content';
-import { call, signIn, startTestStack, type TestStack } from './support/stack';
+import { call, signIn, useStack } from './support/stack';
 
 describe('GET /api/hearts', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ now: Date.UTC(2026, 10, 20, 8, 0, 0) });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ now: Date.UTC(2026, 10, 20, 8, 0, 0) });
 
   it('reports full hearts, then the wait state after mistakes, refilling one every 4 hours', async () => {
     const s = await signIn(stack);
@@ -46,11 +42,7 @@ describe('GET /api/hearts', () => {
 });
 
 describe('GET /api/hearts with HEARTS_ENFORCED=0', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ env: { HEARTS_ENFORCED: '0' } });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ env: { HEARTS_ENFORCED: '0' } });
 
   it('says hearts are not enforced', async () => {
     const s = await signIn(stack);
@@ -65,11 +57,7 @@ describe('GET /api/hearts with HEARTS_ENFORCED=0', () => {
 });
 
 describe('GET /api/intro', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack();
 
   it('serves the onboarding screens without login, with numbers from the settings', async () => {
     const res = await call(stack, 'GET', '/api/intro');

@@ -5,7 +5,7 @@
 import { logger } from '@mathisland/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCAL_GATEWAY_MERCHANT_ID } from '../packages/local/src/stack';
-import { call, signIn, startTestStack, type TestStack } from './support/stack';
+import { call, signIn, startTestStack, type TestStack, useStack } from './support/stack';
 
 describe('request pipeline', () => {
   let stack: TestStack;
@@ -141,11 +141,7 @@ describe('request pipeline', () => {
 });
 
 describe('health', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ env: { FIXED_OTP_LOGINS: '09120000009:1234' } });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ env: { FIXED_OTP_LOGINS: '09120000009:1234' } });
 
   it('answers only { status } without the key, and with a wrong key', async () => {
     for (const headers of [{}, { 'x-internal-key': 'wrong' }, { 'x-internal-key': '' }] as Record<string, string>[]) {
@@ -204,11 +200,7 @@ describe('health', () => {
 });
 
 describe('health without an internal key configured', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ env: { INTERNAL_SERVICE_KEY: undefined } });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ env: { INTERNAL_SERVICE_KEY: undefined } });
 
   it('never gives details: there is no default key', async () => {
     delete process.env.INTERNAL_SERVICE_KEY;

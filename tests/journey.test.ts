@@ -3,16 +3,12 @@
  * it from the SMS outbox, sign in, open the map, answer the first island of grade 4 (one wrong answer
  * costs a heart), complete it, and see the second island unlocked with XP and stars in progress.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allNodes, questionsOf, wrongAnswer } from './support/content';
-import { call, lastCode, newPhone, startTestStack, type TestStack } from './support/stack';
+import { call, lastCode, newPhone, useStack } from './support/stack';
 
 describe('a new learner finishes the first island', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack();
 
   it('signs in, answers, completes and unlocks the next island', async () => {
     const phone = newPhone();

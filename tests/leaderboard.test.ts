@@ -32,7 +32,7 @@ describe('leaderboard ranking', () => {
   const stack = useStack({ now: wednesday });
 
   it('ranks by XP, breaks ties by who reached the score first, and shows the caller', async () => {
-    const s = stack();
+    const s = stack;
     const ana = await named(s, 'Ana');
     const bob = await named(s, 'Bob');
     const cyrus = await named(s, 'Cyrus');
@@ -71,7 +71,7 @@ describe('leaderboard ranking', () => {
   });
 
   it('refuses unknown periods and limits with a validation error', async () => {
-    const s = stack();
+    const s = stack;
     const learner = await signIn(s);
     for (const extra of ['?period=monthly', '?limit=0', `?limit=${TOP_SIZE + 1}`, '?limit=abc']) {
       const res = await call(s, 'GET', `/api/leaderboard${extra}`, { token: learner.accessToken });
@@ -86,7 +86,7 @@ describe('leaderboard: the caller outside the top', () => {
   const stack = useStack({ now: wednesday });
 
   it('gives the exact rank from the XP histogram and the ties that reached the score earlier', async () => {
-    const s = stack();
+    const s = stack;
     const { db } = s.deps;
     const me = await signIn(s);
     const myXp = nodeXp(node1);
@@ -128,7 +128,7 @@ describe('leaderboard cache and weeks', () => {
   const stack = useStack({ now: wednesday });
 
   it('serves the top from a 60-second cache while the caller sees their own XP at once', async () => {
-    const s = stack();
+    const s = stack;
     const leader = await named(s, 'Leader');
     const chaser = await named(s, 'Chaser');
     await playNode(s, leader.accessToken, node1);
@@ -150,7 +150,7 @@ describe('leaderboard cache and weeks', () => {
   });
 
   it('weekly counts the current Tehran week only, from Saturday 00:00, island XP included', async () => {
-    const s = stack();
+    const s = stack;
     s.clock.set(nextSaturday - 60_000); // Friday 23:59 Tehran
     const learner = await named(s, 'Weekly');
     const friday = await playNode(s, learner.accessToken, node1);
@@ -175,7 +175,7 @@ describe('leaderboard cache and weeks', () => {
   });
 
   it('parallel completions move the learner once per grant: board XP, user XP and histogram agree', async () => {
-    const s = stack();
+    const s = stack;
     s.clock.set(wednesday + 3600_000);
     const learner = await signIn(s);
     const t = learner.accessToken;

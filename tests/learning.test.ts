@@ -1,9 +1,9 @@
 /**
  * The learning loop (spec "Node (island)" state table, Curriculum, Errors; DESIGN §3 question bank).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allNodes, nodeById, questionsOf, wrongAnswer } from './support/content';
-import { call, type Session, signIn, startTestStack, type TestStack } from './support/stack';
+import { call, type Session, signIn, startTestStack, type TestStack, useStack } from './support/stack';
 
 const [n1, n2, n3] = allNodes();
 const node1 = n1!;
@@ -23,11 +23,7 @@ async function answerAll(stack: TestStack, s: Session, nodeId: number, right: (i
 }
 
 describe('question bank', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack();
 
   it('works without login and never reveals an answer key', async () => {
     const grades = await call(stack, 'GET', '/api/curriculum/grades');
@@ -62,11 +58,7 @@ describe('question bank', () => {
 });
 
 describe('node state table', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack();
 
   it('locked: quiz complete, lesson complete and answering give 403 node_locked', async () => {
     const s = await signIn(stack);
@@ -165,11 +157,7 @@ describe('node state table', () => {
 });
 
 describe('lessons', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack();
 
   it('a lesson without questions completes with no XP; lessons with questions complete the node', async () => {
     const s = await signIn(stack);
@@ -214,11 +202,7 @@ describe('lessons', () => {
 });
 
 describe('hearts', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack();
 
   it('a wrong answer costs one heart, a right one none; at 0 answering gives 403 no_hearts', async () => {
     const s = await signIn(stack);
@@ -311,11 +295,7 @@ describe('hearts', () => {
 });
 
 describe('hearts not enforced (HEARTS_ENFORCED=0)', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ env: { HEARTS_ENFORCED: '0' } });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ env: { HEARTS_ENFORCED: '0' } });
 
   it('never costs a heart or blocks answering', async () => {
     const s = await signIn(stack);
@@ -329,11 +309,7 @@ describe('hearts not enforced (HEARTS_ENFORCED=0)', () => {
 });
 
 describe('races and privacy', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack();
 
   it('parallel completions of one node grant XP once', async () => {
     const s = await signIn(stack);

@@ -18,7 +18,7 @@ describe('notifications', () => {
   const stack = useStack({ now: start });
 
   it('an island completed creates one notification; repeats create none', async () => {
-    const s = stack();
+    const s = stack;
     const learner = await signIn(s);
     expect((await list(s, learner)).body).toEqual({ items: [], unreadCount: 0 });
     await playNode(s, learner.accessToken, node1);
@@ -39,7 +39,7 @@ describe('notifications', () => {
   });
 
   it('a streak milestone (3 days) creates a notification, newest first', async () => {
-    const s = stack();
+    const s = stack;
     s.clock.set(start);
     const learner = await signIn(s);
     for (let day = 0; day < 3; day++) {
@@ -54,7 +54,7 @@ describe('notifications', () => {
   });
 
   it('a heart coming back after the learner ran out creates a notification dated at the refill', async () => {
-    const s = stack();
+    const s = stack;
     s.clock.set(start);
     const learner = await signIn(s);
     const questions = questionsOf(node1);
@@ -79,7 +79,7 @@ describe('notifications', () => {
   });
 
   it('marks one read, then all read; another learner’s id is 404', async () => {
-    const s = stack();
+    const s = stack;
     s.clock.set(start);
     const learner = await signIn(s);
     await playNode(s, learner.accessToken, node1);
@@ -115,7 +115,7 @@ describe('notifications', () => {
   });
 
   it('pages newest first with a cursor, and refuses a forged cursor', async () => {
-    const s = stack();
+    const s = stack;
     s.clock.set(start);
     const learner = await signIn(s);
     for (const node of allNodes().slice(0, 5)) {

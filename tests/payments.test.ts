@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { tehranDay } from '@mathisland/core/calendar/index';
 import { listUnmatchedEvents } from '@mathisland/core/subscriptions/index';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCAL_GATEWAY_MERCHANT_ID } from '../packages/local/src/stack';
 import {
   buyAndPay,
@@ -22,16 +22,12 @@ import {
   purchase,
   status,
 } from './support/payments';
-import { call, lastCode, signIn, startTestStack, type TestStack } from './support/stack';
+import { call, lastCode, signIn, startTestStack, useStack } from './support/stack';
 
 const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
 
 describe('plans and purchase', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ now: NOW });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ now: NOW });
 
   it('offers the seeded 30, 90 and 180 day plans with freeAiDailyQuota, never a marketplace SKU', async () => {
     const res = await call(stack, 'GET', '/api/plans');
@@ -156,11 +152,7 @@ describe('plans and purchase', () => {
 });
 
 describe('paying through the gateway', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ now: NOW, env: { INVOICE_PREFIX: 'MI' } });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ now: NOW, env: { INVOICE_PREFIX: 'MI' } });
 
   it('pending → paid: pay link, Pay on the gateway, callback verifies, grants the days and lands on the frontend', async () => {
     const s = await signIn(stack);
@@ -350,11 +342,7 @@ describe('paying through the gateway', () => {
 });
 
 describe('granting and the subscription states', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ now: NOW });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ now: NOW });
 
   it('extends a renewal from the current expiry; opening checkout never demotes; expired is not active', async () => {
     const s = await signIn(stack);
@@ -470,11 +458,7 @@ describe('the gateway turned off, unreachable or refusing', () => {
 });
 
 describe('audit rows', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ now: NOW });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ now: NOW });
 
   it('never hold a secret, a token, a merchant id or an idempotency key', async () => {
     const s = await signIn(stack);

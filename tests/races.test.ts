@@ -45,7 +45,7 @@ describe('completion races', () => {
   const stack = useStack({ now: Date.UTC(2026, 10, 18, 8, 0) });
 
   it('a lesson completed while the node quiz is being completed is credited once', async () => {
-    const s = stack();
+    const s = stack;
     const user = await answeredLearner(s);
     const deps = interleaved(s.deps, readsLessonCompletions, () => completeLesson(s.deps, user, lessonWithQuestions.id));
     const quiz = await completeNode(deps, user, node.id);
@@ -55,7 +55,7 @@ describe('completion races', () => {
   });
 
   it('a node quiz completed while a lesson is being completed leaves the lesson without XP', async () => {
-    const s = stack();
+    const s = stack;
     const user = await answeredLearner(s);
     // The lesson reads the node's progress (unlocked check) first; the quiz completes the node right then.
     const deps = interleaved(s.deps, readsNodeProgress, () => completeNode(s.deps, user, node.id));

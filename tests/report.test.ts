@@ -17,7 +17,7 @@ describe('weekly report', () => {
   const stack = useStack({ now: today });
 
   it('compares the last 7 Tehran days with the 7 before, split at Tehran midnight', async () => {
-    const s = stack();
+    const s = stack;
     const [node1, node2] = allNodes();
     // Previous period, its last instant: Friday Nov 20, 23:59:59 Tehran: node1 with 4 of 5 right.
     s.clock.set(tehranMidnight(2026, 11, 21) - 1000);
@@ -69,7 +69,7 @@ describe('weekly report', () => {
   });
 
   it('a learner with no activity gets zeros and null accuracy', async () => {
-    const s = stack();
+    const s = stack;
     s.clock.set(today);
     const learner = await signIn(s);
     const res = await call(s, 'GET', '/api/user/weekly-report', { token: learner.accessToken });

@@ -4,9 +4,9 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@mathisland/core/db/keys';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allNodes, questionsOf, wrongAnswer } from './support/content';
-import { call, type Session, signIn, startTestStack, type TestStack } from './support/stack';
+import { call, type Session, signIn, type TestStack, useStack } from './support/stack';
 
 const node1 = allNodes()[0]!;
 const intro = node1.lessons[0]!; // a lesson without questions: completes without answers
@@ -18,11 +18,7 @@ async function token(stack: TestStack, s: Session): Promise<string> {
 }
 
 describe('streak', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ now: tehranMidnightUtc - 30 * 60_000 });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ now: tehranMidnightUtc - 30 * 60_000 });
 
   it('counts one day per Tehran calendar day, on both sides of midnight', async () => {
     const s = await signIn(stack);
@@ -73,11 +69,7 @@ describe('streak', () => {
 });
 
 describe('daily activity and the summary', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ now: Date.UTC(2026, 10, 22, 6, 0, 0) });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ now: Date.UTC(2026, 10, 22, 6, 0, 0) });
 
   it('counts answers and completions on the Tehran day, in the same transaction', async () => {
     const s = await signIn(stack);

@@ -9,7 +9,7 @@ describe('support tickets', () => {
   const stack = useStack({ now: Date.UTC(2026, 10, 18, 8, 0) });
 
   it('opens a ticket, lists it, reads it and adds messages in order', async () => {
-    const s = stack();
+    const s = stack;
     const learner = await signIn(s);
     const t = learner.accessToken;
     expect((await call(s, 'GET', '/api/tickets', { token: t })).body).toEqual({ items: [] });
@@ -47,7 +47,7 @@ describe('support tickets', () => {
   });
 
   it('accepts 5000 characters of text and refuses 5001 with a validation error, losing nothing', async () => {
-    const s = stack();
+    const s = stack;
     const learner = await signIn(s);
     const t = learner.accessToken;
     const ok = await call(s, 'POST', '/api/tickets', { token: t, body: { subject: 'Long', text: 'ب'.repeat(5000) } });
@@ -75,7 +75,7 @@ describe('support tickets', () => {
   });
 
   it('hides other learners’ tickets: 404 on read and on adding a message', async () => {
-    const s = stack();
+    const s = stack;
     const owner = await signIn(s);
     const other = await signIn(s);
     const ticket = await call(s, 'POST', '/api/tickets', { token: owner.accessToken, body: { subject: 'Mine', text: 'private' } });

@@ -8,7 +8,7 @@ import { HELP_LINE_TEXT, REFUSAL_TEXT } from '../packages/core/src/tutor/copy';
 import { Slots } from '../packages/core/src/tutor/slots';
 import { allNodes, questionsOf, wrongAnswer } from './support/content';
 import { buyAndPay, PLAN_30 } from './support/payments';
-import { call, lastCode, type Session, signIn, startTestStack, type TestStack } from './support/stack';
+import { call, lastCode, type Session, signIn, startTestStack, type TestStack, useStack } from './support/stack';
 import { ask, dayItem, llmConfig, llmNext, llmRequests, markup, quotaItem, subscribe, usageItem } from './support/tutor';
 
 const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
@@ -398,11 +398,7 @@ describe('grounding', () => {
 });
 
 describe('slots under live load (AI_MAX_CONCURRENT_PER_WORKER=1)', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ now: NOW, env: { AI_MAX_CONCURRENT_PER_WORKER: '1' } });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ now: NOW, env: { AI_MAX_CONCURRENT_PER_WORKER: '1' } });
 
   it('holds the slot while an answer streams, answers 503 to a second ask, and frees it at the end', async () => {
     await llmConfig(stack, { firstTokenDelayMs: 300, chunkDelayMs: 5 });
@@ -591,11 +587,7 @@ describe('internal RAG ingest', () => {
 });
 
 describe('internal RAG ingest in debug mode', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ now: NOW, env: { DEBUG: '1' } });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ now: NOW, env: { DEBUG: '1' } });
 
   it('is closed even with the right key', async () => {
     const res = await call(stack, 'POST', '/api/internal/rag/documents', {
@@ -607,11 +599,7 @@ describe('internal RAG ingest in debug mode', () => {
 });
 
 describe('the tutor switched off (OPENAI_API_KEY empty) and INTERNAL_SERVICE_KEY unset', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ now: NOW, env: { OPENAI_API_KEY: '', INTERNAL_SERVICE_KEY: undefined } });
-  });
-  afterAll(() => stack?.close());
+  const stack = useStack({ now: NOW, env: { OPENAI_API_KEY: '', INTERNAL_SERVICE_KEY: undefined } });
 
   it('answers 503 assistant_unavailable without spending quota, and still refuses off-topic questions', async () => {
     const s = await learner(stack);

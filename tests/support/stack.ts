@@ -99,21 +99,25 @@ export async function signIn(stack: TestStack, phone = newPhone()): Promise<Sess
 }
 
 /**
- * Starts a private stack before the tests of the calling `describe` block and closes it after them; returns
- * a getter for it (the stack exists only once `beforeAll` has run).
+ * Starts a private stack before the tests of the calling `describe` block and closes it after them:
+ * `const stack = useStack({ now })` replaces a `let stack` with its `beforeAll` and `afterAll`. The value
+ * returned stands for the stack once `beforeAll` has run (reading it earlier throws).
  */
-export function useStack(options: Parameters<typeof startTestStack>[0] = {}): () => TestStack {
-  let stack: TestStack | undefined;
+export function useStack(options: Parameters<typeof startTestStack>[0] = {}): TestStack {
+  let current: TestStack | undefined;
   beforeAll(async () => {
-    stack = await startTestStack(options);
+    current = await startTestStack(options);
   });
   afterAll(async () => {
-    await stack?.close();
+    await current?.close();
   });
-  return () => {
-    if (!stack) throw new Error('the stack starts in beforeAll: use it inside a test');
-    return stack;
-  };
+  return new Proxy({} as TestStack, {
+    get(_, property) {
+      if (!current) throw new Error('the stack starts in beforeAll: use it inside a hook or a test');
+      const value = Reflect.get(current, property, current);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
 }
 
 /** A new access token of a session (tests move the clock past the 1-hour access token lifetime). */
