@@ -3,9 +3,13 @@
  * 100% codes), offers, and the referral program (bind once, commission on the first real payment only).
  */
 import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '@mathisland/core/db/keys';
+import { getDiscount } from '@mathisland/core/subscriptions/discounts';
 import { getPlan, saveDiscountCode, savePlan } from '@mathisland/core/subscriptions/index';
 import { describe, expect, it } from 'vitest';
 import {
+  admin,
   buyAndPay,
   DAY_MS,
   eventsOf,
@@ -15,6 +19,7 @@ import {
   PLAN_90,
   pressOnGateway,
   purchase,
+  staffSession,
   status,
 } from './support/payments';
 import { call, type Session, signIn, startTestStack, type TestStack, useStack } from './support/stack';
@@ -139,6 +144,47 @@ describe('discount codes', () => {
     const off = newCode('OFF');
     await saveDiscountCode(stack.deps.db, { code: off, title: 'x', percent: 10, advertised: false, active: false });
     expect((await purchase(stack, a, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: off })).body.code).toBe('discount_invalid');
+  });
+
+  it('gives a use back when the order ends unpaid, and takes it again if that order is paid after all', async () => {
+    const code = newCode('BACK');
+    await saveDiscountCode(stack.deps.db, { code, title: 'back', percent: 10, maxUses: 1, advertised: false, active: true });
+    const uses = async () => (await getDiscount(stack.deps, code))?.uses;
+    const redemption = async (orderId: number) =>
+      (await stack.deps.db.doc.send(new GetCommand({ TableName: stack.deps.db.tableName, Key: keys.discountRedemption(code, orderId) })))
+        .Item;
+    const [a, b, c] = [await signIn(stack), await signIn(stack), await signIn(stack)];
+
+    // A takes the only use. While A's gateway page is still open, a callback saying NOK arrives (forged, or a
+    // double tab): the gateway verifies the authority as unpaid, the order fails and the use comes back.
+    const aOrder = await purchase(stack, a, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: code });
+    expect(aOrder.status, aOrder.text).toBe(201);
+    expect(await uses()).toBe(1);
+    const startPay = await openPayLink(aOrder.body.paymentUrl);
+    const authority = startPay.split('/').at(-1) as string;
+    const nok = await fetchManual(`${stack.baseUrl}/api/payment/gateway/callback?Authority=${authority}&Status=NOK`);
+    expect(nok.headers.get('location')).toContain('status=failed');
+    expect(await uses()).toBe(0);
+    expect((await redemption(aOrder.body.orderId))?.releasedAt).toBeDefined();
+
+    // B can use it now, and then it is used up for C.
+    const bOrder = await purchase(stack, b, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: code });
+    expect(bOrder.status, bOrder.text).toBe(201);
+    expect((await purchase(stack, c, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: code })).status).toBe(400);
+
+    // A presses Pay on the page still open: the failed order is paid after all (money taken is always granted)
+    // and the use is taken again, over the limit if need be.
+    const late = await fetchManual(await pressOnGateway(startPay, 'pay'));
+    expect(late.headers.get('location')).toContain('status=paid');
+    expect(await uses()).toBe(2);
+    expect((await redemption(aOrder.body.orderId))?.releasedAt).toBeUndefined();
+    expect((await status(stack, a)).active).toBe(true);
+
+    // Staff cancelling B's pending order gives B's use back once, even when asked twice.
+    const { cookie } = await staffSession(stack, { isSuperuser: true });
+    expect((await admin(stack, cookie, 'POST', `/api/admin/orders/${bOrder.body.orderId}/cancel`)).status).toBe(200);
+    await admin(stack, cookie, 'POST', `/api/admin/orders/${bOrder.body.orderId}/cancel`);
+    expect(await uses()).toBe(1);
   });
 
   it('makes the order paid with no gateway for a 100% code (at purchase and by redeem)', async () => {

@@ -8,7 +8,10 @@
  *   `POST /api/discounts/redeem` while the order is pending and has no gateway authority yet.
  * - Limits: validity window [validFrom, validUntil) in epoch ms, a total use limit (`maxUses`, absent =
  *   unlimited), a per-user limit (`perUserLimit`, default 1), optionally only some plans. A use is counted when
- *   the code is applied to an order (the price is fixed then), paid later or not.
+ *   the code is applied to an order (the price is fixed then, and two buyers can never both take the last use).
+ *   When the order ends unpaid (failed at the gateway, or cancelled by staff) the use is given back in the same
+ *   transaction ({@link releaseDiscountItems}); should that order be paid after all (a late successful
+ *   verification), the use is taken again whatever the limit, since the money is in ({@link retakeDiscountItems}).
  * - Applying writes, in the order's own transaction: the order's new amount, the code's use counter (condition:
  *   active, in its window, under its limit), the user's use counter (condition: under the per-user limit), a
  *   redemption record `DISCOUNT#<CODE>` / `REDEMPTION#<orderId>` and a `discount_applied` event.
@@ -159,6 +162,61 @@ export function redemptionItems(
       { condition: 'attribute_not_exists(pk)' },
     ),
   ];
+}
+
+/**
+ * Items that give back the discount use of `order`, which is ending unpaid at `now`: the code's and the user's
+ * counters go down by one and the redemption record is marked released. The caller's transaction also sets
+ * `discountReleased` on the order with {@link discountReleaseGuard}, under a condition on its status, so a use is
+ * given back at most once. No items for an order without a code.
+ */
+export function releaseDiscountItems(db: Db, order: Order, now: number): TxItem[] {
+  if (!order.discountCode) return [];
+  return [
+    update(db, keys.discount(order.discountCode), 'ADD uses :minus', { values: { ':minus': -1 } }),
+    update(db, keys.discountUserUses(order.discountCode, order.userId), 'ADD #count :minus', {
+      names: { '#count': 'count' },
+      values: { ':minus': -1 },
+    }),
+    update(db, keys.discountRedemption(order.discountCode, order.id), 'SET releasedAt = :now', {
+      condition: 'attribute_exists(pk)',
+      values: { ':now': now },
+    }),
+  ];
+}
+
+/** Items that take the released discount use of `order` again when it is paid after all (no limit: the money is in). */
+export function retakeDiscountItems(db: Db, order: Order): TxItem[] {
+  if (!order.discountCode || !order.discountReleased) return [];
+  return [
+    update(db, keys.discount(order.discountCode), 'ADD uses :one', { values: { ':one': 1 } }),
+    update(db, keys.discountUserUses(order.discountCode, order.userId), 'ADD #count :one', {
+      names: { '#count': 'count' },
+      values: { ':one': 1 },
+    }),
+    update(db, keys.discountRedemption(order.discountCode, order.id), 'REMOVE releasedAt'),
+  ];
+}
+
+/**
+ * The part of an order update that pins its discount state as read: the code (or none) and whether its use was
+ * released, so a code applied or a use released meanwhile makes the transaction fail and re-read. `release` adds
+ * the SET of `discountReleased`; `retake` its REMOVE.
+ */
+export function discountReleaseGuard(order: Order, change: 'release' | 'retake' | 'none') {
+  const condition = order.discountCode
+    ? `discountCode = :dcode AND ${order.discountReleased ? 'discountReleased = :dtrue' : 'attribute_not_exists(discountReleased)'}`
+    : 'attribute_not_exists(discountCode)';
+  const values: Record<string, unknown> = order.discountCode ? { ':dcode': order.discountCode } : {};
+  if (order.discountCode && (order.discountReleased || change === 'release')) values[':dtrue'] = true;
+  const release = change === 'release' && order.discountCode;
+  const retake = change === 'retake' && order.discountReleased;
+  return {
+    condition,
+    values,
+    set: release ? ', discountReleased = :dtrue' : '',
+    remove: retake ? ' REMOVE discountReleased' : '',
+  };
 }
 
 /** The error for a failed redemption item (index within {@link redemptionItems}). */

@@ -18,6 +18,7 @@ import { keys } from '../db/keys';
 import { put, type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { activeSubscription, type StoredSubscription } from './active';
+import { discountReleaseGuard, releaseDiscountItems, retakeDiscountItems } from './discounts';
 import { paymentErrors } from './errors';
 import { eventItem, type PaymentPath, recordEvent } from './events';
 import { getOrder, type Order, PAYABLE_STATUSES } from './orders';
@@ -131,12 +132,14 @@ export async function markPaid(
       orderValues[`:${name}`] = value;
     }
 
+    const guard = discountReleaseGuard(order, 'retake');
     const items: TxItem[] = [
-      update(deps.db, keys.order(order.id), `SET ${orderSets.join(', ')}`, {
-        condition: '#s IN (:pending, :cancelled, :failed)',
+      update(deps.db, keys.order(order.id), `SET ${orderSets.join(', ')}${guard.remove}`, {
+        condition: `#s IN (:pending, :cancelled, :failed) AND ${guard.condition}`,
         names: orderNames,
-        values: orderValues,
+        values: { ...orderValues, ...guard.values },
       }),
+      ...retakeDiscountItems(deps.db, order),
       eventItem(deps.db, order.id, now, 'payment_result', {
         userId: order.userId,
         via,
@@ -174,7 +177,8 @@ export async function markPaid(
       if (isConditionFailure(error)) continue; // re-read: a duplicate, or the subscription changed under us
       throw error;
     }
-    const settled: Order = { ...order, status: 'paid', paidAt: now, paidVia: via, updatedAt: now };
+    const { discountReleased: _released, ...unreleased } = order;
+    const settled: Order = { ...unreleased, status: 'paid', paidAt: now, paidVia: via, updatedAt: now };
     for (const [name, value] of Object.entries(optional)) if (value !== undefined) Object.assign(settled, { [name]: value });
     return { order: settled, changed: true };
   }
@@ -195,13 +199,15 @@ export async function markFailed(
   const order = await getOrder(deps, orderId);
   if (order.status !== 'pending') return ignored(deps, order, via, proof);
   const now = deps.clock.now();
+  const guard = discountReleaseGuard(order, 'release');
   try {
     await transact(deps.db, [
-      update(deps.db, keys.order(order.id), 'SET #s = :failed, failedAt = :now, updatedAt = :now', {
-        condition: '#s = :pending',
+      update(deps.db, keys.order(order.id), `SET #s = :failed, failedAt = :now, updatedAt = :now${guard.set}`, {
+        condition: `#s = :pending AND ${guard.condition}`,
         names: { '#s': 'status' },
-        values: { ':failed': 'failed', ':pending': 'pending', ':now': now },
+        values: { ':failed': 'failed', ':pending': 'pending', ':now': now, ...guard.values },
       }),
+      ...releaseDiscountItems(deps.db, order, now),
       eventItem(deps.db, order.id, now, 'payment_result', {
         userId: order.userId,
         via,
@@ -216,5 +222,8 @@ export async function markFailed(
     if (!isConditionFailure(error)) throw error;
     return ignored(deps, await getOrder(deps, orderId), via, proof);
   }
-  return { order: { ...order, status: 'failed', failedAt: now, updatedAt: now }, changed: true };
+  return {
+    order: { ...order, status: 'failed', failedAt: now, updatedAt: now, ...(order.discountCode ? { discountReleased: true } : {}) },
+    changed: true,
+  };
 }

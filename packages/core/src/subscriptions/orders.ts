@@ -34,6 +34,8 @@ export interface Order {
   listPrice: number;
   /** Discount code applied (upper case), at most one per order. */
   discountCode?: string;
+  /** The order ended unpaid (failed or cancelled) and its discount use was given back (discounts.ts). */
+  discountReleased?: boolean;
   discountPercent?: number;
   /** Discount, toman. */
   discount: number;

@@ -19,6 +19,7 @@ import { type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import type { StoredSubscription } from './active';
+import { discountReleaseGuard, releaseDiscountItems } from './discounts';
 import { paymentErrors } from './errors';
 import { eventItem } from './events';
 import { DAY_MS } from './grant';
@@ -35,13 +36,15 @@ export async function cancelOrder(deps: Deps, orderId: number, actor: string): P
   if (order.status === 'paid') throw paymentErrors.alreadyPaid();
   if (order.status !== 'pending') throw paymentErrors.orderStatusConflict(order.status, 'only a pending order can be cancelled');
   const now = deps.clock.now();
+  const guard = discountReleaseGuard(order, 'release');
   try {
     await transact(deps.db, [
-      update(deps.db, keys.order(order.id), 'SET #s = :cancelled, cancelledAt = :now, cancelledBy = :actor, updatedAt = :now', {
-        condition: '#s = :pending',
+      update(deps.db, keys.order(order.id), `SET #s = :cancelled, cancelledAt = :now, cancelledBy = :actor, updatedAt = :now${guard.set}`, {
+        condition: `#s = :pending AND ${guard.condition}`,
         names: { '#s': 'status' },
-        values: { ':cancelled': 'cancelled', ':pending': 'pending', ':now': now, ':actor': actor },
+        values: { ':cancelled': 'cancelled', ':pending': 'pending', ':now': now, ':actor': actor, ...guard.values },
       }),
+      ...releaseDiscountItems(deps.db, order, now),
       eventItem(deps.db, order.id, now, 'admin_cancel', { userId: order.userId, actor }),
     ]);
   } catch (error) {
@@ -50,7 +53,14 @@ export async function cancelOrder(deps: Deps, orderId: number, actor: string): P
     if ((await getOrder(deps, orderId)).status === 'pending') throw paymentErrors.busy();
     return cancelOrder(deps, orderId, actor);
   }
-  return { ...order, status: 'cancelled', cancelledAt: now, cancelledBy: actor, updatedAt: now };
+  return {
+    ...order,
+    status: 'cancelled',
+    cancelledAt: now,
+    cancelledBy: actor,
+    updatedAt: now,
+    ...(order.discountCode ? { discountReleased: true } : {}),
+  };
 }
 
 export interface RefundResult {
