@@ -4,7 +4,10 @@
  * refused.
  */
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { deleteAccount } from '@mathisland/core/account/index';
+import { getUser, type User } from '@mathisland/core/auth/index';
 import { keys } from '@mathisland/core/db/keys';
+import { OVERALL_BOARD, weeklyBoard } from '@mathisland/core/leaderboard/index';
 import { describe, expect, it } from 'vitest';
 import { allNodes, playNode } from './support/content';
 import { call, lastCode, newPhone, signIn, useStack } from './support/stack';
@@ -60,6 +63,30 @@ describe('account deletion', () => {
     s.clock.advance(61);
     const board = await call(s, 'GET', '/api/leaderboard?period=overall', { token: again.accessToken });
     expect(board.body.items).toEqual([]);
+  });
+
+  it('takes the learner off the boards by the XP they have at deletion, even when the request read less', async () => {
+    const learner = await signIn(stack);
+    const stale = (await getUser(stack.deps, learner.userId)) as User;
+    // A completion lands after the deletion request loaded the user (XP 0 then).
+    await playNode(stack, learner.accessToken, allNodes()[0]!);
+    stack.clock.advance(61);
+    await call(stack, 'POST', '/api/auth/otp/request', { body: { phone: learner.phone } });
+    await deleteAccount(stack.deps, stale, await lastCode(stack, learner.phone));
+    const { db } = stack.deps;
+    for (const board of [OVERALL_BOARD, weeklyBoard(stack.clock.now())]) {
+      const buckets = await db.doc.send(
+        new QueryCommand({
+          TableName: db.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': keys.boardHistogramPartition(board) },
+        }),
+      );
+      expect(
+        (buckets.Items ?? []).filter((b) => b.n !== 0),
+        board,
+      ).toEqual([]);
+    }
   });
 
   it('refuses demo accounts, wrong codes and bad bodies, and deletes nothing', async () => {

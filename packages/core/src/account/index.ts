@@ -16,7 +16,7 @@
  */
 import { BatchWriteCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { verifyOtp } from '../auth/otp';
-import type { User } from '../auth/users';
+import { getUser, type User } from '../auth/users';
 import { isConditionFailure } from '../db/client';
 import { keys } from '../db/keys';
 import { remove, transact } from '../db/transact';
@@ -49,16 +49,27 @@ export async function deleteAccount(deps: Deps, user: User & BoardFields, otp: s
     throw new DomainError('permission_denied', 'Demo accounts (fixed-code test logins) cannot be deleted');
   }
   await verifyOtp(deps, user.phone, otp);
-  try {
-    await transact(deps.db, [
-      remove(deps.db, keys.user(user.id), { condition: 'attribute_exists(pk) AND sessionId = :sid', values: { ':sid': user.sessionId } }),
-      remove(deps.db, keys.phone(user.phone), { condition: 'userId = :id', values: { ':id': user.id } }),
-      remove(deps.db, keys.publicId(user.publicId)),
-      ...leaveBoards(deps.db, user, deps.clock.now()),
-    ]);
-  } catch (error) {
-    if (isConditionFailure(error)) throw new DomainError('token_invalid', 'The session has ended; sign in again');
-    throw error;
+  let current: (User & BoardFields) | undefined = user;
+  for (let attempt = 0; ; attempt++) {
+    if (!current || current.sessionId !== user.sessionId || attempt === 8) {
+      throw new DomainError('token_invalid', 'The session has ended; sign in again');
+    }
+    try {
+      await transact(deps.db, [
+        // Pinned to the XP the board items below were computed from: a grant landing meanwhile retries.
+        remove(deps.db, keys.user(user.id), {
+          condition: 'attribute_exists(pk) AND sessionId = :sid AND xp = :xp',
+          values: { ':sid': user.sessionId, ':xp': current.xp },
+        }),
+        remove(deps.db, keys.phone(user.phone), { condition: 'userId = :id', values: { ':id': user.id } }),
+        remove(deps.db, keys.publicId(user.publicId)),
+        ...leaveBoards(deps.db, current, deps.clock.now()),
+      ]);
+      break;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      current = await getUser(deps, user.id);
+    }
   }
   await purgePersonalData(deps, user.id);
 }
