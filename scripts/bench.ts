@@ -25,8 +25,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { logger, ManualClock } from '@mathisland/core';
+import { putAll } from '@mathisland/core/db/batch';
 import { keys } from '@mathisland/core/db/keys';
 import { OVERALL_BOARD, weeklyBoard } from '@mathisland/core/leaderboard/index';
 import { build } from 'esbuild';
@@ -188,19 +188,9 @@ async function seedBoards(db: import('@mathisland/core/db/client').Db, count: nu
     }
     for (const [xp, n] of histogram) items.push({ ...keys.boardHistogram(board, xp), xp, n });
   }
-  const batches: Record<string, unknown>[][] = [];
-  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
-  let next = 0;
-  const worker = async () => {
-    while (next < batches.length) {
-      let requests = (batches[next++] ?? []).map((Item) => ({ PutRequest: { Item } }));
-      while (requests.length > 0) {
-        const result = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: requests } }));
-        requests = (result.UnprocessedItems?.[db.tableName] ?? []) as typeof requests;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 6 }, worker));
+  // Six writers in parallel, each putting its share with the table's own bulk writer.
+  const share = Math.ceil(items.length / 6);
+  await Promise.all(Array.from({ length: 6 }, (_, i) => putAll(db, items.slice(i * share, (i + 1) * share))));
 }
 
 async function benchLeaderboard() {

@@ -14,9 +14,10 @@
  *    deleted, so payment records (orders, invoices, payment events) stay, as the spec requires. If this
  *    step is cut short, what remains is unreachable: user ids are never reused.
  */
-import { BatchWriteCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { verifyOtp } from '../auth/otp';
 import { getUser, type User } from '../auth/users';
+import { deleteAll } from '../db/batch';
 import { isConditionFailure } from '../db/client';
 import { keys } from '../db/keys';
 import { remove, transact } from '../db/transact';
@@ -86,15 +87,7 @@ async function purgePersonalData(deps: Deps, userId: number): Promise<void> {
       },
     );
     for await (const page of pages) {
-      const items = (page.Items ?? []) as { pk: string; sk: string }[];
-      for (let i = 0; i < items.length; i += 25) {
-        let requests = items.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: key } }));
-        for (let attempt = 0; requests.length > 0 && attempt < 8; attempt++) {
-          const result = await deps.db.doc.send(new BatchWriteCommand({ RequestItems: { [deps.db.tableName]: requests } }));
-          requests = (result.UnprocessedItems?.[deps.db.tableName] ?? []) as typeof requests;
-          if (requests.length > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-        }
-      }
+      await deleteAll(deps.db, (page.Items ?? []) as { pk: string; sk: string }[]);
     }
   }
 }

@@ -3,10 +3,11 @@
  * content, plans, later data fixes). Applied by `npm start`, by tests, and in AWS by the Storage stack's
  * deploy-time Script. Each applied id is recorded as an item; health reports the unapplied ones.
  */
-import { BatchWriteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { grade4 } from '../curriculum/seed/grade4';
 import { grade5 } from '../curriculum/seed/grade5';
 import { seedGradeItems } from '../curriculum/seedItems';
+import { putAll } from '../db/batch';
 import type { Db } from '../db/client';
 import { keys } from '../db/keys';
 import { saveDiscountCode } from '../subscriptions/discounts';
@@ -19,18 +20,7 @@ export interface Migration {
   up(db: Db): Promise<void>;
 }
 
-/** Writes items with BatchWriteItem (25 per request), retrying unprocessed items. */
-export async function putAll(db: Db, items: Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt > 8) throw new Error('BatchWriteItem kept returning unprocessed items');
-      const result = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: requests } }));
-      requests = (result.UnprocessedItems?.[db.tableName] ?? []) as typeof requests;
-      if (requests.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-    }
-  }
-}
+export { putAll } from '../db/batch';
 
 export const migrations: readonly Migration[] = [
   {

@@ -20,7 +20,8 @@
  * that, move vectors to a vector index (OpenSearch Serverless, pgvector, S3 Vectors) and keep DynamoDB for
  * the documents.
  */
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
+import { deleteAll, putAll } from '../db/batch';
 import type { Db } from '../db/client';
 import { nextId } from '../db/counters';
 import { keys } from '../db/keys';
@@ -71,32 +72,6 @@ export interface ScoredChunk extends RagChunk {
   score: number;
 }
 
-/** Puts items with BatchWriteItem (25 per request), retrying unprocessed items. */
-async function batchPut(db: Db, items: Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt > 8) throw new Error('BatchWriteItem kept returning unprocessed items');
-      const result = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: requests } }));
-      requests = (result.UnprocessedItems?.[db.tableName] ?? []) as typeof requests;
-      if (requests.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-    }
-  }
-}
-
-/** Deletes items with BatchWriteItem (25 per request), retrying unprocessed items. */
-async function batchDelete(db: Db, itemKeys: { pk: string; sk: string }[]): Promise<void> {
-  for (let i = 0; i < itemKeys.length; i += 25) {
-    let requests = itemKeys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt > 8) throw new Error('BatchWriteItem kept returning unprocessed items');
-      const result = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: requests } }));
-      requests = (result.UnprocessedItems?.[db.tableName] ?? []) as typeof requests;
-      if (requests.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-    }
-  }
-}
-
 const toBinary = (vector: number[]) => new Uint8Array(Float32Array.from(vector).buffer);
 const fromBinary = (bytes: Uint8Array) => new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
 
@@ -132,16 +107,15 @@ export async function gradeChunks(deps: Deps, gradeId: number, options: { reload
   const now = deps.clock.now();
   if (!options.reload && hit && now - hit.loadedAt < RAG_CACHE_TTL_SECONDS * 1000) return hit.chunks;
   const chunks: RagChunk[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.doc.send(
-      new QueryCommand({
-        TableName: deps.db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.ragPartition(gradeId), ':prefix': keys.ragChunkPrefix },
-        ExclusiveStartKey: startKey,
-      }),
-    );
+  const pages = paginateQuery(
+    { client: deps.db.doc },
+    {
+      TableName: deps.db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.ragPartition(gradeId), ':prefix': keys.ragChunkPrefix },
+    },
+  );
+  for await (const page of pages) {
     for (const item of page.Items ?? []) {
       chunks.push({
         docId: item.docId as number,
@@ -154,8 +128,7 @@ export async function gradeChunks(deps: Deps, gradeId: number, options: { reload
         vector: fromBinary(item.vector as Uint8Array),
       });
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   cache.set(gradeId, { chunks, loadedAt: now });
   return chunks;
 }
@@ -188,7 +161,7 @@ export async function ingestDocument(deps: Deps, input: IngestInput): Promise<Ra
   }
   const id = await nextId(deps.db, 'ragDocument');
   const createdAt = new Date(deps.clock.now()).toISOString();
-  await batchPut(
+  await putAll(
     deps.db,
     chunks.map((text, n) => ({
       ...keys.ragChunk(input.gradeId, id, n),
@@ -218,7 +191,7 @@ export async function ingestDocument(deps: Deps, input: IngestInput): Promise<Ra
   const { replaced: _replaced, ...item } = document;
   await deps.db.doc.send(new PutCommand({ TableName: deps.db.tableName, Item: { ...keys.ragDocument(id), ...item } }));
   // The replaced documents: their chunks (also orphans of a failed ingest), then their document items.
-  await batchDelete(deps.db, [...old.map((c) => keys.ragChunk(c.gradeId, c.docId, c.n)), ...replaced.map((d) => keys.ragDocument(d))]);
+  await deleteAll(deps.db, [...old.map((c) => keys.ragChunk(c.gradeId, c.docId, c.n)), ...replaced.map((d) => keys.ragDocument(d))]);
   cacheOf(deps.db).delete(input.gradeId);
   return document;
 }
@@ -228,7 +201,7 @@ export async function deleteDocument(deps: Deps, id: number): Promise<void> {
   const doc = (await deps.db.doc.send(new GetCommand({ TableName: deps.db.tableName, Key: keys.ragDocument(id), ConsistentRead: true })))
     .Item as RagDocument | undefined;
   if (!doc) throw commonErrors.notFound('Document');
-  await batchDelete(
+  await deleteAll(
     deps.db,
     Array.from({ length: doc.chunks }, (_, n) => keys.ragChunk(doc.gradeId, id, n)),
   );
