@@ -20,7 +20,7 @@ export { GATEWAY_RETRY_AFTER_SECONDS, paymentErrors } from './errors';
 export { listOrderEvents, listUnmatchedEvents, type PaymentEvent, type PaymentEventKind } from './events';
 export { DAY_MS, markPaid } from './grant';
 export { type Invoice, invoiceNumber, invoicesOf, toInvoice } from './invoices';
-export { getOrder, getOwnOrder, type Order, type OrderStatus, ordersOfUser, type Provider, paymentUrl } from './orders';
+export { getOrder, getOwnOrder, type Order, type OrderStatus, orderPricing, ordersOfUser, type Provider, paymentUrl } from './orders';
 export { getPlan, listPlans, type Plan, type PublicPlan, plansOnSale, publicPlan, savePlan, seedPlans } from './plans';
 export { type PurchaseRequest, type PurchaseResponse, purchase } from './purchase';
 export { type AffiliateView, affiliateOf, bindReferrer, COMMISSION_PERCENT, commissionFor } from './referral';

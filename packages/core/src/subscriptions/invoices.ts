@@ -4,7 +4,7 @@
  * (a 100% code's order is an invoice of 0 toman). Ids beyond 999999 simply have more digits.
  */
 import type { Deps } from '../deps';
-import { type Order, ordersOfUser } from './orders';
+import { type Order, orderPricing, ordersOfUser } from './orders';
 
 /** `INVOICE_PREFIX-000042` for order 42. */
 export const invoiceNumber = (prefix: string, orderId: number): string => `${prefix}-${String(orderId).padStart(6, '0')}`;
@@ -34,13 +34,7 @@ export function toInvoice(prefix: string, order: Order): Invoice {
   return {
     invoiceNumber: invoiceNumber(prefix, order.id),
     orderId: order.id,
-    planId: order.planId,
-    planTitle: order.planTitle,
-    durationDays: order.durationDays,
-    listPrice: order.listPrice,
-    discountCode: order.discountCode ?? null,
-    discount: order.discount,
-    amount: order.amount,
+    ...orderPricing(order),
     status: order.status as Invoice['status'],
     provider: order.provider,
     createdAt: order.createdAt,

@@ -66,6 +66,17 @@ export interface Order {
   commission?: { referrerId: number; amount: number };
 }
 
+/** What an order snapshotted and what it costs: the fields its invoice and its API views share. */
+export const orderPricing = (order: Order) => ({
+  planId: order.planId,
+  planTitle: order.planTitle,
+  durationDays: order.durationDays,
+  listPrice: order.listPrice,
+  discountCode: order.discountCode ?? null,
+  discount: order.discount,
+  amount: order.amount,
+});
+
 export const fromOrderItem = (item: Record<string, unknown>): Order => {
   const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, ...order } = item;
   return order as unknown as Order;

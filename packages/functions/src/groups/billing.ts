@@ -10,6 +10,7 @@ import {
   invoicesOf,
   listOffers,
   type Order,
+  orderPricing,
   paymentUrl,
   plansOnSale,
   purchase,
@@ -34,13 +35,7 @@ function idempotencyKey(value: string | undefined): string {
 const orderView = (deps: Deps, baseUrl: string, order: Order) => ({
   orderId: order.id,
   status: order.status,
-  planId: order.planId,
-  planTitle: order.planTitle,
-  durationDays: order.durationDays,
-  listPrice: order.listPrice,
-  discountCode: order.discountCode ?? null,
-  discount: order.discount,
-  amount: order.amount,
+  ...orderPricing(order),
   paymentUrl: paymentUrl(deps, baseUrl, order.id),
 });
 
