@@ -101,10 +101,15 @@ async function getNodeProgress(deps: Deps, userId: number, nodeId: number | null
   return result.Item as NodeProgress | undefined;
 }
 
-/** The node's own progress, after checking it is unlocked. Errors: `node_locked`. */
-async function requireUnlocked(deps: Deps, userId: number, node: CurriculumNode): Promise<NodeProgress | undefined> {
-  const [previous, own] = await Promise.all([getNodeProgress(deps, userId, node.previousNodeId), getNodeProgress(deps, userId, node.id)]);
-  if (node.previousNodeId !== null && !previous?.completed) throw progressErrors.nodeLocked();
+/** Checks that `node` is unlocked: the first of its grade, or the node before it is completed. Errors: `node_locked`. */
+async function requireUnlocked(deps: Deps, userId: number, node: CurriculumNode): Promise<void> {
+  if (node.previousNodeId === null) return;
+  if (!(await getNodeProgress(deps, userId, node.previousNodeId))?.completed) throw progressErrors.nodeLocked();
+}
+
+/** The node's own progress, after checking it is unlocked (both read at once). Errors: `node_locked`. */
+async function unlockedProgress(deps: Deps, userId: number, node: CurriculumNode): Promise<NodeProgress | undefined> {
+  const [own] = await Promise.all([getNodeProgress(deps, userId, node.id), requireUnlocked(deps, userId, node)]);
   return own;
 }
 
@@ -443,7 +448,7 @@ async function completeNodeOnce(deps: Deps, user: User, nodeId: number): Promise
   const content = await curriculum(deps);
   const node = content.node(nodeId);
   if (!node) throw commonErrors.notFound('Node');
-  const own = await requireUnlocked(deps, user.id, node);
+  const own = await unlockedProgress(deps, user.id, node);
   const questions = content.nodeQuestions(node.id);
   if (questions.length === 0) requireHearts(deps, user);
   const answers = questions.length === 0 ? new Map<number, AnswerItem>() : await nodeAnswers(deps, user.id, node.id);
@@ -481,7 +486,7 @@ async function completeLessonOnce(deps: Deps, user: User, lessonId: number): Pro
   const lesson = content.lesson(lessonId);
   if (!lesson) throw commonErrors.notFound('Lesson');
   const node = content.node(lesson.nodeId) as CurriculumNode;
-  const own = await requireUnlocked(deps, user.id, node);
+  const own = await unlockedProgress(deps, user.id, node);
   if (lesson.questions.length === 0) requireHearts(deps, user);
   const answers = lesson.questions.length === 0 ? new Map<number, AnswerItem>() : await nodeAnswers(deps, user.id, node.id);
   const correct = requireAllAnswered(lesson.questions, answers);
