@@ -22,7 +22,7 @@ import {
   purchase,
   status,
 } from './support/payments';
-import { call, lastCode, signIn, startTestStack, useStack } from './support/stack';
+import { call, freshToken, lastCode, signIn, startTestStack, useStack } from './support/stack';
 
 const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
 
@@ -308,6 +308,26 @@ describe('paying through the gateway', () => {
     expect(st).toMatchObject({ status: 'none', recheckedOrders: [] });
     const { getOrder } = await import('@mathisland/core/subscriptions/index');
     expect((await getOrder(stack.deps, bought.body.orderId)).status).toBe('pending');
+  });
+
+  it('marks a checkout abandoned for an hour failed on the re-check, giving its discount use back', async () => {
+    const s = await signIn(stack);
+    const bought = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: 'WELCOME10' });
+    const startPay = await openPayLink(bought.body.paymentUrl);
+    const { getOrder, recheckOrders } = await import('@mathisland/core/subscriptions/index');
+    stack.clock.advance(59 * 60);
+    expect(await recheckOrders(stack.deps, s.userId)).toEqual([]);
+    expect((await getOrder(stack.deps, bought.body.orderId)).status).toBe('pending');
+    stack.clock.advance(60);
+    expect(await recheckOrders(stack.deps, s.userId)).toEqual([{ orderId: bought.body.orderId, status: 'failed' }]);
+    const result = (await eventsOf(stack, bought.body.orderId)).find((e) => e.kind === 'payment_result');
+    expect(result).toMatchObject({ via: 'recheck', result: 'failed', reason: 'not_paid', gatewayCode: -51 });
+    // The use came back: the same learner can apply WELCOME10 (one use per user) to a new order.
+    const later = { ...s, accessToken: await freshToken(stack, s) }; // past the 1-hour access token
+    expect((await purchase(stack, later, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: 'WELCOME10' })).status).toBe(201);
+    // A payer who comes back after all still gets what they pay for.
+    const back = await fetchManual(await pressOnGateway(startPay, 'pay'));
+    expect(back.headers.get('location')).toContain('status=paid');
   });
 
   it('still marks a payment paid when the buyer deleted the account meanwhile, granting nothing', async () => {

@@ -10,7 +10,10 @@
  *   `markPaid`) or failed (`markFailed`). An unknown authority is recorded and changes nothing.
  * - {@link recheckOrders}: run by the status route. Asks the gateway once for its paid-but-unverified
  *   payments and verifies the caller's unpaid orders among them, so a payment whose redirect was lost becomes
- *   paid. An order the gateway does not list is left as it is (its payer may still be on the gateway page).
+ *   paid. An order the gateway does not list is left as it is (its payer may still be on the gateway page),
+ *   until its gateway step began {@link ABANDONED_AFTER_MINUTES} minutes ago: then it is verified too, and an
+ *   unpaid verdict marks it failed (an abandoned checkout; its discount use comes back). Paying it later still
+ *   works: a successful verification pays a failed order.
  *
  * The gateway being off (GATEWAY_MERCHANT_ID unset or empty), unreachable or refusing is 503
  * `gateway_unavailable` with Retry-After, recorded as `gateway_request_failed`; the order is never marked failed
@@ -34,6 +37,12 @@ import { CALLBACK_DOMAIN_MISMATCH, GatewayError, type VerifyOutcome } from './za
 
 /** At most this many unpaid orders are re-checked per status read (newest first). */
 export const RECHECK_MAX_ORDERS = 5;
+
+/**
+ * A pending order whose gateway step began this long ago is treated as an abandoned checkout by the re-check
+ * (ours: a gateway payment session lasts minutes, not an hour).
+ */
+export const ABANDONED_AFTER_MINUTES = 60;
 
 export type PayLink = { kind: 'gateway'; url: string } | { kind: 'finished'; orderId: number; status: OrderStatus };
 
@@ -103,7 +112,7 @@ export async function startPayment(deps: Deps, orderId: number, sig: string | un
 }
 
 /** Verifies `order`'s authority and settles it. Errors: `gateway_unavailable` (recorded; the order is unchanged). */
-async function verifyAndSettle(deps: Deps, order: Order, via: PaymentPath): Promise<SettleResult> {
+async function verifyAndSettle(deps: Deps, order: Order, via: PaymentPath, failIfUnpaid = via === 'callback'): Promise<SettleResult> {
   if (!order.authority) throw new Error(`order ${order.id} has no authority to verify`);
   let outcome: VerifyOutcome;
   try {
@@ -114,7 +123,7 @@ async function verifyAndSettle(deps: Deps, order: Order, via: PaymentPath): Prom
   }
   if (outcome.paid)
     return markPaid(deps, order.id, via, { gatewayCode: outcome.code, refId: outcome.refId, cardPan: outcome.cardPan }, order);
-  if (via === 'callback') return markFailed(deps, order.id, via, { gatewayCode: outcome.code, note: outcome.message });
+  if (failIfUnpaid) return markFailed(deps, order.id, via, { gatewayCode: outcome.code, note: outcome.message });
   await recordEvent(deps, order.id, 'payment_result', {
     userId: order.userId,
     via,
@@ -157,7 +166,8 @@ export async function handleCallback(
 
 /**
  * Re-checks `userId`'s unpaid orders that reached the gateway (pending, or cancelled by staff) against the
- * gateway's paid-but-unverified list, and settles those it lists. Gateway trouble is logged and skipped: the
+ * gateway's paid-but-unverified list, and settles those it lists; abandoned checkouts (see the module doc) are
+ * verified whether listed or not, and fail when unpaid. Gateway trouble is logged and skipped: the
  * status read still answers. Returns the orders it verified with their status after.
  */
 export async function recheckOrders(deps: Deps, userId: number): Promise<Array<{ orderId: number; status: OrderStatus }>> {
@@ -175,10 +185,15 @@ export async function recheckOrders(deps: Deps, userId: number): Promise<Array<{
     return [];
   }
   const results: Array<{ orderId: number; status: OrderStatus }> = [];
+  const now = deps.clock.now();
   for (const order of open) {
-    if (!listed.has(order.authority as string)) continue;
+    const abandoned =
+      order.status === 'pending' &&
+      order.gatewayStartedAt !== undefined &&
+      now - order.gatewayStartedAt >= ABANDONED_AFTER_MINUTES * 60_000;
+    if (!listed.has(order.authority as string) && !abandoned) continue;
     try {
-      const { order: after } = await verifyAndSettle(deps, order, 'recheck');
+      const { order: after } = await verifyAndSettle(deps, order, 'recheck', abandoned);
       results.push({ orderId: after.id, status: after.status });
     } catch (error) {
       if (error instanceof DomainError && error.code === 'gateway_unavailable') continue;
