@@ -34,11 +34,6 @@ export const update = (db: Db, key: Key, updateExpression: string, when: Conditi
   Update: { TableName: db.tableName, Key: key, UpdateExpression: updateExpression, ...expression(when) },
 });
 
-/** Checks `condition` on the item at `key` without writing it (the transaction fails when it does not hold). */
-export const check = (db: Db, key: Key, when: Condition & { condition: string }): TxItem => ({
-  ConditionCheck: { TableName: db.tableName, Key: key, ...expression(when) } as NonNullable<TxItem['ConditionCheck']>,
-});
-
 /** Deletes the item at `key`. */
 export const remove = (db: Db, key: Key, when: Condition = {}): TxItem => ({
   Delete: { TableName: db.tableName, Key: key, ...expression(when) },

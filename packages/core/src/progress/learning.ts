@@ -1,7 +1,10 @@
 /**
  * The learning loop (spec "Node (island)" table, Errors; DESIGN §3): the map, answering, and completing
  * lessons and nodes. Every change that grants XP or costs a heart is one conditional TransactWriteItems,
- * so a retry or a race never grants twice or takes a heart twice for one answer.
+ * so a retry or a race never grants twice or takes a heart twice for one answer. Every XP grant carries the
+ * condition `xp = <the XP it read>` on the user item (leaderboard/board.ts `xpMove`), so grants are serialized:
+ * a lesson and its node's quiz completing at once cannot both credit the same questions; the loser re-reads
+ * (the quiz recounts its credited lessons, the lesson sees the node completed and grants nothing).
  *
  * Locked rule: a node is unlocked when it is the first of its grade or the node before it on the map is
  * completed; the same rule gives `locked` in the map.
@@ -13,7 +16,7 @@ import { epochSeconds } from '../clock';
 import type { CurriculumNode, Lesson, Question } from '../curriculum/store';
 import { isConditionFailure } from '../db/client';
 import { keys } from '../db/keys';
-import { check, put, transact, update } from '../db/transact';
+import { put, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { afterGrant, type XpMove, xpMove } from '../leaderboard/board';
@@ -381,10 +384,6 @@ async function finishNode(
         }),
         ...move.items,
         notificationItem(deps.db, user.id, notificationId, 'island_completed', { nodeId: node.id, title: node.title, stars, xp }, now),
-        // The credited questions' lessons must still be uncompleted, or their XP would be granted twice.
-        ...stats.creditedLessons.map((lessonId) =>
-          check(deps.db, keys.lessonCompletion(user.id, lessonId), { condition: 'attribute_not_exists(pk)' }),
-        ),
       ]);
       return { stars, xp, nextNodeId: node.nextNodeId, nodeCompleted: true, alreadyCompleted: false };
     } catch (error) {
@@ -509,8 +508,6 @@ async function completeLessonOnce(deps: Deps, user: User, lessonId: number): Pro
           values: { ':xp': xp, ':one': 1, ...move.values },
         }),
         ...move.items,
-        // Lesson XP only while the node is not completed (a completed node's quiz credited these questions).
-        ...(xp > 0 ? [check(deps.db, keys.nodeProgress(user.id, node.id), { condition: 'attribute_not_exists(pk)' })] : []),
       ]);
       current = afterGrant(current, xp, now);
       break;
