@@ -52,6 +52,20 @@ interface Sample {
   dynamo: number;
 }
 
+/** DynamoDB requests (median and largest) and latency (p50, p99, ms) of a list of calls. */
+const summary = (list: Sample[]) => ({
+  dynamo: median(list.map((s) => s.dynamo)),
+  dynamoMax: Math.max(...list.map((s) => s.dynamo)),
+  p50: percentile(
+    list.map((s) => s.ms),
+    50,
+  ),
+  p99: percentile(
+    list.map((s) => s.ms),
+    99,
+  ),
+});
+
 async function benchJourney() {
   const stack = await startLocalStack({
     port: 0,
@@ -132,20 +146,7 @@ async function benchJourney() {
   } finally {
     await stack.close();
   }
-  return [...samples.entries()].map(([route, list]) => ({
-    route,
-    calls: list.length,
-    dynamo: median(list.map((s) => s.dynamo)),
-    dynamoMax: Math.max(...list.map((s) => s.dynamo)),
-    p50: percentile(
-      list.map((s) => s.ms),
-      50,
-    ),
-    p99: percentile(
-      list.map((s) => s.ms),
-      99,
-    ),
-  }));
+  return [...samples.entries()].map(([route, list]) => ({ route, calls: list.length, ...summary(list) }));
 }
 
 /**
@@ -247,7 +248,7 @@ async function benchLeaderboard() {
             if (i > 0) list.push({ ms: performance.now() - t0, dynamo: stack.deps.db.requests.total - before });
           }
         }
-        rows.push({ size, period, rank, seedSeconds, cold, warm });
+        rows.push({ size, period, rank, seedSeconds, cold: summary(cold), warm: summary(warm) });
       }
     } finally {
       await stack.close();
@@ -413,22 +414,7 @@ one, within the 60 s. Both include the session check and the throttle counter (2
 ${boards
   .map(
     (b) =>
-      `| ${b.size.toLocaleString('en-US')} | ${b.period} | ${b.rank.toLocaleString('en-US')} | ${median(b.cold.map((x) => x.dynamo))} / ${Math.max(...b.cold.map((x) => x.dynamo))} | ${fmt(
-        percentile(
-          b.cold.map((x) => x.ms),
-          50,
-        ),
-      )} | ${fmt(
-        percentile(
-          b.cold.map((x) => x.ms),
-          99,
-        ),
-      )} | ${median(b.warm.map((x) => x.dynamo))} | ${fmt(
-        percentile(
-          b.warm.map((x) => x.ms),
-          50,
-        ),
-      )} |`,
+      `| ${b.size.toLocaleString('en-US')} | ${b.period} | ${b.rank.toLocaleString('en-US')} | ${b.cold.dynamo} / ${b.cold.dynamoMax} | ${fmt(b.cold.p50)} | ${fmt(b.cold.p99)} | ${b.warm.dynamo} | ${fmt(b.warm.p50)} |`,
   )
   .join('\n')}
 
