@@ -23,7 +23,7 @@ import { keys } from '../db/keys';
 import { remove, transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
-import { type BoardFields, leaveBoards } from '../leaderboard/board';
+import { leaveBoards } from '../leaderboard/board';
 
 /** Sort-key prefixes of the learner's partition that are personal data and go with the account. */
 export const PERSONAL_PREFIXES = [
@@ -45,12 +45,12 @@ export const PERSONAL_PREFIXES = [
  * Errors: `permission_denied` (403) for a demo account; `otp_invalid` (401) for a wrong, used or dead code;
  * `token_invalid` (401) when the session ended meanwhile (e.g. deleted twice at once).
  */
-export async function deleteAccount(deps: Deps, user: User & BoardFields, otp: string): Promise<void> {
+export async function deleteAccount(deps: Deps, user: User, otp: string): Promise<void> {
   if (deps.settings.fixedOtpLogins.has(user.phone)) {
     throw new DomainError('permission_denied', 'Demo accounts (fixed-code test logins) cannot be deleted');
   }
   await verifyOtp(deps, user.phone, otp);
-  let current: (User & BoardFields) | undefined = user;
+  let current: User | undefined = user;
   for (let attempt = 0; ; attempt++) {
     if (!current || current.sessionId !== user.sessionId || attempt === 8) {
       throw new DomainError('token_invalid', 'The session has ended; sign in again');

@@ -28,7 +28,8 @@ export interface User {
   stars: number;
   gradeId?: number;
   displayName?: string;
-  /** Leaderboard position (leaderboard/board.ts): when `xp` was reached, and this Tehran week's XP. */
+  /** Leaderboard position (leaderboard/board.ts): when `xp` was reached (epoch ms), and the XP of the Tehran week
+   * starting on Saturday `weekKey` (YYYY-MM-DD). */
   xpReachedAt?: number;
   weekKey?: string;
   weekXp?: number;

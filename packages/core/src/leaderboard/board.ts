@@ -34,13 +34,7 @@ export const OVERALL_BOARD = 'overall';
 export const weeklyBoard = (nowMs: number): string => `week#${weekKey(nowMs)}`;
 
 /** The leaderboard fields of the user item. */
-export type BoardFields = Pick<User, 'id' | 'xp'> & {
-  xpReachedAt?: number;
-  /** Saturday of the Tehran week `weekXp` belongs to. */
-  weekKey?: string;
-  weekXp?: number;
-  weekXpReachedAt?: number;
-};
+export type BoardFields = Pick<User, 'id' | 'xp' | 'xpReachedAt' | 'weekKey' | 'weekXp' | 'weekXpReachedAt'>;
 
 /** The learner's XP and when it was reached on the week of `nowMs` (0 when they earned nothing that week). */
 export function weeklyPosition(user: BoardFields, nowMs: number): { xp: number; reachedAt: number | undefined } {

@@ -19,7 +19,7 @@ import type { User } from '../auth/users';
 import { tehranWeekStart } from '../calendar/tehran';
 import { keys } from '../db/keys';
 import type { Deps } from '../deps';
-import { type BoardFields, OVERALL_BOARD, weeklyBoard, weeklyPosition } from './board';
+import { OVERALL_BOARD, weeklyBoard, weeklyPosition } from './board';
 
 export type Period = 'weekly' | 'overall';
 
@@ -138,7 +138,7 @@ async function rankOf(deps: Deps, board: string, userId: number, xp: number, rea
  * The leaderboard of `period` for the signed-in `user` (the user item as the request loaded it): the top
  * `limit` (1 to {@link TOP_SIZE}) and the caller's own rank, even outside the top.
  */
-export async function leaderboard(deps: Deps, user: User & BoardFields, period: Period, limit = 50): Promise<Leaderboard> {
+export async function leaderboard(deps: Deps, user: User, period: Period, limit = 50): Promise<Leaderboard> {
   const now = deps.clock.now();
   const board = period === 'overall' ? OVERALL_BOARD : weeklyBoard(now);
   const tableKey = `${deps.db.tableName}|${board}`;

@@ -53,7 +53,7 @@ interface StoredNotification {
   readAt?: number;
 }
 
-type ReadFields = Pick<User, 'id'> & { notificationsReadUpTo?: number; heartsEmptyAt?: number; hearts: number; heartsUpdatedAt: number };
+type ReadFields = Pick<User, 'id' | 'notificationsReadUpTo' | 'heartsEmptyAt' | 'hearts' | 'heartsUpdatedAt'>;
 
 const titles: Record<NotificationKind, (data: Record<string, unknown>) => string> = {
   island_completed: (d) => `جزیره «${String(d.title)}» را تمام کردی!`,
