@@ -112,13 +112,3 @@ export function createDb(options: { tableName: string; endpoint?: string; pool?:
   });
   return { doc, raw, tableName: options.tableName, pool, requests };
 }
-
-/** True when a DynamoDB error is a failed condition (ConditionalCheckFailed, or a transaction cancelled by one). */
-export function isConditionFailure(error: unknown): boolean {
-  const e = error as { name?: string; CancellationReasons?: Array<{ Code?: string }> };
-  if (e?.name === 'ConditionalCheckFailedException') return true;
-  if (e?.name === 'TransactionCanceledException') {
-    return (e.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict');
-  }
-  return false;
-}

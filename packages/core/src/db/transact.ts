@@ -2,7 +2,7 @@
  * Builders for the items of a conditional `TransactWriteItems` on the table, so a transaction reads as what
  * it does: `transact(db, [put(db, item, 'attribute_not_exists(pk)'), update(db, key, 'ADD xp :xp', ...)])`.
  * All of a transaction's items succeed or none does; a failed condition rejects with
- * TransactionCanceledException (see `isConditionFailure`).
+ * TransactionCanceledException (see `conditions.ts`: `isConditionFailure`, `failedItems`, `retryOptimistic`).
  */
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
@@ -18,7 +18,8 @@ export interface Condition {
   names?: Record<string, string>;
 }
 
-const expression = ({ condition, values, names }: Condition) => ({
+/** The Condition/ExpressionAttribute* fields of a request for `when`. */
+export const expression = ({ condition, values, names }: Condition) => ({
   ...(condition ? { ConditionExpression: condition } : {}),
   ...(values && Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
   ...(names ? { ExpressionAttributeNames: names } : {}),
@@ -39,17 +40,12 @@ export const remove = (db: Db, key: Key, when: Condition = {}): TxItem => ({
   Delete: { TableName: db.tableName, Key: key, ...expression(when) },
 });
 
-/** Writes `items` as one transaction. */
+/** Checks `condition` on the item at `key` without writing it; the transaction fails when it does not hold. */
+export const check = (db: Db, key: Key, when: Required<Pick<Condition, 'condition'>> & Condition): TxItem => ({
+  ConditionCheck: { TableName: db.tableName, Key: key, ...expression(when), ConditionExpression: when.condition },
+});
+
+/** Writes `items` as one transaction (at most 100 items, DynamoDB's limit). */
 export async function transact(db: Db, items: TxItem[]): Promise<void> {
   await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
-}
-
-/**
- * Indexes of the items whose condition failed when a transaction was cancelled (TransactionCanceledException
- * reports one reason per item, in order); empty for any other error.
- */
-export function failedItems(error: unknown): number[] {
-  const e = error as { name?: string; CancellationReasons?: Array<{ Code?: string }> };
-  if (e?.name !== 'TransactionCanceledException') return [];
-  return (e.CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
 }
