@@ -1,52 +1,36 @@
 /**
- * The dependencies object: every side effect of the domain (clock, database, providers, keys, content
- * cache) built once per cold start and passed down explicitly, with a fake twin in tests (DESIGN §2,
- * after cicada's AppState).
+ * The dependencies interface: everything the domain may ask of the world outside its own code (DESIGN §2,
+ * after cicada's AppState). Every domain function takes it as its first argument; nothing reaches for a
+ * global. Two implementations build it:
+ * - `wiring.ts` `buildDeps`: the real one, once per cold start (Lambda) or per local stack;
+ * - `testing/fakeDeps.ts` `fakeDeps`: the fake twin for tests, in-memory providers and a fixed clock.
+ *
+ * Per-worker state (the curriculum cache, the tutor's concurrency slots, the database pool) lives here too,
+ * because "per worker" is exactly "per dependencies object".
  */
-import { type Clock, systemClock } from './clock';
-import { loadSettings, type Settings, SettingsError } from './config/settings';
-import { type ContentStore, createContentStore } from './curriculum/store';
-import { createDb, type Db } from './db/client';
-import { createKavenegarSender, type SmsSender } from './sms/kavenegar';
-import { createZarinpalGateway, type PaymentGateway } from './subscriptions/zarinpal';
-import type { ModelClient } from './tutor/model';
-import { Slots } from './tutor/slots';
+import type { Clock } from './clock';
+import type { Settings } from './config/settings';
+import type { ContentStore } from './curriculum/store';
+import type { Db } from './db/client';
+import type { ModelClient, PaymentGateway, SmsSender } from './providers/ports';
+import type { Slots } from './tutor/slots';
 
 export interface Deps {
+  /** Every setting, parsed once (infra/settings.ts, config/settings.ts). */
   settings: Settings;
   clock: Clock;
+  /** The table's client, with the per-worker request pool (db/client.ts). */
   db: Db;
-  sms: SmsSender;
   /** HMAC/JWT key derived from SECRET_KEY (bytes). */
   secretKey: Uint8Array;
-  content: ContentStore;
+  /** The sms provider (Kavenegar-style verify/lookup; the local fake under `npm start`). */
+  sms: SmsSender;
   /** The web payment gateway (ZarinPal v4 wire protocol; the local fake under `npm start`). */
   gateway: PaymentGateway;
+  /** The tutor's model (any OpenAI-compatible API), or undefined when the tutor is off (OPENAI_API_KEY empty). */
+  model: ModelClient | undefined;
+  /** The curriculum, cached per worker (content changes only through migrations). */
+  content: ContentStore;
   /** The tutor's concurrency slots of this worker (AI_MAX_CONCURRENT_PER_WORKER). */
   tutorSlots: Slots;
-  /** The model client, when tests replace it; otherwise `tutor/model.ts` builds one from settings.ai. */
-  llm?: ModelClient;
-}
-
-/**
- * Builds the dependencies from settings. Errors: {@link SettingsError} when SECRET_KEY is missing or shorter
- * than 32 characters (the local runtime generates one; in AWS the Secrets stack does).
- */
-export function buildDeps(settings: Settings = loadSettings(), overrides: Partial<Deps> = {}): Deps {
-  if (!settings.secretKey || settings.secretKey.length < 32) {
-    throw new SettingsError('SECRET_KEY must be set to at least 32 characters');
-  }
-  const db = overrides.db ?? createDb({ tableName: settings.tableName, endpoint: settings.dynamodbEndpoint });
-  const clock = overrides.clock ?? systemClock;
-  return {
-    settings,
-    clock,
-    db,
-    sms: overrides.sms ?? createKavenegarSender(settings.sms),
-    secretKey: new TextEncoder().encode(settings.secretKey),
-    content: overrides.content ?? createContentStore(db, clock),
-    gateway: overrides.gateway ?? createZarinpalGateway(settings.gateway),
-    tutorSlots: overrides.tutorSlots ?? new Slots(settings.ai.maxConcurrentPerWorker),
-    ...(overrides.llm ? { llm: overrides.llm } : {}),
-  };
 }

@@ -18,7 +18,7 @@ import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { verifyOtp } from '../auth/otp';
 import { getUser, type User } from '../auth/users';
 import { deleteAll } from '../db/batch';
-import { isConditionFailure } from '../db/client';
+import { isConditionFailure } from '../db/conditions';
 import { keys } from '../db/keys';
 import { remove, transact } from '../db/transact';
 import type { Deps } from '../deps';

@@ -12,7 +12,7 @@
 import { randomBytes, type ScryptOptions, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/client';
-import { isConditionFailure } from '../db/client';
+import { isConditionFailure } from '../db/conditions';
 import { keys } from '../db/keys';
 import { put, transact } from '../db/transact';
 import { commonErrors } from '../errors';

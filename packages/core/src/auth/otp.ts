@@ -12,7 +12,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { epochSeconds } from '../clock';
-import { isConditionFailure } from '../db/client';
+import { isConditionFailure } from '../db/conditions';
 import { keys } from '../db/keys';
 import type { Deps } from '../deps';
 import { hmacHex, randomDigits, safeEqual } from './crypto';

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { epochSeconds } from '../clock';
-import { isConditionFailure } from '../db/client';
+import { isConditionFailure } from '../db/conditions';
 import { keys } from '../db/keys';
 import { put, remove, transact, update } from '../db/transact';
 import type { Deps } from '../deps';

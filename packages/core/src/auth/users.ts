@@ -6,7 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure } from '../db/client';
+import { isConditionFailure } from '../db/conditions';
 import { nextId } from '../db/counters';
 import { keys } from '../db/keys';
 import { put, transact } from '../db/transact';
@@ -21,7 +21,7 @@ export interface User {
   createdAt: string;
   /** The one live session; a new login replaces it, which revokes every earlier token (spec Authentication 10). */
   sessionId?: string;
-  /** Stored hearts and the time (epoch ms) they were last set; the current count is derived (progress/hearts). */
+  /** Stored hearts and the time (epoch ms) they were last set; the current count is derived (hearts/). */
   hearts: number;
   heartsUpdatedAt: number;
   xp: number;

@@ -18,13 +18,13 @@ import { paginateQuery, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamod
 import type { User } from '../auth/users';
 import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';
-import { isConditionFailure } from '../db/client';
+import { isConditionFailure } from '../db/conditions';
 import { nextId } from '../db/counters';
 import { keys } from '../db/keys';
 import { put, type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors, DomainError } from '../errors';
-import { heartsAt } from '../progress/hearts';
+import { heartsAt } from '../hearts';
 
 export const NOTIFICATION_KEEP_DAYS = 90;
 /** Streak lengths (days) that earn a `streak_milestone` notification. */

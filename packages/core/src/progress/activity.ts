@@ -15,7 +15,7 @@ import { getUser } from '../auth/users';
 import { daysBetween, tehranDay, tehranDayStart } from '../calendar/tehran';
 import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';
-import { isConditionFailure } from '../db/client';
+import { isConditionFailure } from '../db/conditions';
 import { keys } from '../db/keys';
 import { type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';

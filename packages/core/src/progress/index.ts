@@ -2,7 +2,6 @@
 
 export { ACTIVITY_KEEP_DAYS, addDayActivity, recordStreakDay, type Streak, streakAt } from './activity';
 export { progressErrors } from './errors';
-export { afterLosingOne, type HeartsNow, heartsAt, type StoredHearts } from './hearts';
 export {
   type AnswerResult,
   answerQuestion,
@@ -16,4 +15,6 @@ export {
   type NodeProgress,
   nodeProgressOf,
 } from './learning';
+export { type PeriodReport, SECONDS_PER_ASSISTANT_QUESTION, SECONDS_PER_QUESTION, type WeeklyReport, weeklyReport } from './report';
 export { checkAnswer, starsFor, XP_PER_CORRECT, XP_PER_STAR } from './rules';
+export { type Summary, summaryOf } from './summary';

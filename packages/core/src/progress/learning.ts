@@ -14,16 +14,16 @@ import type { User } from '../auth/users';
 import { DEFAULT_GRADE_ID, getUser } from '../auth/users';
 import { epochSeconds } from '../clock';
 import type { CurriculumNode, Lesson, Question } from '../curriculum/store';
-import { isConditionFailure } from '../db/client';
+import { isConditionFailure } from '../db/conditions';
 import { keys } from '../db/keys';
 import { put, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
+import { afterLosingOne, heartsAt } from '../hearts';
 import { afterGrant, type XpMove, xpMove } from '../leaderboard/board';
 import { newNotificationId, notificationItem } from '../notifications/index';
 import { addDayActivity, recordStreakDay } from './activity';
 import { progressErrors } from './errors';
-import { afterLosingOne, heartsAt } from './hearts';
 import { checkAnswer, starsFor, XP_PER_CORRECT, XP_PER_STAR } from './rules';
 
 export interface NodeProgress {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSettings } from '../config/settings';
-import { afterLosingOne, heartsAt } from './hearts';
+import { afterLosingOne, heartsAt } from '../hearts';
 import { checkAnswer, starsFor } from './rules';
 
 describe('starsFor', () => {

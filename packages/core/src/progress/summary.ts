@@ -5,9 +5,9 @@
  */
 import type { User } from '../auth/users';
 import type { Deps } from '../deps';
+import { heartsAt } from '../hearts';
 import { activeSubscription } from '../subscriptions/active';
 import { streakAt } from './activity';
-import { heartsAt } from './hearts';
 
 export interface Summary {
   publicId: string;

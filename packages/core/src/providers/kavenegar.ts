@@ -8,13 +8,7 @@
  * unreachable (the API then answers 503; there is never a fake success).
  */
 import { DomainError } from '../errors';
-
-export interface SmsSender {
-  /** True when an API key is configured. */
-  readonly configured: boolean;
-  /** Sends `token` (the 6-digit code) to `receptor` using the verify template. */
-  sendVerifyCode(receptor: string, token: string): Promise<void>;
-}
+import type { SmsSender } from './ports';
 
 export const smsErrors = {
   unavailable: (detail: string) => new DomainError('sms_unavailable', detail, { retryAfter: 60 }),

@@ -4,7 +4,8 @@
  * `fetch` is replaced for each test.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createZarinpalGateway, GatewayError } from './zarinpal';
+import { GatewayError } from './ports';
+import { createZarinpalGateway } from './zarinpal';
 
 const MERCHANT = '00000000-0000-4000-8000-000000000001';
 const AUTHORITY = `A${'0'.repeat(35)}`;

@@ -25,6 +25,8 @@
  * -54 invalid authority, -55 not found) are not errors: they come back as `{ paid: false, code }`.
  */
 
+import { GatewayError, type PaymentGateway } from './ports';
+
 /** Rial per toman. */
 export const RIAL_PER_TOMAN = 10;
 export const GATEWAY_TIMEOUT_MS = 10_000;
@@ -33,35 +35,6 @@ export const GATEWAY_TIMEOUT_MS = 10_000;
 export const NOT_PAID_CODES: ReadonlySet<number> = new Set([-50, -51, -53, -54, -55]);
 /** The gateway's code for a callback URL whose domain is not the terminal's registered domain. */
 export const CALLBACK_DOMAIN_MISMATCH = -14;
-
-export class GatewayError extends Error {
-  override name = 'GatewayError';
-  constructor(
-    readonly kind: 'not_configured' | 'unreachable' | 'refused',
-    /** The gateway's error code, for `refused`. */
-    readonly code: number | undefined,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export type VerifyOutcome =
-  | { paid: true; code: 100 | 101; refId: string; cardPan?: string }
-  | { paid: false; code: number; message: string };
-
-export interface PaymentGateway {
-  /** True when a merchant id is configured. */
-  readonly configured: boolean;
-  /** Asks for a payment session of `amountToman` (sent as rial); returns its authority. */
-  request(input: { amountToman: number; description: string; callbackUrl: string; orderId: number }): Promise<{ authority: string }>;
-  /** Verifies `authority` for `amountToman` (sent as rial). */
-  verify(input: { authority: string; amountToman: number }): Promise<VerifyOutcome>;
-  /** Paid but not yet verified payments (the gateway lists at most the last 100). */
-  unverified(): Promise<Array<{ authority: string; amountRial: number }>>;
-  /** The browser's start page of `authority`. */
-  startPayUrl(authority: string): string;
-}
 
 interface Envelope {
   data: Record<string, unknown>;

@@ -22,18 +22,19 @@
 
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { getUser, type User } from '../auth/users';
-import { isConditionFailure } from '../db/client';
+import { isConditionFailure } from '../db/conditions';
 import { keys } from '../db/keys';
 import { put, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import { logger } from '../log';
+import { GatewayError, type VerifyOutcome } from '../providers/ports';
+import { CALLBACK_DOMAIN_MISMATCH } from '../providers/zarinpal';
 import { activeSubscription } from './active';
 import { paymentErrors } from './errors';
 import { eventItem, type PaymentPath, recordEvent, recordUnmatchedCallback } from './events';
 import { markFailed, markPaid, type SettleResult } from './grant';
 import { getOrder, type Order, type OrderStatus, ordersOfUser, validPayLinkSignature } from './orders';
-import { CALLBACK_DOMAIN_MISMATCH, GatewayError, type VerifyOutcome } from './zarinpal';
 
 /** At most this many unpaid orders are re-checked per status read (newest first). */
 export const RECHECK_MAX_ORDERS = 5;

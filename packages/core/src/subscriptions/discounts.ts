@@ -22,9 +22,10 @@
  */
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../auth/users';
-import { type Db, isConditionFailure } from '../db/client';
+import type { Db } from '../db/client';
+import { failedItems, isConditionFailure } from '../db/conditions';
 import { keys } from '../db/keys';
-import { failedItems, put, type TxItem, transact, update } from '../db/transact';
+import { put, type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { paymentErrors } from './errors';

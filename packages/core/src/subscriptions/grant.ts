@@ -13,7 +13,7 @@
  * the plan title and tutor quota of the order. A paid order never goes back to failed.
  */
 import { getUser } from '../auth/users';
-import { isConditionFailure } from '../db/client';
+import { isConditionFailure } from '../db/conditions';
 import { keys } from '../db/keys';
 import { put, type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';

@@ -5,6 +5,7 @@
  * toman; the gateway is sent rial. Every money change is one conditional TransactWriteItems.
  */
 
+export { RIAL_PER_TOMAN } from '../providers/zarinpal';
 export { type ActiveSubscription, activeSubscription, type StoredSubscription } from './active';
 export {
   handleCallback,
@@ -25,4 +26,3 @@ export { getPlan, listPlans, type Plan, type PublicPlan, plansOnSale, publicPlan
 export { type PurchaseRequest, type PurchaseResponse, purchase } from './purchase';
 export { type AffiliateView, affiliateOf, bindReferrer, COMMISSION_PERCENT, commissionFor } from './referral';
 export { cancelOrder, listOrders, type RefundResult, refundOrder } from './staffActions';
-export { createZarinpalGateway, GatewayError, type PaymentGateway, RIAL_PER_TOMAN } from './zarinpal';

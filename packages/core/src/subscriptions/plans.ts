@@ -8,7 +8,7 @@
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/client';
-import { isConditionFailure } from '../db/client';
+import { isConditionFailure } from '../db/conditions';
 import { keys } from '../db/keys';
 import { put, remove, type TxItem, transact } from '../db/transact';
 import type { Deps } from '../deps';

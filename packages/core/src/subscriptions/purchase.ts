@@ -9,10 +9,10 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../auth/users';
-import { isConditionFailure } from '../db/client';
+import { failedItems, isConditionFailure } from '../db/conditions';
 import { nextId } from '../db/counters';
 import { keys } from '../db/keys';
-import { failedItems, put, type TxItem, transact } from '../db/transact';
+import { put, type TxItem, transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { getDiscount, normalizeDiscountCode, priced, redemptionFailure, redemptionItems, requireUsable } from './discounts';
 import { paymentErrors } from './errors';

@@ -16,9 +16,9 @@ import { randomInt } from 'node:crypto';
 import { GetCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../auth/users';
 import { getUser } from '../auth/users';
-import { isConditionFailure } from '../db/client';
+import { failedItems, isConditionFailure } from '../db/conditions';
 import { keys } from '../db/keys';
-import { failedItems, put, transact, update } from '../db/transact';
+import { put, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { paymentErrors } from './errors';
 

@@ -13,7 +13,7 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { getUser } from '../auth/users';
-import { isConditionFailure } from '../db/client';
+import { isConditionFailure } from '../db/conditions';
 import { keys } from '../db/keys';
 import { type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';

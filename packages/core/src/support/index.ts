@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { paginateQuery, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../auth/users';
-import { isConditionFailure } from '../db/client';
+import { isConditionFailure } from '../db/conditions';
 import { nextId } from '../db/counters';
 import { keys } from '../db/keys';
 import { put, transact, update } from '../db/transact';

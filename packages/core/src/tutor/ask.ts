@@ -30,13 +30,13 @@ import { transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { logger } from '../log';
+import type { ChatMessage, ModelChunk, ModelClient, TokenUsage } from '../providers/ports';
 import { createAnswerStream } from './answerStream';
 import { answerCacheKey, cacheAnswerItem, cachedAnswer } from './cache';
 import { answerItems, conversationHistory, newMessageId } from './conversation';
 import { HELP_LINE_TEXT, inLanguageOf, REFUSAL_TEXT } from './copy';
 import { tutorErrors } from './errors';
 import { classifyQuestion } from './filter';
-import { type ChatMessage, type ModelChunk, type ModelClient, modelOf, type TokenUsage } from './model';
 import { buildMessages, type Grounding } from './prompt';
 import { giveBackQuota, type QuotaReservation, reserveQuota } from './quota';
 import { retrieve } from './rag';
@@ -154,7 +154,7 @@ export async function askTutor(deps: Deps, user: User, input: AskInput): Promise
     logger.info('tutor pre-filter', { userId: user.id, outcome: 'off_topic' });
     return { outcome: 'off_topic', chunks: once(inLanguageOf(REFUSAL_TEXT, input.userQuestion)) };
   }
-  const model = modelOf(deps);
+  const model = deps.model;
   if (!model) throw tutorErrors.off();
   const resolved = await resolveGrounding(deps, user, input);
   const lease = deps.tutorSlots.tryAcquire();

@@ -16,7 +16,7 @@ import { epochSeconds } from '../clock';
 import { keys } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
 import type { Deps } from '../deps';
-import type { ChatMessage } from './model';
+import type { ChatMessage } from '../providers/ports';
 import { PROMPT_VERSION, type Tone } from './prompt';
 import { fold } from './text';
 

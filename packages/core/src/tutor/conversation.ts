@@ -15,12 +15,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure } from '../db/client';
+import { isConditionFailure } from '../db/conditions';
 import { keys } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
-import type { ChatMessage, TokenUsage } from './model';
+import type { ChatMessage, TokenUsage } from '../providers/ports';
 import { HISTORY_MESSAGES, type Tone } from './prompt';
 
 /** How far back a conversation reaches, minutes. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from './model';
+import type { ChatMessage } from '../providers/ports';
 import { buildMessages, type Grounding, REFUSAL_MARKER, systemPrompt } from './prompt';
 
 const book: Grounding = { gradeId: 4, chunks: [{ title: 'Fractions', text: 'To add fractions...' }], tone: 'explain', context: 'book:4' };

@@ -7,7 +7,7 @@
  * the learner's last wrong answer, with the rule to guide rather than reveal. Then the conversation's last
  * {@link HISTORY_MESSAGES} messages, then the question.
  */
-import type { ChatMessage } from './model';
+import type { ChatMessage } from '../providers/ports';
 
 /** Messages of the conversation sent to the model before the new question (spec "Assistant data"). */
 export const HISTORY_MESSAGES = 6;

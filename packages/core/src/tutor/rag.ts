@@ -27,9 +27,9 @@ import { nextId } from '../db/counters';
 import { keys } from '../db/keys';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
+import type { ModelClient } from '../providers/ports';
 import { chunkText } from './chunking';
 import { tutorErrors } from './errors';
-import { type ModelClient, modelOf } from './model';
 
 /** Chunks given to the model per question. */
 export const RETRIEVE_TOP_K = 3;
@@ -147,7 +147,7 @@ export async function ingestDocument(deps: Deps, input: IngestInput): Promise<Ra
   if (input.lessonId !== undefined && curriculum.lesson(input.lessonId)?.gradeId !== input.gradeId) {
     throw commonErrors.validation('The lesson is not a lesson of this grade', { lessonId: ['Not a lesson of the grade'] });
   }
-  const model = modelOf(deps);
+  const model = deps.model;
   if (!model) throw tutorErrors.off();
   const chunks = chunkText(input.text);
   if (chunks.length === 0) throw commonErrors.validation('The text is empty', { text: ['Must contain text'] });

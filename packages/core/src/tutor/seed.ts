@@ -6,7 +6,6 @@
  */
 import { textbookExcerpts } from '../curriculum/seed/textbook';
 import type { Deps } from '../deps';
-import { modelOf } from './model';
 import { gradeChunks, ingestDocument } from './rag';
 
 /**
@@ -16,7 +15,7 @@ import { gradeChunks, ingestDocument } from './rag';
  * 0 when the tutor is off.
  */
 export async function seedTextbook(deps: Deps): Promise<number> {
-  const model = modelOf(deps);
+  const model = deps.model;
   if (!model) return 0;
   let ingested = 0;
   for (const excerpt of textbookExcerpts) {

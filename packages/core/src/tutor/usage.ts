@@ -11,7 +11,7 @@ import { epochSeconds } from '../clock';
 import { keys } from '../db/keys';
 import { type TxItem, update } from '../db/transact';
 import type { Deps } from '../deps';
-import type { TokenUsage } from './model';
+import type { TokenUsage } from '../providers/ports';
 
 const USAGE_KEEP_DAYS = 400;
 
