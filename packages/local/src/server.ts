@@ -10,6 +10,7 @@
  * - `/_local/...`: the provider fakes (never deployed).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Deps } from '@mathisland/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type EndpointGroup, endpointGroups, routeKey, routePattern, routes } from '../../../infra/routes';
 import { lambdaContext, readBody, toEvent, writeResult } from './apigw';
@@ -47,12 +48,21 @@ export function matchRoute(method: string, path: string) {
   return undefined;
 }
 
-/** Imports the handler module of every endpoint group (the same modules the stacks deploy). */
-export async function loadHandlers(): Promise<Record<EndpointGroup, Handler>> {
+interface GroupModule {
+  handler: Handler;
+  /** The group's pipeline on other dependencies (every group but `fallback`, which needs none). */
+  createHandler?: (getDeps: () => Promise<Deps>) => Handler;
+}
+
+/**
+ * The handler of every endpoint group (the same modules the stacks deploy), each built on `getDeps`: this
+ * stack's own dependencies, so two stacks in one process never share them.
+ */
+export async function loadHandlers(getDeps: () => Promise<Deps>): Promise<Record<EndpointGroup, Handler>> {
   const entries = await Promise.all(
     endpointGroups.map(async (group) => {
-      const mod = (await import(`../../functions/src/groups/${group}.ts`)) as { handler: Handler };
-      return [group, mod.handler] as const;
+      const mod = (await import(`../../functions/src/groups/${group}.ts`)) as GroupModule;
+      return [group, mod.createHandler ? mod.createHandler(getDeps) : mod.handler] as const;
     }),
   );
   return Object.fromEntries(entries) as Record<EndpointGroup, Handler>;
@@ -63,8 +73,6 @@ export function createLocalServer(options: {
   mounts: Record<string, Mount>;
   /** Resolves when the dependencies are ready; requests wait for it. */
   ready: Promise<unknown>;
-  /** Called before each API request: installs this server's dependencies, so two stacks in one process never share them. */
-  activate: () => void;
 }): Server {
   return createServer(async (req, res) => {
     try {
@@ -76,7 +84,6 @@ export function createLocalServer(options: {
         }
       }
       await options.ready;
-      options.activate();
       const match = matchRoute(req.method ?? 'GET', url.pathname);
       const group = match?.group ?? 'fallback';
       const handler = options.handlers[group];

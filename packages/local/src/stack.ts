@@ -15,8 +15,8 @@ import { join } from 'node:path';
 import { buildDeps, type Clock, type Deps, loadSettings, SettingsError } from '@mathisland/core';
 import { ensureTable } from '@mathisland/core/db/bootstrap';
 import { applyMigrations } from '@mathisland/core/migrations/index';
+import { createOpenAiModel } from '@mathisland/core/providers/openai';
 import { seedTextbook } from '@mathisland/core/tutor/seed';
-import { setDeps } from '@mathisland/functions/lib/deps';
 import { type DynamoLocal, startDynamoLocal } from './dynamo';
 import { frontendStandIn } from './fakes/frontend';
 import { createGatewayFake } from './fakes/gateway';
@@ -80,23 +80,21 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   }
 
-  const handlers = await loadHandlers();
-  let markReady!: () => void;
-  const ready = new Promise<void>((r) => {
+  let markReady!: (deps: Deps) => void;
+  const ready = new Promise<Deps>((r) => {
     markReady = r;
   });
+  const handlers = await loadHandlers(() => ready);
   const smsKey = env.SMS_API_KEY === undefined ? LOCAL_SMS_KEY : env.SMS_API_KEY;
   const sms = createSmsFake({ apiKey: smsKey, template: env.SMS_TEMPLATE || 'verify' });
   const gateway = createGatewayFake({
     merchantId: env.GATEWAY_MERCHANT_ID === undefined ? LOCAL_GATEWAY_MERCHANT_ID : env.GATEWAY_MERCHANT_ID,
   });
   const llm = createLlmFake({ apiKey: env.OPENAI_API_KEY === undefined ? LOCAL_LLM_KEY : env.OPENAI_API_KEY });
-  let deps: Deps | undefined;
   const server = createLocalServer({
     handlers,
     mounts: { '/_local/sms': sms.handle, '/_local/gateway': gateway.handle, '/': frontendStandIn, '/_local/llm': llm.handle },
     ready,
-    activate: () => setDeps(deps as Deps),
   });
   const port = options.port ?? Number(env.PORT ?? 3000);
   try {
@@ -129,8 +127,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   env.FRONTEND_URL ??= `${baseUrl}/`;
 
   try {
-    const ownDeps = buildDeps(loadSettings(env), options.clock ? { clock: options.clock } : {});
-    deps = ownDeps;
+    const ownDeps = buildDeps(loadSettings(env), {
+      adapters: { model: createOpenAiModel },
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
     await ensureTable(ownDeps.db);
     await applyMigrations(ownDeps.db, () => ownDeps.clock.now());
     const ownEndpointFile = dynamo && !options.inMemory ? endpointFile(dataDir) : undefined;
@@ -138,7 +138,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       mkdirSync(dataDir, { recursive: true });
       writeFileSync(ownEndpointFile, `${JSON.stringify({ endpoint: env.DYNAMODB_ENDPOINT, tableName: ownDeps.db.tableName })}\n`);
     }
-    markReady();
+    markReady(ownDeps);
     // After the server is ready: the fake model that embeds the excerpts is served by this same server.
     try {
       await seedTextbook(ownDeps);

@@ -16,10 +16,11 @@ import {
   purchase,
   redeemDiscount,
   subscriptionStatus,
-} from '@mathisland/core/subscriptions/index';
+} from '@mathisland/core/subscriptions';
 import { z } from 'zod';
-import { defineGroup, header, isoTime, publicBaseUrl, route } from '../lib/group';
-import { HttpResponse } from '../lib/types';
+import { defineGroup } from '../lib/group';
+import { HttpResponse, header, isoTime, publicBaseUrl } from '../lib/http';
+import { type RouteInput, route, type UserInput } from '../lib/route';
 
 /** `Idempotency-Key`: 8-128 of A-Z a-z 0-9 _ . : - (a UUID fits). */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
@@ -39,58 +40,60 @@ const orderView = (deps: Deps, baseUrl: string, order: Order) => ({
   paymentUrl: paymentUrl(deps, baseUrl, order.id),
 });
 
-export const { handler, routes } = defineGroup('billing', {
-  'GET /api/plans': route({ run: ({ deps }) => plansOnSale(deps) }),
-  'GET /api/offers': route({
-    run: async ({ deps }) => ({ items: (await listOffers(deps)).map((o) => ({ ...o, validUntil: isoTime(o.validUntil) })) }),
-  }),
-  'POST /api/subscription/purchase': route({
-    body: z.strictObject({
-      planId: z.number().int().positive(),
-      paymentMethod: z.enum(['gateway', 'marketplace'], "paymentMethod must be 'gateway' or 'marketplace'"),
-      discountCode: z.string().min(1).max(64).optional(),
-    }),
-    async run({ deps, user, body, event }) {
-      const key = idempotencyKey(header(event, 'idempotency-key'));
-      const { response, replayed } = await purchase(deps, user, { ...body, idempotencyKey: key }, publicBaseUrl(event));
-      return new HttpResponse(201, response, replayed ? { 'idempotent-replayed': 'true' } : {});
-    },
-  }),
-  'GET /api/subscription/status': route({
-    async run({ deps, user }) {
-      const status = await subscriptionStatus(deps, user);
-      return { ...status, expiresAt: isoTime(status.expiresAt) };
-    },
-  }),
-  'POST /api/discounts/redeem': route({
-    body: z.strictObject({ code: z.string().min(1).max(64), orderId: z.number().int().positive() }),
-    run: async ({ deps, user, body, event }) =>
-      orderView(deps, publicBaseUrl(event), await redeemDiscount(deps, user, body.code, body.orderId)),
-  }),
-  'GET /api/affiliate': route({
-    async run({ deps, user }) {
-      const view = await affiliateOf(deps, user);
-      return { ...view, invitees: view.invitees.map((i) => ({ ...i, boundAt: isoTime(i.boundAt) })) };
-    },
-  }),
-  'POST /api/affiliate/referrer': route({
-    body: z.strictObject({ code: z.string().min(1).max(64) }),
-    async run({ deps, user, body }) {
-      const bound = await bindReferrer(deps, user, body.code);
-      return { referrer: bound.referrer, boundAt: isoTime(bound.boundAt) };
-    },
-  }),
-  'GET /api/payment/invoices': route({
-    async run({ deps, user }) {
-      const invoices = await invoicesOf(deps, user.id);
-      return {
-        items: invoices.map((i) => ({
-          ...i,
-          createdAt: isoTime(i.createdAt),
-          paidAt: isoTime(i.paidAt),
-          refundedAt: isoTime(i.refundedAt),
-        })),
-      };
-    },
-  }),
+const Purchase = z.strictObject({
+  planId: z.number().int().positive(),
+  paymentMethod: z.enum(['gateway', 'marketplace'], "paymentMethod must be 'gateway' or 'marketplace'"),
+  discountCode: z.string().min(1).max(64).optional(),
+});
+const Redeem = z.strictObject({ code: z.string().min(1).max(64), orderId: z.number().int().positive() });
+const Referrer = z.strictObject({ code: z.string().min(1).max(64) });
+
+type Input = UserInput<undefined, unknown>;
+
+const plans = ({ deps }: RouteInput<undefined, unknown>) => plansOnSale(deps);
+
+async function offers({ deps }: RouteInput<undefined, unknown>) {
+  return { items: (await listOffers(deps)).map((o) => ({ ...o, validUntil: isoTime(o.validUntil) })) };
+}
+
+async function buy({ deps, user, body, event }: UserInput<z.infer<typeof Purchase>, unknown>) {
+  const key = idempotencyKey(header(event, 'idempotency-key'));
+  const { response, replayed } = await purchase(deps, user, { ...body, idempotencyKey: key }, publicBaseUrl(event));
+  return new HttpResponse(201, response, replayed ? { 'idempotent-replayed': 'true' } : {});
+}
+
+async function status({ deps, user }: Input) {
+  const value = await subscriptionStatus(deps, user);
+  return { ...value, expiresAt: isoTime(value.expiresAt) };
+}
+
+const redeem = async ({ deps, user, body, event }: UserInput<z.infer<typeof Redeem>, unknown>) =>
+  orderView(deps, publicBaseUrl(event), await redeemDiscount(deps, user, body.code, body.orderId));
+
+async function affiliate({ deps, user }: Input) {
+  const view = await affiliateOf(deps, user);
+  return { ...view, invitees: view.invitees.map((i) => ({ ...i, boundAt: isoTime(i.boundAt) })) };
+}
+
+async function bind({ deps, user, body }: UserInput<z.infer<typeof Referrer>, unknown>) {
+  const bound = await bindReferrer(deps, user, body.code);
+  return { referrer: bound.referrer, boundAt: isoTime(bound.boundAt) };
+}
+
+async function invoices({ deps, user }: Input) {
+  const items = await invoicesOf(deps, user.id);
+  return {
+    items: items.map((i) => ({ ...i, createdAt: isoTime(i.createdAt), paidAt: isoTime(i.paidAt), refundedAt: isoTime(i.refundedAt) })),
+  };
+}
+
+export const { handler, createHandler, routes } = defineGroup('billing', {
+  'GET /api/plans': route.public({ run: plans }),
+  'GET /api/offers': route.public({ run: offers }),
+  'POST /api/subscription/purchase': route.user({ body: Purchase, run: buy }),
+  'GET /api/subscription/status': route.user({ run: status }),
+  'POST /api/discounts/redeem': route.user({ body: Redeem, run: redeem }),
+  'GET /api/affiliate': route.user({ run: affiliate }),
+  'POST /api/affiliate/referrer': route.user({ body: Referrer, run: bind }),
+  'GET /api/payment/invoices': route.user({ run: invoices }),
 });

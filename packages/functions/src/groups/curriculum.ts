@@ -1,12 +1,20 @@
 /** Endpoint group `curriculum`: the public question bank (DESIGN §3) and the intro; no login, never an answer key. */
-import { gradeDetail, lessonQuestions, listGrades, nodeQuestions } from '@mathisland/core/curriculum/index';
-import { introSlides } from '@mathisland/core/curriculum/intro';
-import { defineGroup, route } from '../lib/group';
+import { gradeDetail, introSlides, lessonQuestions, listGrades, nodeQuestions } from '@mathisland/core/curriculum';
+import { defineGroup } from '../lib/group';
+import { type RouteInput, route } from '../lib/route';
 
-export const { handler, routes } = defineGroup('curriculum', {
-  'GET /api/curriculum/grades': route({ run: async ({ deps }) => ({ items: await listGrades(deps) }) }),
-  'GET /api/curriculum/grades/{id}': route({ run: ({ deps, id }) => gradeDetail(deps, id) }),
-  'GET /api/nodes/{id}/questions': route({ run: async ({ deps, id }) => ({ items: await nodeQuestions(deps, id) }) }),
-  'GET /api/lessons/{id}/questions': route({ run: async ({ deps, id }) => ({ items: await lessonQuestions(deps, id) }) }),
-  'GET /api/intro': route({ run: async ({ deps }) => ({ items: introSlides(deps.settings) }) }),
+type Input = RouteInput<undefined, unknown>;
+
+const grades = async ({ deps }: Input) => ({ items: await listGrades(deps) });
+const grade = ({ deps, id }: Input) => gradeDetail(deps, id);
+const questionsOfNode = async ({ deps, id }: Input) => ({ items: await nodeQuestions(deps, id) });
+const questionsOfLesson = async ({ deps, id }: Input) => ({ items: await lessonQuestions(deps, id) });
+const intro = async ({ deps }: Input) => ({ items: introSlides(deps.settings) });
+
+export const { handler, createHandler, routes } = defineGroup('curriculum', {
+  'GET /api/curriculum/grades': route.public({ run: grades }),
+  'GET /api/curriculum/grades/{id}': route.public({ run: grade }),
+  'GET /api/nodes/{id}/questions': route.public({ run: questionsOfNode }),
+  'GET /api/lessons/{id}/questions': route.public({ run: questionsOfLesson }),
+  'GET /api/intro': route.public({ run: intro }),
 });

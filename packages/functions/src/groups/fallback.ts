@@ -1,6 +1,7 @@
 /**
  * Endpoint group `fallback`: API Gateway's `$default` route. Answers 405 `method_not_allowed` (with `Allow`)
- * when the path exists under other methods, otherwise 404 `not_found`, in the service's error body.
+ * when the path exists under other methods, otherwise 404 `not_found`, in the service's error body. It needs
+ * no dependencies, so it has no `createHandler`: the local runtime uses `handler` as it is.
  */
 import { DomainError } from '@mathisland/core';
 import middy from '@middy/core';
@@ -10,7 +11,8 @@ import { toErrorResponse } from '../lib/errors';
 import { errorBody } from '../lib/middlewares/errorBody';
 import { requestLog } from '../lib/middlewares/requestLog';
 import { responseHeaders } from '../lib/middlewares/responseHeaders';
-import type { AppContext, RouteDef } from '../lib/types';
+import type { RouteDef } from '../lib/route';
+import type { AppContext } from '../lib/types';
 
 const patterns = manifest.map((r) => ({
   method: r.method,
@@ -24,17 +26,19 @@ export function allowedMethods(path: string): string[] {
 
 export const routes: Record<string, RouteDef> = {};
 
+async function notFound(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  const allowed = allowedMethods(event.rawPath);
+  if (allowed.length > 0) {
+    const response = toErrorResponse(
+      new DomainError('method_not_allowed', `${event.requestContext.http.method} is not allowed here; use ${allowed.join(', ')}`),
+    );
+    return { ...response, headers: { ...response.headers, allow: allowed.join(', ') } };
+  }
+  throw new DomainError('not_found', 'No such route');
+}
+
 export const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>()
   .use(requestLog())
   .use(responseHeaders())
   .use(errorBody())
-  .handler(async (event) => {
-    const allowed = allowedMethods(event.rawPath);
-    if (allowed.length > 0) {
-      const response = toErrorResponse(
-        new DomainError('method_not_allowed', `${event.requestContext.http.method} is not allowed here; use ${allowed.join(', ')}`),
-      );
-      return { ...response, headers: { ...response.headers, allow: allowed.join(', ') } };
-    }
-    throw new DomainError('not_found', 'No such route');
-  });
+  .handler(notFound);

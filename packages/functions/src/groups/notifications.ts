@@ -3,18 +3,24 @@
  * notifications newest first `{ items, nextCursor?, unreadCount }`, marking one read (returns it) or all read.
  * Kinds and when they are created: packages/core/src/notifications/index.ts and docs/api.md.
  */
-import { listNotifications, markAllRead, markRead } from '@mathisland/core/notifications/index';
+import { listNotifications, markAllRead, markRead } from '@mathisland/core/notifications';
 import { z } from 'zod';
-import { defineGroup, route } from '../lib/group';
+import { defineGroup } from '../lib/group';
+import { route, type UserInput } from '../lib/route';
 
-export const { handler, routes } = defineGroup('notifications', {
-  'GET /api/notifications': route({
-    query: z.object({
-      cursor: z.string().max(200).optional(),
-      limit: z.coerce.number().int().min(1).max(50).default(20),
-    }),
-    run: ({ deps, user, query }) => listNotifications(deps, user, query),
-  }),
-  'POST /api/notifications/{id}/read': route({ run: ({ deps, user, id }) => markRead(deps, user, id) }),
-  'POST /api/notifications/read-all': route({ run: ({ deps, user }) => markAllRead(deps, user) }),
+const ListQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+type Input = UserInput<undefined, unknown>;
+
+const list = ({ deps, user, query }: UserInput<undefined, z.infer<typeof ListQuery>>) => listNotifications(deps, user, query);
+const readOne = ({ deps, user, id }: Input) => markRead(deps, user, id);
+const readAll = ({ deps, user }: Input) => markAllRead(deps, user);
+
+export const { handler, createHandler, routes } = defineGroup('notifications', {
+  'GET /api/notifications': route.user({ query: ListQuery, run: list }),
+  'POST /api/notifications/{id}/read': route.user({ run: readOne }),
+  'POST /api/notifications/read-all': route.user({ run: readAll }),
 });

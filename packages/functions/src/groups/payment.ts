@@ -7,9 +7,11 @@
  *   `{ orderId, status }` when GATEWAY_REDIRECT is `-`. 400 without an authority.
  */
 import { DomainError } from '@mathisland/core';
-import { handleCallback, startPayment } from '@mathisland/core/subscriptions/index';
+import { handleCallback, startPayment } from '@mathisland/core/subscriptions';
 import { z } from 'zod';
-import { defineGroup, publicBaseUrl, redirect, route } from '../lib/group';
+import { defineGroup } from '../lib/group';
+import { publicBaseUrl, redirect } from '../lib/http';
+import { type RouteInput, route } from '../lib/route';
 
 /** `{base}/?orderId=<id>&status=<status>` (spec: `{frontend_url}/?orderId=<id>&status=paid`). */
 export function resultUrl(base: string, orderId: number, status: string): string {
@@ -17,26 +19,26 @@ export function resultUrl(base: string, orderId: number, status: string): string
 }
 
 const queryValue = z.string().max(200).optional();
+const PayQuery = z.object({ sig: queryValue });
+// ZarinPal sends `Authority` and `Status`; lower case is accepted too.
+const CallbackQuery = z.object({ Authority: queryValue, authority: queryValue, Status: queryValue, status: queryValue });
 
-export const { handler, routes } = defineGroup('payment', {
-  'GET /api/payment/orders/{id}/pay': route({
-    query: z.object({ sig: queryValue }),
-    async run({ deps, id, query, event }) {
-      const link = await startPayment(deps, id, query.sig, `${publicBaseUrl(event)}/api/payment/gateway/callback`);
-      return redirect(link.kind === 'gateway' ? link.url : resultUrl(deps.settings.frontendUrl, link.orderId, link.status));
-    },
-  }),
-  'GET /api/payment/gateway/callback': route({
-    // ZarinPal sends `Authority` and `Status`; lower case is accepted too.
-    query: z.object({ Authority: queryValue, authority: queryValue, Status: queryValue, status: queryValue }),
-    async run({ deps, query }) {
-      const authority = query.Authority ?? query.authority;
-      if (!authority) {
-        throw new DomainError('validation_error', 'The gateway callback carries no authority', { fields: { Authority: ['required'] } });
-      }
-      const result = await handleCallback(deps, authority, query.Status ?? query.status);
-      const target = deps.settings.gateway.redirect;
-      return target === '-' ? result : redirect(resultUrl(target, result.orderId, result.status));
-    },
-  }),
+async function pay({ deps, id, query, event }: RouteInput<undefined, z.infer<typeof PayQuery>>) {
+  const link = await startPayment(deps, id, query.sig, `${publicBaseUrl(event)}/api/payment/gateway/callback`);
+  return redirect(link.kind === 'gateway' ? link.url : resultUrl(deps.settings.frontendUrl, link.orderId, link.status));
+}
+
+async function callback({ deps, query }: RouteInput<undefined, z.infer<typeof CallbackQuery>>) {
+  const authority = query.Authority ?? query.authority;
+  if (!authority) {
+    throw new DomainError('validation_error', 'The gateway callback carries no authority', { fields: { Authority: ['required'] } });
+  }
+  const result = await handleCallback(deps, authority, query.Status ?? query.status);
+  const target = deps.settings.gateway.redirect;
+  return target === '-' ? result : redirect(resultUrl(target, result.orderId, result.status));
+}
+
+export const { handler, createHandler, routes } = defineGroup('payment', {
+  'GET /api/payment/orders/{id}/pay': route.public({ query: PayQuery, run: pay }),
+  'GET /api/payment/gateway/callback': route.public({ query: CallbackQuery, run: callback }),
 });

@@ -5,29 +5,33 @@
  *   `{ id, gradeId, lessonId, title, chunks, embeddingModel, createdAt }`.
  * - `DELETE /api/internal/rag/documents/{id}` → 204.
  */
-import { deleteDocument, ingestDocument } from '@mathisland/core/tutor/index';
+import { createOpenAiModel } from '@mathisland/core/providers/openai';
+import { deleteDocument, ingestDocument } from '@mathisland/core/tutor';
 import { z } from 'zod';
-import { defineGroup, route } from '../lib/group';
-import { HttpResponse } from '../lib/types';
+import { defineGroup } from '../lib/group';
+import { HttpResponse } from '../lib/http';
+import { type RouteInput, route } from '../lib/route';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
-export const { handler, routes } = defineGroup('rag', {
-  'POST /api/internal/rag/documents': route({
-    status: 201,
-    maxBodyBytes: 1024 * 1024,
-    body: z.strictObject({
-      gradeId: id,
-      lessonId: id.optional(),
-      title: z.string().trim().min(1).max(200),
-      text: z.string().min(1).max(200_000),
-    }),
-    run: ({ deps, body }) => ingestDocument(deps, body),
-  }),
-  'DELETE /api/internal/rag/documents/{id}': route({
-    run: async ({ deps, id: docId }) => {
-      await deleteDocument(deps, docId);
-      return new HttpResponse(204);
-    },
-  }),
+const NewDocument = z.strictObject({
+  gradeId: id,
+  lessonId: id.optional(),
+  title: z.string().trim().min(1).max(200),
+  text: z.string().min(1).max(200_000),
 });
+
+const ingest = ({ deps, body }: RouteInput<z.infer<typeof NewDocument>, unknown>) => ingestDocument(deps, body);
+
+async function remove({ deps, id: docId }: RouteInput<undefined, unknown>) {
+  await deleteDocument(deps, docId);
+  return new HttpResponse(204);
+}
+
+export const { handler, createHandler, routes } = defineGroup(
+  'rag',
+  {
+    'POST /api/internal/rag/documents': route.internal({ status: 201, maxBodyBytes: 1024 * 1024, body: NewDocument, run: ingest }),
+    'DELETE /api/internal/rag/documents/{id}': route.internal({ run: remove }),
+  },
+  { adapters: { model: createOpenAiModel } },
+);

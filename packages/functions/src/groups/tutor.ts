@@ -1,7 +1,7 @@
 /**
  * Endpoint group `tutor` (issue 5): `POST /api/ai/ask`, a streamed route. Deployed as a Lambda function URL in
  * RESPONSE_STREAM mode (stacks/Tutor.ts); locally served by the same handler through the `streamifyResponse`
- * shim (packages/local/src/awslambda.ts).
+ * shim (packages/local/src/awslambda.ts). The only groups wiring the model adapter are this one and `rag`.
  *
  * Body `{ userQuestion (1-2000 characters), lessonId?, questionId? }`. Success: 200 `text/plain; charset=utf-8`,
  * the answer written as the model produces it, with headers `X-Tutor-Outcome` (`answer`, `cached`,
@@ -10,30 +10,34 @@
  * `assistant_unavailable`); a failure after it cuts the stream.
  */
 import { Readable } from 'node:stream';
-import { askTutor, USER_QUESTION_MAX } from '@mathisland/core/tutor/index';
+import { createOpenAiModel } from '@mathisland/core/providers/openai';
+import { askTutor, USER_QUESTION_MAX } from '@mathisland/core/tutor';
 import { z } from 'zod';
-import { defineGroup, route } from '../lib/group';
-import { HttpResponse } from '../lib/types';
+import { defineGroup } from '../lib/group';
+import { HttpResponse } from '../lib/http';
+import { route, type UserInput } from '../lib/route';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
-export const { handler, routes } = defineGroup('tutor', {
-  'POST /api/ai/ask': route({
-    body: z.strictObject({
-      userQuestion: z
-        .string()
-        .refine((s) => [...s].length <= USER_QUESTION_MAX, { message: `At most ${USER_QUESTION_MAX} characters` })
-        .refine((s) => s.trim().length > 0, { message: 'Must not be empty' }),
-      lessonId: id.optional(),
-      questionId: id.optional(),
-    }),
-    run: async ({ deps, user, body }) => {
-      const reply = await askTutor(deps, user, body);
-      return new HttpResponse(200, Readable.from(reply.chunks), {
-        'content-type': 'text/plain; charset=utf-8',
-        'x-tutor-outcome': reply.outcome,
-        ...(reply.messageId ? { 'x-message-id': reply.messageId } : {}),
-      });
-    },
-  }),
+const Ask = z.strictObject({
+  userQuestion: z
+    .string()
+    .refine((s) => [...s].length <= USER_QUESTION_MAX, { message: `At most ${USER_QUESTION_MAX} characters` })
+    .refine((s) => s.trim().length > 0, { message: 'Must not be empty' }),
+  lessonId: id.optional(),
+  questionId: id.optional(),
 });
+
+async function ask({ deps, user, body }: UserInput<z.infer<typeof Ask>, unknown>) {
+  const reply = await askTutor(deps, user, body);
+  return new HttpResponse(200, Readable.from(reply.chunks), {
+    'content-type': 'text/plain; charset=utf-8',
+    'x-tutor-outcome': reply.outcome,
+    ...(reply.messageId ? { 'x-message-id': reply.messageId } : {}),
+  });
+}
+
+export const { handler, createHandler, routes } = defineGroup(
+  'tutor',
+  { 'POST /api/ai/ask': route.user({ body: Ask, run: ask }) },
+  { adapters: { model: createOpenAiModel } },
+);

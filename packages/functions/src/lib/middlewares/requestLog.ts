@@ -1,5 +1,6 @@
 /**
- * One JSON log line per request (DESIGN §7; spec Events): method, path, status, durationMs, userId.
+ * One JSON log line per request (DESIGN §7; spec Events): method, path, status, durationMs, userId, and on
+ * admin routes staffId (the staff member's username; DESIGN §9: every admin write names its staff member).
  * Never the body, a header, a code or a token. Must be the outermost middleware so it sees the final status.
  */
 import { logger } from '@mathisland/core';
@@ -18,7 +19,8 @@ export const requestLog = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGat
       path: request.event.rawPath,
       status: request.response?.statusCode ?? 500,
       durationMs: Math.round((performance.now() - t0) * 10) / 10,
-      userId: request.context.userId ?? null,
+      userId: request.context.user?.id ?? null,
+      ...(request.context.staff ? { staffId: request.context.staff.username } : {}),
     });
   };
   return {

@@ -1,0 +1,41 @@
+/**
+ * Who is calling, by the route's auth kind (`infra/routes.ts` AuthKind; spec Authentication):
+ * - `none`: nobody needs to be;
+ * - `user`: `Authorization: Bearer <accessToken>` of a live session → `context.user` (401 otherwise);
+ * - `internal`: `X-Internal-Key` equal to INTERNAL_SERVICE_KEY, never in debug mode (403 otherwise);
+ * - `admin`: the admin session cookie → `context.staff` (401), holding `permission` when one is given (403).
+ */
+import { DomainError } from '@mathisland/core';
+import { ADMIN_COOKIE, authenticateStaff, requirePermission, type StaffPermission } from '@mathisland/core/admin';
+import { authenticate as authenticateUser } from '@mathisland/core/auth';
+import type middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { AuthKind } from '../../../../../infra/routes';
+import { cookie, header, presentsInternalKey } from '../http';
+import type { AppContext } from '../types';
+import { depsOf } from './injectDeps';
+
+export const authenticate = (options: {
+  kind: AuthKind;
+  permission?: StaffPermission;
+}): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext> => ({
+  before: async ({ event, context }) => {
+    const deps = depsOf(context);
+    switch (options.kind) {
+      case 'none':
+        return;
+      case 'user':
+        context.user = await authenticateUser(deps, header(event, 'authorization'));
+        return;
+      case 'internal':
+        if (deps.settings.debug || !presentsInternalKey(deps, event)) {
+          throw new DomainError('permission_denied', 'This route needs a valid X-Internal-Key');
+        }
+        return;
+      case 'admin':
+        context.staff = await authenticateStaff(deps, cookie(event, ADMIN_COOKIE));
+        if (options.permission) requirePermission(context.staff, options.permission);
+        return;
+    }
+  },
+});

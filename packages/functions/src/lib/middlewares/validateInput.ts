@@ -1,0 +1,49 @@
+/**
+ * Validates the parsed JSON body and the query string with the route's zod schemas (DESIGN §3, §7): failures
+ * are 400 `validation_error` with `fields: { <field>: [messages] }`; unknown body fields are refused by the
+ * routes' strict schemas and reported under their own names. Without a body schema only an empty body or
+ * `{}` is accepted.
+ */
+import { DomainError } from '@mathisland/core';
+import type middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { z } from 'zod';
+import type { AppContext } from '../types';
+
+const emptyBody = z.union([z.undefined(), z.strictObject({})]);
+
+/**
+ * Zod issues → `{ field: [messages] }`; unknown keys are reported under their own names. A null-prototype
+ * map, so a field named `constructor` or `__proto__` is just a field (DESIGN §11).
+ */
+export function zodFields(error: z.ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = Object.create(null);
+  const add = (key: string, message: string) => {
+    if (!Object.hasOwn(fields, key)) fields[key] = [];
+    fields[key]?.push(message);
+  };
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add([...issue.path, key].join('.'), 'Unknown field');
+    } else {
+      add(issue.path.length ? issue.path.join('.') : '_', issue.message);
+    }
+  }
+  return { ...fields };
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new DomainError('validation_error', `The ${where} is not valid`, { fields: zodFields(result.error) });
+  return result.data;
+}
+
+export const validateInput = (schemas: {
+  body?: z.ZodType;
+  query?: z.ZodType;
+}): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext> => ({
+  before: async ({ event, context }) => {
+    context.body = parse(schemas.body ?? emptyBody, event.body, 'request body');
+    context.query = schemas.query ? parse(schemas.query, event.queryStringParameters ?? {}, 'query') : (event.queryStringParameters ?? {});
+  },
+});

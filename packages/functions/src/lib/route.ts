@@ -1,0 +1,75 @@
+/**
+ * Route definitions: what one route of an endpoint group reads, who may call it and what it runs. The input a
+ * handler receives is typed by the route's auth kind (a `user` route always has `user`, an `admin` route
+ * `staff`) and by its zod schemas (body, query), so a handler reads typed input and calls one domain function:
+ *
+ *   'GET /api/home': route.user({ query: HomeQuery, run: showHome }),
+ *
+ * The same definitions feed the middleware pipeline (`group.ts`) and the contract tests; the auth kind must
+ * equal the one `infra/routes.ts` gives the route (its AuthKind; checked when the group is built).
+ */
+import type { Deps } from '@mathisland/core';
+import type { Staff, StaffPermission } from '@mathisland/core/admin';
+import type { User } from '@mathisland/core/auth';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { ZodType } from 'zod';
+
+/** What every handler receives. */
+export interface RouteInput<B, Q> {
+  event: APIGatewayProxyEventV2;
+  /** The parsed body (the route's `body` schema; `undefined` for routes without one). */
+  body: B;
+  /** The parsed query string (the route's `query` schema; raw strings for routes without one). */
+  query: Q;
+  /** The `{id}` path parameter, an ASCII decimal id (NaN on routes without one). */
+  id: number;
+  deps: Deps;
+  /** Client IP as API Gateway saw it. */
+  clientIp: string;
+}
+
+/** Input of a `user` route: the signed-in learner. */
+export type UserInput<B, Q> = RouteInput<B, Q> & { user: User };
+/** Input of an `admin` route: the signed-in staff member (who holds the route's permission). */
+export type AdminInput<B, Q> = RouteInput<B, Q> & { staff: Staff };
+
+type RawQuery = Record<string, string | undefined>;
+
+/** Options every route may set. */
+export interface RouteOptions<B, Q> {
+  /** Body schema; unknown fields must be refused (use z.strictObject). Without it only an empty body or `{}` is accepted. */
+  body?: ZodType<B>;
+  /** Query schema; without it the raw query strings are passed through. */
+  query?: ZodType<Q>;
+  /** Largest accepted body, bytes (default 64 KiB, `jsonBody`); larger bodies are 413 `body_too_large`. */
+  maxBodyBytes?: number;
+  /** Success status when the handler returns a plain value (default 200). */
+  status?: number;
+}
+
+type Handler<I> = (input: I) => Promise<unknown>;
+
+export type RouteDef =
+  | (RouteOptions<unknown, unknown> & { auth: 'none' | 'internal'; run: Handler<RouteInput<any, any>> })
+  | (RouteOptions<unknown, unknown> & { auth: 'user'; run: Handler<UserInput<any, any>> })
+  | (RouteOptions<unknown, unknown> & { auth: 'admin'; permission?: StaffPermission; run: Handler<AdminInput<any, any>> });
+
+/** Declares route implementations, one function per auth kind (`infra/routes.ts` AuthKind). */
+export const route = {
+  /** Anyone may call it (`auth: 'none'`). */
+  public: <B = undefined, Q = RawQuery>(def: RouteOptions<B, Q> & { run: Handler<RouteInput<B, Q>> }): RouteDef => ({
+    auth: 'none',
+    ...def,
+  }),
+  /** A signed-in learner (`Authorization: Bearer <accessToken>`). */
+  user: <B = undefined, Q = RawQuery>(def: RouteOptions<B, Q> & { run: Handler<UserInput<B, Q>> }): RouteDef => ({ auth: 'user', ...def }),
+  /** A signed-in staff member holding `permission` when one is given (403 `permission_denied` otherwise). */
+  admin: <B = undefined, Q = RawQuery>(
+    def: RouteOptions<B, Q> & { permission?: StaffPermission; run: Handler<AdminInput<B, Q>> },
+  ): RouteDef => ({ auth: 'admin', ...def }),
+  /** Service-to-service: header `X-Internal-Key` equal to INTERNAL_SERVICE_KEY (closed in debug mode). */
+  internal: <B = undefined, Q = RawQuery>(def: RouteOptions<B, Q> & { run: Handler<RouteInput<B, Q>> }): RouteDef => ({
+    auth: 'internal',
+    ...def,
+  }),
+};
