@@ -1,0 +1,82 @@
+/**
+ * The import rules of the layers (DESIGN §2; docs/architecture.md), checked by `npm run lint`:
+ *
+ *   stacks ──► infra manifests ◄── platform (db, config, clock, log, calendar, providers)
+ *   local runtime ──► functions (edge) ──► domain fronts (<domain>/index.ts)
+ *   domain internals ──► entity modules ──► platform          wiring (deps, wiring) ──► domain + platform
+ *
+ * A domain is a folder of packages/core/src that is not platform. Another domain, the functions package, the
+ * local runtime, scripts and tests may use a domain only through its front, `index.ts`.
+ */
+const PLATFORM = '(db|config|providers|calendar|testing)';
+const PLATFORM_FILES = '(clock|log|errors|deps|wiring|index)\\.ts';
+const FRONT = '^packages/core/src/[^/]+/index\\.ts$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-import-loop',
+      severity: 'error',
+      comment: 'Import loops (type-only imports included) tie files that should stand apart.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'domain-through-its-front',
+      severity: 'error',
+      comment: "A domain uses another domain only through that domain's index.ts.",
+      from: { path: '^packages/core/src/([^/]+)/' },
+      to: {
+        path: '^packages/core/src/[^/]+/',
+        pathNot: ['^packages/core/src/$1/', FRONT, `^packages/core/src/${PLATFORM}/`],
+      },
+    },
+    {
+      name: 'platform-not-domain',
+      severity: 'error',
+      comment: 'Platform modules (db, config, providers, calendar, clock, log, errors) know no domain.',
+      from: {
+        path: [`^packages/core/src/${PLATFORM}/`, '^packages/core/src/(clock|log|errors)\\.ts$'],
+        pathNot: '^packages/core/src/testing/',
+      },
+      to: { path: '^packages/core/src/[^/]+/', pathNot: `^packages/core/src/${PLATFORM}/` },
+    },
+    {
+      name: 'core-knows-no-edge',
+      severity: 'error',
+      comment: 'The domain has no HTTP, no Lambda and no local runtime.',
+      from: { path: '^packages/core/' },
+      to: { path: ['^packages/(functions|local|admin)/', '^stacks/', '^node_modules/(@middy|aws-lambda|@types/aws-lambda)'] },
+    },
+    {
+      name: 'edge-uses-fronts',
+      severity: 'error',
+      comment: 'Functions, the local runtime, scripts and tests reach the domain only through its fronts.',
+      from: { path: '^(packages/(functions|local)/|scripts/|tests/|stacks/)' },
+      to: {
+        path: '^packages/core/src/',
+        pathNot: [
+          FRONT,
+          `^packages/core/src/${PLATFORM_FILES}$`,
+          '^packages/core/src/(db|testing)/index\\.ts$',
+          '^packages/core/src/providers/openai\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'functions-not-local',
+      severity: 'error',
+      comment: 'A Lambda never depends on the local runtime.',
+      from: { path: '^packages/functions/' },
+      to: { path: '^packages/local/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|\\.sst|dist|cdk\\.out)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    moduleSystems: ['es6', 'cjs'],
+  },
+};
