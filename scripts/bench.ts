@@ -28,7 +28,7 @@ import { join } from 'node:path';
 import { logger, ManualClock } from '@mathisland/core';
 import { putAll } from '@mathisland/core/db/batch';
 import { keys } from '@mathisland/core/db/keys';
-import { OVERALL_BOARD, weeklyBoard } from '@mathisland/core/leaderboard/index';
+import { OVERALL_BOARD, weeklyBoard } from '@mathisland/core/leaderboard';
 import { build } from 'esbuild';
 import { endpointGroups } from '../infra/routes';
 import { startLocalStack } from '../packages/local/src/stack';

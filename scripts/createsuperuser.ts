@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { DomainError, loadSettings } from '@mathisland/core';
-import { createStaff, MIN_PASSWORD_LENGTH } from '@mathisland/core/admin/index';
+import { createStaff, MIN_PASSWORD_LENGTH } from '@mathisland/core/admin';
 import { ensureTable } from '@mathisland/core/db/bootstrap';
 import { createDb, type Db } from '@mathisland/core/db/client';
 import { type DynamoLocal, startDynamoLocal } from '../packages/local/src/dynamo';

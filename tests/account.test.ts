@@ -4,10 +4,10 @@
  * refused.
  */
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { deleteAccount } from '@mathisland/core/account/index';
-import { getUser, type User } from '@mathisland/core/auth/index';
+import { deleteAccount } from '@mathisland/core/account';
+import { getUser, type User } from '@mathisland/core/auth';
 import { keys } from '@mathisland/core/db/keys';
-import { OVERALL_BOARD, weeklyBoard } from '@mathisland/core/leaderboard/index';
+import { OVERALL_BOARD, weeklyBoard } from '@mathisland/core/leaderboard';
 import { describe, expect, it } from 'vitest';
 import { allNodes, playNode } from './support/content';
 import { call, lastCode, newPhone, signIn, useStack } from './support/stack';
@@ -67,7 +67,7 @@ describe('account deletion', () => {
 
   it('takes the learner off the boards by the XP they have at deletion, even when the request read less', async () => {
     const learner = await signIn(stack);
-    const stale = (await getUser(stack.deps, learner.userId)) as User;
+    const stale = (await getUser(stack.deps.db, learner.userId)) as User;
     // A completion lands after the deletion request loaded the user (XP 0 then).
     await playNode(stack, learner.accessToken, allNodes()[0]!);
     stack.clock.advance(61);

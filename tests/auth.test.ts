@@ -33,6 +33,21 @@ describe('one-time codes', () => {
     expect(right.body.code).toBe('otp_invalid');
   });
 
+  it('counts a burst of parallel wrong guesses atomically: five are checked, the rest find the code dead, and the right code is refused after', async () => {
+    const phone = newPhone();
+    await call(stack, 'POST', '/api/auth/otp/request', { body: { phone } });
+    const code = await lastCode(stack, phone);
+    const wrong = Array.from({ length: 30 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const results = await Promise.all(wrong.map((otp) => call(stack, 'POST', '/api/auth/login', { body: { phone, otp } })));
+    expect(results.every((r) => r.status === 401 && r.body.code === 'otp_invalid')).toBe(true);
+    // Five guesses were checked (and were wrong); every other one found the code dead.
+    const dead = results.filter((r) => /too many wrong guesses: ask for a new code/i.test(r.body.detail));
+    expect(dead.length).toBeGreaterThanOrEqual(25);
+    const right = await call(stack, 'POST', '/api/auth/login', { body: { phone, otp: code } });
+    expect(right.status).toBe(401);
+    expect(right.body.detail).toMatch(/too many wrong guesses: ask for a new code/i);
+  });
+
   it('accepts a code once: a replayed login fails', async () => {
     const phone = newPhone();
     await call(stack, 'POST', '/api/auth/otp/request', { body: { phone } });
@@ -195,7 +210,7 @@ describe('sms provider switched off', () => {
 });
 
 describe('fixed-code demo logins and the debug master code', () => {
-  const stack = useStack({ env: { FIXED_OTP_LOGINS: '09120000001:4321,09120000002:123456' } });
+  const stack = useStack({ env: { FIXED_OTP_LOGINS: '09120000001:4321,09120000002:123456,09120000003:7777' } });
 
   it('sends no SMS and always accepts the listed code', async () => {
     expect((await call(stack, 'POST', '/api/auth/otp/request', { body: { phone: '09120000001' } })).status).toBe(200);
@@ -211,6 +226,15 @@ describe('fixed-code demo logins and the debug master code', () => {
       expect((await call(stack, 'POST', '/api/auth/login', { body: { phone: '09120000002', otp: '000000' } })).status).toBe(401);
     }
     expect((await call(stack, 'POST', '/api/auth/login', { body: { phone: '09120000002', otp: '123456' } })).status).toBe(401);
+  });
+
+  it('checks at most five guesses of a burst at a fixed-code phone, the listed code among them', async () => {
+    const phone = '09120000003';
+    const guesses = Array.from({ length: 20 }, (_, i) => (i === 12 ? '7777' : String(100000 + i)));
+    const results = await Promise.all(guesses.map((otp) => call(stack, 'POST', '/api/auth/login', { body: { phone, otp } })));
+    const checked = results.filter((r) => r.status === 200 || /wrong or has expired/.test(r.body.detail));
+    expect(checked.length).toBeLessThanOrEqual(5);
+    expect(results.filter((r) => r.status !== 200).every((r) => r.body.code === 'otp_invalid')).toBe(true);
   });
 
   it('leaves other phones on the normal path', async () => {

@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@mathisland/core/db/keys';
+import { getPlan, saveDiscountCode, savePlan } from '@mathisland/core/subscriptions';
 import { getDiscount } from '@mathisland/core/subscriptions/discounts';
-import { getPlan, saveDiscountCode, savePlan } from '@mathisland/core/subscriptions/index';
 import { describe, expect, it } from 'vitest';
 import {
   admin,

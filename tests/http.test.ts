@@ -184,7 +184,7 @@ describe('health', () => {
   it('answers 503 with status error when migrations are missing', async () => {
     const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
     const { keys } = await import('@mathisland/core/db/keys');
-    const { migrations, applyMigrations } = await import('@mathisland/core/migrations/index');
+    const { migrations, applyMigrations } = await import('@mathisland/core/migrations');
     await stack.deps.db.doc.send(new DeleteCommand({ TableName: stack.deps.db.tableName, Key: keys.migration(migrations[0]!.id) }));
     try {
       const plain = await call(stack, 'GET', '/api/health');

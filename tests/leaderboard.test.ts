@@ -6,7 +6,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@mathisland/core/db/keys';
 import { put, transact } from '@mathisland/core/db/transact';
-import { OVERALL_BOARD, TOP_SIZE, weeklyBoard, xpMove } from '@mathisland/core/leaderboard/index';
+import { OVERALL_BOARD, TOP_SIZE, weeklyBoard, xpMove } from '@mathisland/core/leaderboard';
 import { describe, expect, it } from 'vitest';
 import { allNodes, nodeXp, playNode } from './support/content';
 import { call, freshToken, type Session, signIn, type TestStack, useStack } from './support/stack';

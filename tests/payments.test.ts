@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { tehranDay } from '@mathisland/core/calendar/index';
-import { listUnmatchedEvents } from '@mathisland/core/subscriptions/index';
+import { tehranDay } from '@mathisland/core/calendar';
+import { listUnmatchedEvents } from '@mathisland/core/subscriptions';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_GATEWAY_MERCHANT_ID } from '../packages/local/src/stack';
 import {
@@ -44,7 +44,7 @@ describe('plans and purchase', () => {
   });
 
   it('does not offer a plan that is off sale, and refuses to sell it', async () => {
-    const { getPlan, savePlan } = await import('@mathisland/core/subscriptions/index');
+    const { getPlan, savePlan } = await import('@mathisland/core/subscriptions');
     const plan = (await getPlan(stack.deps, PLAN_180))!;
     await savePlan(stack.deps.db, { ...plan, onSale: false });
     try {
@@ -60,7 +60,7 @@ describe('plans and purchase', () => {
   });
 
   it('keeps marketplace SKUs unique across plans', async () => {
-    const { getPlan, savePlan } = await import('@mathisland/core/subscriptions/index');
+    const { getPlan, savePlan } = await import('@mathisland/core/subscriptions');
     const one = (await getPlan(stack.deps, PLAN_30))!;
     const three = (await getPlan(stack.deps, PLAN_90))!;
     await expect(savePlan(stack.deps.db, { ...one, marketplaceSku: three.marketplaceSku })).rejects.toMatchObject({
@@ -84,7 +84,7 @@ describe('plans and purchase', () => {
     expect(res.body.paymentUrl).toMatch(
       new RegExp(`^${stack.baseUrl}/api/payment/orders/${res.body.orderId}/pay\\?sig=[A-Za-z0-9_-]{22}$`),
     );
-    const { getOrder } = await import('@mathisland/core/subscriptions/index');
+    const { getOrder } = await import('@mathisland/core/subscriptions');
     const order = await getOrder(stack.deps, res.body.orderId);
     expect(order).toMatchObject({
       status: 'pending',
@@ -241,7 +241,7 @@ describe('paying through the gateway', () => {
     const mine = unmatched.filter((e) => e.authority === forged);
     expect(mine.map((e) => e.kind).sort()).toEqual(['callback_unknown_authority', 'payment_result']);
     expect(mine.find((e) => e.kind === 'payment_result')).toMatchObject({ ignored: true, reason: 'unknown_authority' });
-    const { getOrder } = await import('@mathisland/core/subscriptions/index');
+    const { getOrder } = await import('@mathisland/core/subscriptions');
     expect((await getOrder(stack.deps, bought.body.orderId)).status).toBe('pending');
     expect((await status(stack, s)).status).toBe('none');
   });
@@ -306,7 +306,7 @@ describe('paying through the gateway', () => {
     await openPayLink(bought.body.paymentUrl);
     const st = await status(stack, s);
     expect(st).toMatchObject({ status: 'none', recheckedOrders: [] });
-    const { getOrder } = await import('@mathisland/core/subscriptions/index');
+    const { getOrder } = await import('@mathisland/core/subscriptions');
     expect((await getOrder(stack.deps, bought.body.orderId)).status).toBe('pending');
   });
 
@@ -314,7 +314,7 @@ describe('paying through the gateway', () => {
     const s = await signIn(stack);
     const bought = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: 'WELCOME10' });
     const startPay = await openPayLink(bought.body.paymentUrl);
-    const { getOrder, recheckOrders } = await import('@mathisland/core/subscriptions/index');
+    const { getOrder, recheckOrders } = await import('@mathisland/core/subscriptions');
     stack.clock.advance(59 * 60);
     expect(await recheckOrders(stack.deps, s.userId)).toEqual([]);
     expect((await getOrder(stack.deps, bought.body.orderId)).status).toBe('pending');
@@ -340,7 +340,7 @@ describe('paying through the gateway', () => {
     expect(deleted.status, deleted.text).toBeLessThan(300);
     const back = await fetchManual(callbackUrl);
     expect(back.headers.get('location')).toBe(`${stack.baseUrl}/?orderId=${bought.body.orderId}&status=paid`);
-    const { getOrder } = await import('@mathisland/core/subscriptions/index');
+    const { getOrder } = await import('@mathisland/core/subscriptions');
     const order = await getOrder(stack.deps, bought.body.orderId);
     expect(order).toMatchObject({ status: 'paid', refId: expect.any(String) });
     expect(order.grant).toBeUndefined();
@@ -417,8 +417,8 @@ describe('the gateway turned off, unreachable or refusing', () => {
       expect(res.headers.get('retry-after')).toBe('60');
       // An order made while it was on: the pay link fails closed too.
       const { purchase: buy } = await import('@mathisland/core/subscriptions/purchase');
-      const { getUser } = await import('@mathisland/core/auth/index');
-      const user = (await getUser(stack.deps, s.userId))!;
+      const { getUser } = await import('@mathisland/core/auth');
+      const user = (await getUser(stack.deps.db, s.userId))!;
       const on = { ...stack.deps, gateway: { ...stack.deps.gateway, configured: true } };
       const { response } = await buy(on, user, { planId: PLAN_30, paymentMethod: 'gateway', idempotencyKey: randomUUID() }, stack.baseUrl);
       const link = await fetchManual(response.paymentUrl);
@@ -467,7 +467,7 @@ describe('the gateway turned off, unreachable or refusing', () => {
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('60');
       expect((await eventsOf(stack, bought.body.orderId)).map((e) => e.kind)).toContain('gateway_request_failed');
-      const { getOrder } = await import('@mathisland/core/subscriptions/index');
+      const { getOrder } = await import('@mathisland/core/subscriptions');
       expect((await getOrder(stack.deps, bought.body.orderId)).status).toBe('pending');
       // The status read still answers (the re-check is skipped without an authority).
       expect((await status(stack, s)).status).toBe('none');

@@ -5,8 +5,8 @@
  * completion happen right after the first one has read what it needs.
  */
 import type { Deps } from '@mathisland/core';
-import { getUser, type User } from '@mathisland/core/auth/index';
-import { completeLesson, completeNode } from '@mathisland/core/progress/index';
+import { getUser, type User } from '@mathisland/core/auth';
+import { completeLesson, completeNode } from '@mathisland/core/progress';
 import { describe, expect, it } from 'vitest';
 import { allNodes, nodeXp, questionsOf } from './support/content';
 import { call, signIn, type TestStack, useStack } from './support/stack';
@@ -38,7 +38,7 @@ async function answeredLearner(stack: TestStack): Promise<User> {
   for (const q of questionsOf(node)) {
     await call(stack, 'POST', `/api/questions/${q.id}/answer`, { token: s.accessToken, body: { answer: q.answer } });
   }
-  return (await getUser(stack.deps, s.userId)) as User;
+  return (await getUser(stack.deps.db, s.userId)) as User;
 }
 
 describe('completion races', () => {
@@ -49,7 +49,7 @@ describe('completion races', () => {
     const user = await answeredLearner(s);
     const deps = interleaved(s.deps, readsLessonCompletions, () => completeLesson(s.deps, user, lessonWithQuestions.id));
     const quiz = await completeNode(deps, user, node.id);
-    const after = (await getUser(s.deps, user.id)) as User;
+    const after = (await getUser(s.deps.db, user.id)) as User;
     expect(after.xp).toBe(nodeXp(node));
     expect(quiz.xp).toBe(nodeXp(node) - lessonWithQuestions.questions.length * 10);
   });
@@ -60,7 +60,7 @@ describe('completion races', () => {
     // The lesson reads the node's progress (unlocked check) first; the quiz completes the node right then.
     const deps = interleaved(s.deps, readsNodeProgress, () => completeNode(s.deps, user, node.id));
     const lesson = await completeLesson(deps, user, lessonWithQuestions.id);
-    const after = (await getUser(s.deps, user.id)) as User;
+    const after = (await getUser(s.deps.db, user.id)) as User;
     expect(lesson.xp).toBe(0);
     expect(after.xp).toBe(nodeXp(node));
   });

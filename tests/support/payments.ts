@@ -4,8 +4,8 @@
  * and a staff session for the admin API.
  */
 import { randomUUID } from 'node:crypto';
-import { createStaff, type StaffPermission } from '@mathisland/core/admin/index';
-import { listOrderEvents, type PaymentEvent } from '@mathisland/core/subscriptions/index';
+import { createStaff, type StaffPermission } from '@mathisland/core/admin';
+import { listOrderEvents, type PaymentEvent } from '@mathisland/core/subscriptions';
 import { expect } from 'vitest';
 import { type ApiResponse, call, type Session, type TestStack } from './stack';
 

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { buildDeps, type Clock, type Deps, loadSettings, SettingsError } from '@mathisland/core';
 import { ensureTable } from '@mathisland/core/db/bootstrap';
-import { applyMigrations } from '@mathisland/core/migrations/index';
+import { applyMigrations } from '@mathisland/core/migrations';
 import { createOpenAiModel } from '@mathisland/core/providers/openai';
 import { seedTextbook } from '@mathisland/core/tutor/seed';
 import { type DynamoLocal, startDynamoLocal } from './dynamo';

@@ -15,8 +15,8 @@
  *    step is cut short, what remains is unreachable: user ids are never reused.
  */
 import { paginateQuery } from '@aws-sdk/lib-dynamodb';
+import { getUser, type User } from '../auth';
 import { verifyOtp } from '../auth/otp';
-import { getUser, type User } from '../auth/users';
 import { deleteAll } from '../db/batch';
 import { isConditionFailure } from '../db/conditions';
 import { keys } from '../db/keys';
@@ -69,7 +69,7 @@ export async function deleteAccount(deps: Deps, user: User, otp: string): Promis
       break;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      current = await getUser(deps, user.id);
+      current = await getUser(deps.db, user.id);
     }
   }
   await purgePersonalData(deps, user.id);

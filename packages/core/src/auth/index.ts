@@ -5,4 +5,15 @@ export { authErrors } from './errors';
 export { OTP_MAX_WRONG_GUESSES, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, requestOtp, verifyOtp } from './otp';
 export { authenticate, type LoginResult, login, logout, REFRESH_TOKEN_SECONDS, refresh } from './sessions';
 export { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './tokens';
-export { DEFAULT_GRADE_ID, findOrCreateUser, getUser, type User } from './users';
+export {
+  getUser,
+  phoneKey,
+  publicIdKey,
+  StoredSubscription,
+  type User,
+  UserItem,
+  userIdByPhone,
+  userIdByPublicId,
+  userKey,
+} from './user.entity';
+export { DEFAULT_GRADE_ID, findOrCreateUser } from './users';

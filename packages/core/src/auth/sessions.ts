@@ -8,17 +8,17 @@
  * {@link REFRESH_TOKEN_SECONDS}.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { epochSeconds } from '../clock';
 import { isConditionFailure } from '../db/conditions';
-import { keys } from '../db/keys';
 import { put, remove, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { randomToken, sha256Hex } from './crypto';
 import { authErrors } from './errors';
 import { verifyOtp } from './otp';
+import { readSession, type SessionItem, sessionKey } from './session.entity';
 import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './tokens';
-import { findOrCreateUser, getUser, type User } from './users';
+import { getUser, type User, userKey } from './user.entity';
+import { findOrCreateUser } from './users';
 
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
 
@@ -28,12 +28,6 @@ export interface LoginResult {
   isNewUser: boolean;
   expiresIn: number;
   user: User;
-}
-
-interface SessionItem {
-  userId: number;
-  sessionId: string;
-  expiresAt: number;
 }
 
 /**
@@ -47,12 +41,12 @@ export async function login(deps: Deps, phone: string, otp: string): Promise<Log
   const now = deps.clock.now();
   await transact(deps.db, [
     put(deps.db, {
-      ...keys.session(sha256Hex(refreshToken)),
+      ...sessionKey(sha256Hex(refreshToken)),
       userId: user.id,
       sessionId,
       expiresAt: epochSeconds(now) + REFRESH_TOKEN_SECONDS,
     }),
-    update(deps.db, keys.user(user.id), 'SET sessionId = :sid, lastLoginAt = :at', {
+    update(deps.db, userKey(user.id), 'SET sessionId = :sid, lastLoginAt = :at', {
       condition: 'attribute_exists(pk)',
       values: { ':sid': sessionId, ':at': new Date(now).toISOString() },
     }),
@@ -67,13 +61,9 @@ export async function login(deps: Deps, phone: string, otp: string): Promise<Log
 }
 
 async function liveSession(deps: Deps, refreshToken: string): Promise<{ session: SessionItem; user: User }> {
-  const item = (
-    await deps.db.doc.send(
-      new GetCommand({ TableName: deps.db.tableName, Key: keys.session(sha256Hex(refreshToken)), ConsistentRead: true }),
-    )
-  ).Item as SessionItem | undefined;
+  const item = await readSession(deps.db, sha256Hex(refreshToken));
   if (!item || item.expiresAt * 1000 <= deps.clock.now()) throw authErrors.tokenInvalid('The refresh token is invalid or has expired');
-  const user = await getUser(deps, item.userId);
+  const user = await getUser(deps.db, item.userId);
   if (!user || user.sessionId !== item.sessionId) throw authErrors.tokenInvalid('The session has ended; sign in again');
   return { session: item, user };
 }
@@ -89,8 +79,8 @@ export async function logout(deps: Deps, refreshToken: string): Promise<void> {
   const { session, user } = await liveSession(deps, refreshToken);
   try {
     await transact(deps.db, [
-      remove(deps.db, keys.session(sha256Hex(refreshToken))),
-      update(deps.db, keys.user(user.id), 'REMOVE sessionId', {
+      remove(deps.db, sessionKey(sha256Hex(refreshToken))),
+      update(deps.db, userKey(user.id), 'REMOVE sessionId', {
         condition: 'sessionId = :sid',
         values: { ':sid': session.sessionId },
       }),
@@ -109,7 +99,7 @@ export async function authenticate(deps: Deps, authorization: string | undefined
   const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '');
   if (!match) throw authErrors.notAuthenticated();
   const { userId, sessionId } = await verifyAccessToken(deps, match[1] as string);
-  const user = await getUser(deps, userId);
+  const user = await getUser(deps.db, userId);
   if (!user || user.sessionId !== sessionId) throw authErrors.tokenInvalid('The session has ended; sign in again');
   return user;
 }

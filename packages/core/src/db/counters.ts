@@ -1,22 +1,21 @@
 /**
  * Numeric ids from atomic counter items (DESIGN §5): one `UpdateItem ADD value 1` per id, so two workers
- * never hand out the same id.
+ * never hand out the same id. Item: pk `COUNTER`, sk `<name>`, `value`.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
-import { keys } from './keys';
+import { updateItem } from './items';
+import type { Key } from './keys';
 
-/** The next id of counter `name` (users, orders, ...); the first id is 1. */
+const counterKey = (name: string): Key => ({ pk: 'COUNTER', sk: name });
+
+/** The next id of counter `name` (user, order, ticket, ...); the first id is 1. */
 export async function nextId(db: Db, name: string): Promise<number> {
-  const result = await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: keys.counter(name),
-      UpdateExpression: 'ADD #v :one',
-      ExpressionAttributeNames: { '#v': 'value' },
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
+  const attributes = await updateItem(
+    db,
+    counterKey(name),
+    'ADD #v :one',
+    { names: { '#v': 'value' }, values: { ':one': 1 } },
+    'UPDATED_NEW',
   );
-  return Number(result.Attributes?.value);
+  return Number(attributes.value);
 }

@@ -54,7 +54,11 @@ export interface Key {
   sk: string;
 }
 
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
+/** `n` as a fixed-width decimal string, so numeric ids sort as strings in a sort key. */
+export const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+
+/** The partition of a learner's own items (user item, progress, notifications, tickets, ...): `USER#<userId>`. */
+export const userPartition = (userId: number): string => `USER#${userId}`;
 
 /** Upper bound of XP a rank key can hold (10 digits). */
 export const MAX_XP = 9_999_999_999;

@@ -18,7 +18,7 @@
  * `xp = <old xp>` on the user item makes a concurrent grant fail and retry instead of moving the learner twice
  * from the same bucket.
  */
-import type { User } from '../auth/users';
+import type { User } from '../auth';
 import { tehranWeekStart, weekKey } from '../calendar/tehran';
 import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';

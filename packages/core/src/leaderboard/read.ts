@@ -15,7 +15,7 @@
  */
 import { BatchGetCommand, paginateQuery, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { LRUCache } from 'lru-cache';
-import type { User } from '../auth/users';
+import type { User } from '../auth';
 import { tehranWeekStart } from '../calendar/tehran';
 import { keys } from '../db/keys';
 import type { Deps } from '../deps';

@@ -15,7 +15,7 @@
  * user's `notificationsReadUpTo` (set by read-all in one write, whatever the number of notifications).
  */
 import { paginateQuery, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { User } from '../auth/users';
+import type { User } from '../auth';
 import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';
 import { isConditionFailure } from '../db/conditions';

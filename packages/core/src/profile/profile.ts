@@ -7,7 +7,7 @@
  * a grade that is not in the curriculum).
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_GRADE_ID, type User } from '../auth/users';
+import { DEFAULT_GRADE_ID, type User } from '../auth';
 import { keys } from '../db/keys';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';

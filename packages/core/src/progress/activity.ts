@@ -10,8 +10,8 @@
  *   midnight: a read judges the stored streak against today (`streakAt`), and the next completion extends it
  *   (yesterday was the last day) or starts it again at 1 (an older last day).
  */
-import type { User } from '../auth/users';
-import { getUser } from '../auth/users';
+import type { User } from '../auth';
+import { getUser } from '../auth';
 import { daysBetween, tehranDay, tehranDayStart } from '../calendar/tehran';
 import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';
@@ -80,7 +80,7 @@ export async function recordStreakDay(deps: Deps, userId: number, loaded?: Strea
   for (let attempt = 0; attempt < 8; attempt++) {
     // The first attempt may use the user the request already loaded (its streak fields are what the condition
     // checks); after a conflict, read again.
-    const user = attempt === 0 && loaded ? loaded : ((await getUser(deps, userId)) as StreakFields | undefined);
+    const user = attempt === 0 && loaded ? loaded : ((await getUser(deps.db, userId)) as StreakFields | undefined);
     if (!user) throw commonErrors.notFound('User');
     const now = deps.clock.now();
     const today = tehranDay(now);

@@ -10,8 +10,8 @@
  * completed; the same rule gives `locked` in the map.
  */
 import { BatchGetCommand, GetCommand, paginateQuery, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { User } from '../auth/users';
-import { DEFAULT_GRADE_ID, getUser } from '../auth/users';
+import type { User } from '../auth';
+import { DEFAULT_GRADE_ID, getUser } from '../auth';
 import { epochSeconds } from '../clock';
 import type { CurriculumNode, Lesson, Question } from '../curriculum/store';
 import { isConditionFailure } from '../db/conditions';
@@ -327,7 +327,7 @@ export async function answerQuestion(
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       // Another answer changed the hearts first (or the attempt was recorded concurrently): reload and retry.
-      const fresh = await getUser(deps, user.id);
+      const fresh = await getUser(deps.db, user.id);
       if (!fresh) throw commonErrors.notFound('User');
       current = fresh;
     }
@@ -409,7 +409,7 @@ async function finishNode(
 const setClause = (move: XpMove) => (move.userSet ? ` SET ${move.userSet}` : '');
 
 async function reloadUser(deps: Deps, userId: number): Promise<User> {
-  const fresh = await getUser(deps, userId);
+  const fresh = await getUser(deps.db, userId);
   if (!fresh) throw commonErrors.notFound('User');
   return fresh;
 }

@@ -3,7 +3,7 @@
  * and the active plan's name. Reads only the user item the auth check already loaded (no extra request).
  * `activePlan` is the title of the active subscription's plan, or null (expired subscriptions are not active).
  */
-import type { User } from '../auth/users';
+import type { User } from '../auth';
 import type { Deps } from '../deps';
 import { heartsAt } from '../hearts';
 import { activeSubscription } from '../subscriptions/active';

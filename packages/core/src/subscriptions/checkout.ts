@@ -21,7 +21,7 @@
  */
 
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { getUser, type User } from '../auth/users';
+import { getUser, type User } from '../auth';
 import { isConditionFailure } from '../db/conditions';
 import { keys } from '../db/keys';
 import { put, transact, update } from '../db/transact';
@@ -221,7 +221,7 @@ export interface SubscriptionStatus {
 /** `GET /api/subscription/status`: re-checks the caller's unpaid orders, then reports the subscription. */
 export async function subscriptionStatus(deps: Deps, user: User): Promise<SubscriptionStatus> {
   const recheckedOrders = await recheckOrders(deps, user.id);
-  const fresh = recheckedOrders.some((r) => r.status === 'paid') ? ((await getUser(deps, user.id)) ?? user) : user;
+  const fresh = recheckedOrders.some((r) => r.status === 'paid') ? ((await getUser(deps.db, user.id)) ?? user) : user;
   const subscription = fresh.subscription;
   const active = activeSubscription(fresh, deps.clock.now());
   const free = deps.settings.ai.dailyQuotaFree;

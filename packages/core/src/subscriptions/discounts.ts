@@ -21,7 +21,7 @@
  *   codes valid now (gsi1 partition `OFFERS`).
  */
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { User } from '../auth/users';
+import type { User } from '../auth';
 import type { Db } from '../db/client';
 import { failedItems, isConditionFailure } from '../db/conditions';
 import { keys } from '../db/keys';

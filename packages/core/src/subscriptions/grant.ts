@@ -12,7 +12,7 @@
  * current expiry, otherwise the period starts now (expired subscriptions are not active). The subscription takes
  * the plan title and tutor quota of the order. A paid order never goes back to failed.
  */
-import { getUser } from '../auth/users';
+import { getUser } from '../auth';
 import { isConditionFailure } from '../db/conditions';
 import { keys } from '../db/keys';
 import { put, type TxItem, transact, update } from '../db/transact';
@@ -109,7 +109,7 @@ export async function markPaid(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const order = attempt === 0 && known ? known : await getOrder(deps, orderId);
     if (!PAYABLE_STATUSES.includes(order.status)) return ignored(deps, order, via, proof);
-    const user = (await getUser(deps, order.userId)) as ReferralUser | undefined;
+    const user = (await getUser(deps.db, order.userId)) as ReferralUser | undefined;
     const now = deps.clock.now();
     const granted = user ? grantFor(order, user, now) : undefined;
     const commission = granted?.commission;

@@ -8,7 +8,7 @@
  * `idempotency_conflict`, forever. Two requests racing with one key create one order.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { User } from '../auth/users';
+import type { User } from '../auth';
 import { failedItems, isConditionFailure } from '../db/conditions';
 import { nextId } from '../db/counters';
 import { keys } from '../db/keys';

@@ -14,8 +14,8 @@
  */
 import { randomInt } from 'node:crypto';
 import { GetCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
-import type { User } from '../auth/users';
-import { getUser } from '../auth/users';
+import type { User } from '../auth';
+import { getUser } from '../auth';
 import { failedItems, isConditionFailure } from '../db/conditions';
 import { keys } from '../db/keys';
 import { put, transact, update } from '../db/transact';
@@ -65,7 +65,7 @@ export async function ensureReferralCode(deps: Deps, user: ReferralUser): Promis
       const failed = failedItems(error);
       if (failed.includes(1)) {
         // Another request assigned one first.
-        const fresh = (await getUser(deps, user.id)) as ReferralUser | undefined;
+        const fresh = (await getUser(deps.db, user.id)) as ReferralUser | undefined;
         if (fresh?.referralCode) return fresh.referralCode;
       }
       if (!failed.length && !isConditionFailure(error)) throw error;
@@ -90,7 +90,7 @@ export async function bindReferrer(deps: Deps, user: ReferralUser, rawCode: stri
   const referrerId = /^[A-Z0-9]{4,16}$/.test(code) ? await userIdOfCode(deps, code) : undefined;
   if (referrerId === undefined) throw paymentErrors.referralInvalid('No user has this referral code');
   if (referrerId === user.id) throw paymentErrors.referralInvalid('You cannot use your own referral code');
-  const referrer = await getUser(deps, referrerId);
+  const referrer = await getUser(deps.db, referrerId);
   if (!referrer) throw paymentErrors.referralInvalid('No user has this referral code');
   if (user.referredBy !== undefined) {
     if (user.referredBy === referrerId) return { referrer: referrer.publicId, boundAt: user.referredAt ?? 0 };
@@ -111,7 +111,7 @@ export async function bindReferrer(deps: Deps, user: ReferralUser, rawCode: stri
     ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const fresh = (await getUser(deps, user.id)) as ReferralUser | undefined;
+    const fresh = (await getUser(deps.db, user.id)) as ReferralUser | undefined;
     if (fresh?.referredBy === referrerId) return { referrer: referrer.publicId, boundAt: fresh.referredAt ?? now };
     throw paymentErrors.referrerAlreadySet();
   }

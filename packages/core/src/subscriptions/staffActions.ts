@@ -12,7 +12,7 @@
  * - The admin list reads gsi2 (`ORDERS`, newest first); a cursor is the opaque base64url of DynamoDB's last key.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { getUser } from '../auth/users';
+import { getUser } from '../auth';
 import { isConditionFailure } from '../db/conditions';
 import { keys } from '../db/keys';
 import { type TxItem, transact, update } from '../db/transact';
@@ -79,7 +79,7 @@ export async function refundOrder(deps: Deps, orderId: number, actor: string): P
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const order = await getOrder(deps, orderId);
     if (order.status !== 'paid') throw paymentErrors.orderStatusConflict(order.status, 'only a paid order can be refunded');
-    const user = await getUser(deps, order.userId);
+    const user = await getUser(deps.db, order.userId);
     const now = deps.clock.now();
     const days = order.grant?.days ?? order.durationDays;
     const commission = order.commission?.amount ?? 0;

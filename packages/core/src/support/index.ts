@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { paginateQuery, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { User } from '../auth/users';
+import type { User } from '../auth';
 import { isConditionFailure } from '../db/conditions';
 import { nextId } from '../db/counters';
 import { keys } from '../db/keys';

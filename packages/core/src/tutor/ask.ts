@@ -23,7 +23,7 @@
  *    is then aborted: a failure).
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_GRADE_ID, type User } from '../auth/users';
+import { DEFAULT_GRADE_ID, type User } from '../auth';
 import type { Question } from '../curriculum/store';
 import { keys } from '../db/keys';
 import { transact } from '../db/transact';

@@ -81,7 +81,7 @@ async function orders({ deps, query }: AdminInput<undefined, z.infer<typeof Orde
 
 async function order({ deps, id }: Input) {
   const found = await getOrder(deps, id);
-  const user = await getUser(deps, found.userId);
+  const user = await getUser(deps.db, found.userId);
   return { ...orderView(deps, found), user: user ? { id: user.id, publicId: user.publicId } : null };
 }
 

@@ -11,7 +11,7 @@
  */
 import { logger } from '@mathisland/core';
 import { createDb } from '@mathisland/core/db/client';
-import { applyMigrations } from '@mathisland/core/migrations/index';
+import { applyMigrations } from '@mathisland/core/migrations';
 
 export async function handler(): Promise<{ applied: string[] }> {
   const tableName = process.env.TABLE_NAME;

@@ -1,0 +1,84 @@
+/**
+ * The one-time sign-in code of a phone (spec Authentication 2-4): pk `OTP#<phone>`, sk `OTP`, TTL.
+ * The code is stored only as an HMAC under SECRET_KEY. The item also guards phones without a live code
+ * (fixed-code test logins, guesses at random phones): then it holds only the wrong-guess count.
+ */
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { isConditionFailure } from '../db/conditions';
+import { deleteItem, getItem, parseItem, putItem, updateItem } from '../db/items';
+import type { Key } from '../db/keys';
+
+export const otpKey = (phone: string): Key => ({ pk: `OTP#${phone}`, sk: 'OTP' });
+
+export const OtpItem = z
+  .object({
+    /** HMAC-SHA256 of `otp:<phone>:<code>` under SECRET_KEY; absent on a guard item. */
+    codeHash: z.string().optional(),
+    /** Wrong guesses so far. */
+    attempts: z.number().int().nonnegative().optional(),
+    /** When the code was sent, epoch ms. */
+    sentAt: z.number().int().optional(),
+    /** TTL, epoch seconds; reads also check it (DynamoDB deletes late). */
+    expiresAt: z.number().int(),
+  })
+  .describe('one-time code');
+export type OtpItem = z.infer<typeof OtpItem>;
+
+export const readOtp = (db: Db, phone: string): Promise<OtpItem | undefined> => getItem(db, otpKey(phone), OtpItem);
+
+/** Stores a fresh code for `phone`, replacing any earlier one (and its wrong-guess count). */
+export const saveOtp = (db: Db, phone: string, item: Required<Pick<OtpItem, 'codeHash' | 'sentAt' | 'expiresAt'>>): Promise<void> =>
+  putItem(db, { ...otpKey(phone), ...item, attempts: 0 });
+
+/** Drops the code of `phone` (the sms provider refused it). */
+export const dropOtp = (db: Db, phone: string): Promise<void> => deleteItem(db, otpKey(phone));
+
+/**
+ * Reserves one guess at the code of `phone` BEFORE it is checked, in a single conditional update: it succeeds
+ * only while the item is live and fewer than `max` guesses were reserved, so a burst of parallel guesses can
+ * never have more than `max` of them checked (DESIGN §11). A phone without an item (a fixed-code test login,
+ * a guess at a random phone) gets a guard item living until `guardExpiresAt`; an expired item left behind by
+ * TTL is replaced by one. Returns the item after the reservation (with the code hash to check against), or
+ * undefined when the code is dead: `max` guesses were already made.
+ */
+export async function reserveGuess(
+  db: Db,
+  phone: string,
+  max: number,
+  nowSeconds: number,
+  guardExpiresAt: number,
+): Promise<OtpItem | undefined> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const after = await updateItem(
+        db,
+        otpKey(phone),
+        'SET attempts = if_not_exists(attempts, :zero) + :one, expiresAt = if_not_exists(expiresAt, :exp)',
+        {
+          condition: 'attribute_not_exists(pk) OR (expiresAt > :now AND (attribute_not_exists(attempts) OR attempts < :max))',
+          values: { ':zero': 0, ':one': 1, ':max': max, ':now': nowSeconds, ':exp': guardExpiresAt },
+        },
+        'ALL_NEW',
+      );
+      return parseItem(OtpItem, after);
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const current = await readOtp(db, phone);
+      if (current && current.expiresAt > nowSeconds) return undefined; // live and out of guesses: dead
+      // Expired but not yet removed by TTL: remove it (unless replaced meanwhile) and reserve on a fresh guard.
+      if (current)
+        await deleteItem(db, otpKey(phone), { condition: 'expiresAt = :old', values: { ':old': current.expiresAt } }).catch(() => {});
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Consumes the code of `phone` after a right guess: one conditional delete that holds only while the stored
+ * hash is still `codeHash` (a newer code was not sent meanwhile), so two logins racing with one code cannot
+ * both succeed. Without `codeHash` (a fixed or master code) the guard item is deleted unconditionally.
+ * Errors: ConditionalCheckFailedException.
+ */
+export const consumeOtp = (db: Db, phone: string, codeHash: string | undefined): Promise<void> =>
+  deleteItem(db, otpKey(phone), codeHash === undefined ? {} : { condition: 'codeHash = :h', values: { ':h': codeHash } });
