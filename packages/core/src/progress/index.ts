@@ -18,3 +18,4 @@ export {
 export { type PeriodReport, SECONDS_PER_ASSISTANT_QUESTION, SECONDS_PER_QUESTION, type WeeklyReport, weeklyReport } from './report';
 export { checkAnswer, starsFor, XP_PER_CORRECT, XP_PER_STAR } from './rules';
 export { type Summary, summaryOf } from './summary';
+export { lastWrongAnswer, WRONG_ANSWER_PREFIX, type WrongAnswer, wrongAnswerKey } from './wrongAnswer.entity';
