@@ -1,9 +1,9 @@
 /**
  * The one DynamoDB table (single-table design, DESIGN §5): key names, GSIs and the TTL attribute.
  *
- * Read by `stacks/Storage.ts` (to deploy it), by `scripts/bootstrap-table.ts` and the local runtime (to
- * create it in DynamoDB Local) and by tests. Item keys themselves are built in exactly one module:
- * `packages/core/src/db/keys.ts`.
+ * Read by `stacks/Storage.ts` (to deploy it), by the local runtime and `scripts/createsuperuser.ts` (which create
+ * it in DynamoDB Local through `packages/core/src/db/bootstrap.ts`) and by tests. Item keys are built in the
+ * entity modules of each domain (`packages/core/src/<domain>/*.entity.ts`).
  */
 export const table = {
   /** Partition key and sort key of the base table; both strings. */
