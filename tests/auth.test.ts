@@ -228,13 +228,17 @@ describe('fixed-code demo logins and the debug master code', () => {
     expect((await call(stack, 'POST', '/api/auth/login', { body: { phone: '09120000002', otp: '123456' } })).status).toBe(401);
   });
 
-  it('checks at most five guesses of a burst at a fixed-code phone, the listed code among them', async () => {
+  it('checks at most five guesses of a burst at a fixed-code phone, then refuses the listed code until the lock expires', async () => {
     const phone = '09120000003';
-    const guesses = Array.from({ length: 20 }, (_, i) => (i === 12 ? '7777' : String(100000 + i)));
+    const guesses = Array.from({ length: 20 }, (_, i) => String(100000 + i));
     const results = await Promise.all(guesses.map((otp) => call(stack, 'POST', '/api/auth/login', { body: { phone, otp } })));
-    const checked = results.filter((r) => r.status === 200 || /wrong or has expired/.test(r.body.detail));
-    expect(checked.length).toBeLessThanOrEqual(5);
-    expect(results.filter((r) => r.status !== 200).every((r) => r.body.code === 'otp_invalid')).toBe(true);
+    expect(results.every((r) => r.status === 401 && r.body.code === 'otp_invalid')).toBe(true);
+    expect(results.filter((r) => /wrong or has expired/.test(r.body.detail)).length).toBeLessThanOrEqual(5);
+    const locked = await call(stack, 'POST', '/api/auth/login', { body: { phone, otp: '7777' } });
+    expect(locked.status).toBe(401);
+    expect(locked.body.detail).toMatch(/too many wrong guesses/i);
+    stack.clock.advance(301);
+    expect((await call(stack, 'POST', '/api/auth/login', { body: { phone, otp: '7777' } })).status).toBe(200);
   });
 
   it('leaves other phones on the normal path', async () => {
