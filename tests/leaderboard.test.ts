@@ -3,10 +3,9 @@
  * inside and outside the top, the 60-second cache, the Tehran week boundary (Saturday 00:00 = Friday 20:30
  * UTC), races, and bad input.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '@mathisland/core/db/keys';
+import { userKey } from '@mathisland/core/auth';
 import { put, transact } from '@mathisland/core/db/transact';
-import { OVERALL_BOARD, TOP_SIZE, weeklyBoard, xpMove } from '@mathisland/core/leaderboard';
+import { boardEntries, getBoardEntry, OVERALL_BOARD, TOP_SIZE, weeklyBoard, xpHistogram, xpMove } from '@mathisland/core/leaderboard';
 import { describe, expect, it } from 'vitest';
 import { allNodes, nodeXp, playNode } from './support/content';
 import { call, freshToken, type Session, signIn, type TestStack, useStack } from './support/stack';
@@ -99,7 +98,7 @@ describe('leaderboard: the caller outside the top', () => {
     for (const o of others) {
       await transact(db, [
         put(db, {
-          ...keys.user(o.id),
+          ...userKey(o.id),
           id: o.id,
           publicId: `User9${String(o.id).slice(-5)}`,
           xp: 0,
@@ -199,33 +198,14 @@ describe('leaderboard cache and weeks', () => {
 
     const { db } = s.deps;
     for (const boardId of [OVERALL_BOARD, weeklyBoard(s.clock.now())]) {
-      const entry = await db.doc.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          KeyConditionExpression: 'pk = :pk AND sk = :sk',
-          ExpressionAttributeValues: { ':pk': keys.userPartition(learner.userId), ':sk': keys.boardEntry(learner.userId, boardId).sk },
-        }),
-      );
-      expect(entry.Items?.[0]?.xp, boardId).toBe(granted);
-      const histogram = await db.doc.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.boardHistogramPartition(boardId) },
-        }),
-      );
-      const entries = await db.doc.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.boardIndexPartition(boardId) },
-        }),
-      );
+      const entry = await getBoardEntry(db, learner.userId, boardId);
+      expect(entry?.xp, boardId).toBe(granted);
+      const histogram = await xpHistogram(db, boardId);
+      const entries = await boardEntries(db, boardId);
       // Every bucket counts exactly the entries at its XP.
       const counts = new Map<number, number>();
-      for (const e of entries.Items ?? []) counts.set(e.xp, (counts.get(e.xp) ?? 0) + 1);
-      for (const bucket of histogram.Items ?? []) expect(bucket.n, `${boardId} xp ${bucket.xp}`).toBe(counts.get(bucket.xp) ?? 0);
+      for (const e of entries) counts.set(e.xp, (counts.get(e.xp) ?? 0) + 1);
+      for (const bucket of histogram) expect(bucket.n, `${boardId} xp ${bucket.xp}`).toBe(counts.get(bucket.xp) ?? 0);
     }
   });
 });

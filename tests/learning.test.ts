@@ -344,10 +344,26 @@ describe('races and privacy', () => {
     await call(stack, 'POST', `/api/nodes/${node1.id}/quiz/complete`, { token: a.accessToken });
     const bProgress = await call(stack, 'GET', '/api/progress/nodes', { token: b.accessToken });
     expect(bProgress.body.items).toEqual([]);
+    // A `userId` parameter is ignored: A still gets A's own row, exactly the documented fields (no table keys).
     const aProgress = await call(stack, 'GET', `/api/progress/nodes?userId=${b.userId}`, { token: a.accessToken });
     expect(aProgress.body.items).toHaveLength(1);
-    const bHome = await call(stack, 'GET', '/api/home', { token: b.accessToken });
-    expect(bHome.body.units[0].nodes[1].locked).toBe(true);
-    expect(node3).toBeDefined();
+    expect(aProgress.body.items[0]).toMatchObject({ nodeId: node1.id, completed: true, stars: 3 });
+    expect(Object.keys(aProgress.body.items[0]).sort()).toEqual(['completed', 'completedAt', 'gradeId', 'nodeId', 'score', 'stars', 'xp']);
+    expect(aProgress.text).not.toMatch(/"(pk|sk|gsi1pk|gsi1sk|gsi2pk|gsi2sk|expiresAt)"/);
+    // Each learner's map is drawn from their own progress: A's first island done and the second open,
+    // B's untouched, the third locked for both.
+    const mapOf = async (token: string) =>
+      (await call(stack, 'GET', '/api/home', { token })).body.units.flatMap((u: { nodes: unknown[] }) => u.nodes);
+    const [aMap, bMap] = [await mapOf(a.accessToken), await mapOf(b.accessToken)];
+    expect(aMap.slice(0, 3)).toEqual([
+      expect.objectContaining({ id: node1.id, completed: true, stars: 3, locked: false }),
+      expect.objectContaining({ id: node2.id, completed: false, locked: false }),
+      expect.objectContaining({ id: node3.id, completed: false, locked: true }),
+    ]);
+    expect(bMap.slice(0, 3)).toEqual([
+      expect.objectContaining({ id: node1.id, completed: false, stars: 0, locked: false }),
+      expect.objectContaining({ id: node2.id, completed: false, locked: true }),
+      expect.objectContaining({ id: node3.id, completed: false, locked: true }),
+    ]);
   });
 });

@@ -3,8 +3,7 @@
  * questions, accuracy, islands and tutor questions; the period boundary is Tehran midnight.
  */
 import { transact } from '@mathisland/core/db/transact';
-import { addDayActivity } from '@mathisland/core/progress';
-import { SECONDS_PER_ASSISTANT_QUESTION, SECONDS_PER_QUESTION } from '@mathisland/core/progress/report';
+import { addDayActivity, SECONDS_PER_ASSISTANT_QUESTION, SECONDS_PER_QUESTION } from '@mathisland/core/progress';
 import { describe, expect, it } from 'vitest';
 import { allNodes, playNode, questionsOf } from './support/content';
 import { call, freshToken, signIn, useStack } from './support/stack';

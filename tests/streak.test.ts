@@ -2,8 +2,7 @@
  * Streak and daily activity (issue 3 §2, §4): one day per Tehran calendar day, judged lazily, tested on
  * both sides of Tehran midnight (20:30 UTC), a broken chain, and races.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '@mathisland/core/db/keys';
+import { getDayActivity } from '@mathisland/core/progress';
 import { describe, expect, it } from 'vitest';
 import { allNodes, questionsOf, wrongAnswer } from './support/content';
 import { call, type Session, signIn, type TestStack, useStack } from './support/stack';
@@ -82,10 +81,8 @@ describe('daily activity and the summary', () => {
     }
     const done = await call(stack, 'POST', `/api/nodes/${node1.id}/quiz/complete`, { token: s.accessToken });
     await call(stack, 'POST', `/api/lessons/${intro.id}/complete`, { token: s.accessToken });
-    const day = await stack.deps.db.doc.send(
-      new GetCommand({ TableName: stack.deps.db.tableName, Key: keys.dayActivity(s.userId, '2026-11-22') }),
-    );
-    expect(day.Item).toMatchObject({
+    const day = await getDayActivity(stack.deps.db, s.userId, '2026-11-22');
+    expect(day).toMatchObject({
       day: '2026-11-22',
       answered: questions.length,
       correct: questions.length - 1,

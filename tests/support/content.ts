@@ -2,10 +2,11 @@
  * Test access to the answer keys: tests read the seed directly (the API never reveals keys), to answer
  * questions right or wrong on purpose.
  */
+
+import { starsFor, XP_PER_CORRECT, XP_PER_STAR } from '@mathisland/core/progress';
 import { grade4 } from '../../packages/core/src/curriculum/seed/grade4';
 import { grade5 } from '../../packages/core/src/curriculum/seed/grade5';
 import type { SeedNode, SeedQuestion } from '../../packages/core/src/curriculum/seed/types';
-import { starsFor, XP_PER_CORRECT, XP_PER_STAR } from '../../packages/core/src/progress/rules';
 import { call } from './stack';
 
 export const grades = [grade4, grade5];

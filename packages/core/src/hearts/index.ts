@@ -1,2 +1,8 @@
-/** Hearts (spec "Progress"; issue 3 §1): the stored pair, the derived count and the refill clock. */
+/**
+ * Hearts (spec "Progress"; issue 3 §1): pure rules on the stored pair of the user item (`hearts`,
+ * `heartsUpdatedAt`): the derived count and the refill clock. Answering (progress/) writes the pair.
+ */
 export { afterLosingOne, type HeartsNow, heartsAt, type StoredHearts } from './hearts';
+
+/** Sort-key prefixes of this domain's items in the learner's partition: none (hearts live on the user item). */
+export const PERSONAL_ITEM_PREFIXES: readonly string[] = [];

@@ -6,12 +6,10 @@
  * grant (a lesson's XP, an island's XP and star bonus) moves the learner on both, inside the same
  * conditional transaction as the grant, through {@link xpMove}:
  *
- * - the learner's entry `USER#<id> / BOARD#<board>` holds `xp` and `reachedAt` (epoch ms of the grant) and
- *   sits in gsi1 under `BOARD#<board>` sorted by XP descending, then `reachedAt` ascending: a Query with a
- *   Limit reads the top N in rank order;
- * - the board's XP histogram (`BOARDXP#<board> / <xp>` with a count `n`) has one item per distinct XP value:
- *   the grant takes 1 from the old value's bucket and adds 1 to the new one. The number of learners above
- *   any XP is the sum of the buckets above it: one Query page whatever the number of learners.
+ * - the learner's entry (boardEntry.entity.ts) holds `xp` and `reachedAt` (epoch ms of the grant) and sits in
+ *   gsi1 in rank order: a Query with a Limit reads the top N;
+ * - the board's XP histogram (histogram.entity.ts) has one bucket per distinct XP value: the grant takes 1
+ *   from the old value's bucket and adds 1 to the new one.
  *
  * The user item carries the same numbers (`xp`, `xpReachedAt`, `weekKey`, `weekXp`, `weekXpReachedAt`) so a
  * request that loaded the user knows its old position without another read, and the transaction's condition
@@ -22,8 +20,9 @@ import type { User } from '../auth';
 import { tehranWeekStart, weekKey } from '../calendar/tehran';
 import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';
-import { keys } from '../db/keys';
-import { put, remove, type TxItem, update } from '../db/transact';
+import type { TxItem } from '../db/transact';
+import { putBoardEntry, removeBoardEntry } from './boardEntry.entity';
+import { moveBucket } from './histogram.entity';
 
 /** Weekly entries and buckets are kept this long after their week ends (then DynamoDB TTL removes them). */
 export const WEEKLY_KEEP_DAYS = 35;
@@ -53,31 +52,12 @@ export interface XpMove {
 
 const weekEndsAt = (nowMs: number): number => Date.parse(`${tehranWeekStart(nowMs)}T00:00:00+03:30`) + 7 * 86_400_000;
 
+/** The items that move `userId` on `board` from `oldXp` to `newXp` at `nowMs`: the entry and the two buckets. */
 function boardItems(db: Db, board: string, userId: number, oldXp: number, newXp: number, nowMs: number, expiresAt?: number): TxItem[] {
-  const ttl = expiresAt === undefined ? {} : { expiresAt };
-  const ttlSet = expiresAt === undefined ? '' : ', expiresAt = :exp';
-  const ttlValue = expiresAt === undefined ? {} : { ':exp': expiresAt };
   return [
-    put(db, {
-      ...keys.boardEntry(userId, board),
-      userId,
-      board,
-      xp: newXp,
-      reachedAt: nowMs,
-      gsi1pk: keys.boardIndexPartition(board),
-      gsi1sk: keys.boardRankKey(newXp, nowMs, userId),
-      ...ttl,
-    }),
-    ...(oldXp > 0
-      ? [
-          update(db, keys.boardHistogram(board, oldXp), `ADD n :minus SET xp = :old${ttlSet}`, {
-            values: { ':minus': -1, ':old': oldXp, ...ttlValue },
-          }),
-        ]
-      : []),
-    update(db, keys.boardHistogram(board, newXp), `ADD n :plus SET xp = :new${ttlSet}`, {
-      values: { ':plus': 1, ':new': newXp, ...ttlValue },
-    }),
+    putBoardEntry(db, board, userId, newXp, nowMs, expiresAt),
+    ...(oldXp > 0 ? [moveBucket(db, board, oldXp, -1, expiresAt)] : []),
+    moveBucket(db, board, newXp, 1, expiresAt),
   ];
 }
 
@@ -125,10 +105,7 @@ export function leaveBoards(db: Db, user: BoardFields, nowMs: number): TxItem[] 
   const items: TxItem[] = [];
   const drop = (board: string, xp: number) => {
     if (xp <= 0) return;
-    items.push(
-      remove(db, keys.boardEntry(user.id, board)),
-      update(db, keys.boardHistogram(board, xp), 'ADD n :minus', { values: { ':minus': -1 } }),
-    );
+    items.push(removeBoardEntry(db, user.id, board), moveBucket(db, board, xp, -1));
   };
   drop(OVERALL_BOARD, user.xp);
   drop(weeklyBoard(nowMs), weeklyPosition(user, nowMs).xp);

@@ -3,23 +3,25 @@
  * computed live, cached 60 seconds; DESIGN §3, §5).
  *
  * Cost per read, whatever the number of learners (measured in docs/performance.md):
- * - the top {@link TOP_SIZE}: one gsi1 Query (entries in rank order) and one BatchGet of those learners'
- *   names, cached 60 s per board in this worker;
+ * - the top {@link TOP_SIZE}: one gsi1 Query (entries in rank order, boardEntry.entity.ts) and one BatchGet
+ *   of those learners' names, cached 60 s per board in this worker;
  * - the caller's own rank: the user item is already loaded by the auth check; one Query of the board's XP
- *   histogram (one item per distinct XP value, so one page: about 20,000 distinct values fit in 1 MB) gives
- *   the learners strictly above; one COUNT Query over the entries at exactly the caller's XP that reached it
+ *   histogram (histogram.entity.ts: one item per distinct XP value, so one page) gives the learners strictly
+ *   above, and, at the same time, one COUNT Query over the entries at exactly the caller's XP that reached it
  *   earlier breaks the tie. Cached 60 s per learner and board, keyed by the learner's XP so their own change
  *   shows at once. No Scan anywhere.
  *
  * A learner with no XP in the period has no entry and no rank (`rank: null`).
  */
-import { BatchGetCommand, paginateQuery, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { LRUCache } from 'lru-cache';
-import type { User } from '../auth';
+import { z } from 'zod';
+import { type User, userKey } from '../auth';
 import { tehranWeekStart } from '../calendar/tehran';
-import { keys } from '../db/keys';
+import { getItems } from '../db/items';
 import type { Deps } from '../deps';
 import { OVERALL_BOARD, weeklyBoard, weeklyPosition } from './board';
+import { countTiesUpTo, topEntries } from './boardEntry.entity';
+import { learnersAbove } from './histogram.entity';
 
 export type Period = 'weekly' | 'overall';
 
@@ -65,34 +67,17 @@ const rankCache = new LRUCache<string, CachedRank>({ max: 50_000 });
 const fresh = (at: number, now: number) => now - at < LEADERBOARD_CACHE_SECONDS * 1000;
 const nameOf = (u: { displayName?: string; publicId: string }) => u.displayName || u.publicId;
 
+/** What the top list needs of a learner. */
+const UserName = z.object({ id: z.number().int(), publicId: z.string(), displayName: z.string().optional() }).describe('user (name)');
+
 async function readTop(deps: Deps, board: string): Promise<CachedTop> {
-  const page = await deps.db.doc.send(
-    new QueryCommand({
-      TableName: deps.db.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.boardIndexPartition(board) },
-      ProjectionExpression: 'userId, xp',
-      Limit: TOP_SIZE,
-    }),
+  const entries = await topEntries(deps.db, board, TOP_SIZE);
+  const names = await getItems(
+    deps.db,
+    entries.map((e) => userKey(e.userId)),
+    UserName,
   );
-  const entries = (page.Items ?? []) as { userId: number; xp: number }[];
-  const users = new Map<number, { publicId: string; displayName?: string }>();
-  if (entries.length > 0) {
-    const result = await deps.db.doc.send(
-      new BatchGetCommand({
-        RequestItems: {
-          [deps.db.tableName]: {
-            Keys: entries.map((e) => keys.user(e.userId)),
-            ProjectionExpression: 'id, publicId, displayName',
-          },
-        },
-      }),
-    );
-    for (const u of (result.Responses?.[deps.db.tableName] ?? []) as { id: number; publicId: string; displayName?: string }[]) {
-      users.set(u.id, u);
-    }
-  }
+  const users = new Map(names.map((u) => [u.id, u]));
   // An entry whose learner is gone (deleted between the two reads) is left out; ranks stay those of the board.
   const rows: LeaderboardRow[] = [];
   const userIds: number[] = [];
@@ -107,29 +92,7 @@ async function readTop(deps: Deps, board: string): Promise<CachedTop> {
 
 /** 1 + learners with more XP + learners with the same XP who reached it earlier. */
 async function rankOf(deps: Deps, board: string, userId: number, xp: number, reachedAt: number): Promise<number> {
-  const client = { client: deps.db.doc };
-  let above = 0;
-  const buckets = paginateQuery(client, {
-    TableName: deps.db.tableName,
-    KeyConditionExpression: 'pk = :pk AND sk > :xp',
-    ExpressionAttributeValues: { ':pk': keys.boardHistogramPartition(board), ':xp': keys.boardHistogram(board, xp).sk },
-    ProjectionExpression: 'n',
-  });
-  for await (const page of buckets) for (const item of page.Items ?? []) above += Number(item.n ?? 0);
-
-  let tiesUpToMe = 0;
-  const ties = paginateQuery(client, {
-    TableName: deps.db.tableName,
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :floor AND :me',
-    ExpressionAttributeValues: {
-      ':pk': keys.boardIndexPartition(board),
-      ':floor': keys.boardRankKeyFloor(xp),
-      ':me': keys.boardRankKey(xp, reachedAt, userId),
-    },
-    Select: 'COUNT',
-  });
-  for await (const page of ties) tiesUpToMe += page.Count ?? 0;
+  const [above, tiesUpToMe] = await Promise.all([learnersAbove(deps.db, board, xp), countTiesUpTo(deps.db, board, xp, reachedAt, userId)]);
   // The index is eventually consistent: just after a grant the caller's own entry may not be there yet.
   return 1 + above + Math.max(0, tiesUpToMe - 1);
 }

@@ -1,21 +1,37 @@
-/** Learner progress: the map, answers, lesson and node completion, hearts (spec "Progress", "Node (island)"). */
+/**
+ * Learner progress (spec "Progress", "Node (island)"): the map, answering, lesson and node completion with XP
+ * and stars, daily activity and the streak, the summary and the weekly report.
+ *
+ * Stored items (all in the learner's partition `USER#<id>`): node progress, lesson completion, latest answer,
+ * answer attempt, daily activity, last wrong answer (`*.entity.ts`). The user item's progress fields (xp,
+ * stars, counters, streak) are auth's `UserItem`.
+ */
+import { ANSWER_PREFIX } from './answer.entity';
+import { ATTEMPT_PREFIX } from './attempt.entity';
+import { DAY_ACTIVITY_PREFIX } from './dayActivity.entity';
+import { LESSON_COMPLETION_PREFIX } from './lessonCompletion.entity';
+import { NODE_PROGRESS_PREFIX } from './nodeProgress.entity';
+import { WRONG_ANSWER_PREFIX } from './wrongAnswer.entity';
 
-export { ACTIVITY_KEEP_DAYS, addDayActivity, recordStreakDay, type Streak, streakAt } from './activity';
+export { recordStreakDay, type Streak, streakAt } from './activity';
+export { type AnswerResult, answerQuestion } from './answer';
+export { type CompletionResponse, type CompletionResult, completeNode } from './complete';
+export { completeLesson } from './completeLesson';
+export { ACTIVITY_KEEP_DAYS, addDayActivity, getDayActivity } from './dayActivity.entity';
 export { progressErrors } from './errors';
-export {
-  type AnswerResult,
-  answerQuestion,
-  type CompletionResponse,
-  type CompletionResult,
-  completeLesson,
-  completeNode,
-  type Home,
-  home,
-  listNodeProgress,
-  type NodeProgress,
-  nodeProgressOf,
-} from './learning';
+export { type Home, home, listNodeProgress } from './map';
+export type { NodeProgress } from './nodeProgress.entity';
 export { type PeriodReport, SECONDS_PER_ASSISTANT_QUESTION, SECONDS_PER_QUESTION, type WeeklyReport, weeklyReport } from './report';
 export { checkAnswer, starsFor, XP_PER_CORRECT, XP_PER_STAR } from './rules';
 export { type Summary, summaryOf } from './summary';
 export { lastWrongAnswer, WRONG_ANSWER_PREFIX, type WrongAnswer, wrongAnswerKey } from './wrongAnswer.entity';
+
+/** Sort-key prefixes of this domain's items in the learner's partition `USER#<id>`: personal data, deleted with the account. */
+export const PERSONAL_ITEM_PREFIXES: readonly string[] = [
+  NODE_PROGRESS_PREFIX,
+  LESSON_COMPLETION_PREFIX,
+  ANSWER_PREFIX,
+  ATTEMPT_PREFIX,
+  DAY_ACTIVITY_PREFIX,
+  WRONG_ANSWER_PREFIX,
+];

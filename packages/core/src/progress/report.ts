@@ -4,9 +4,9 @@
  * accuracy, islands, assistant questions).
  *
  * Periods are Tehran calendar days: `current` is the 7 days ending today (today included, so it grows during
- * the day), `previous` the 7 days before it. One Query reads the 14 daily activity items (`DAY#YYYY-MM-DD`,
- * see activity.ts), whose counters were written in the same transactions as the answers, completions and
- * tutor questions they count.
+ * the day), `previous` the 7 days before it. One Query reads the 14 daily activity items
+ * (dayActivity.entity.ts), whose counters were written in the same transactions as the answers, completions
+ * and tutor questions they count.
  *
  * How minutes are estimated: the app reports no screen time, so minutes are estimated from what was done.
  * Each answered question counts {@link SECONDS_PER_QUESTION} seconds (reading a grade 4-5 one-step item,
@@ -14,11 +14,9 @@
  * (typing the question and reading the streamed answer). Completing a lesson or island adds nothing of its
  * own: its time is in its questions. The seconds of a period are summed and rounded to the nearest minute.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { lastDays } from '../calendar/tehran';
-import { keys } from '../db/keys';
 import type { Deps } from '../deps';
-import type { ActivityCounters } from './activity';
+import { type ActivityCounters, type DayActivity, dayActivityBetween } from './dayActivity.entity';
 
 export const SECONDS_PER_QUESTION = 40;
 export const SECONDS_PER_ASSISTANT_QUESTION = 90;
@@ -60,19 +58,18 @@ export interface WeeklyReport {
   minutesMethod: string;
 }
 
-type DayItem = ActivityCounters & { day: string };
-
 const secondsOf = (d: ActivityCounters) =>
   (d.answered ?? 0) * SECONDS_PER_QUESTION + (d.assistantQuestions ?? 0) * SECONDS_PER_ASSISTANT_QUESTION;
 
-function periodOf(days: string[], byDay: Map<string, DayItem>): PeriodReport {
-  const items = days.map((d) => byDay.get(d)).filter((d): d is DayItem => d !== undefined);
-  const sum = (pick: (d: DayItem) => number | undefined) => items.reduce((total, d) => total + (pick(d) ?? 0), 0);
+/** The report of `days` (Tehran YYYY-MM-DD, oldest first, never empty). */
+function periodOf(days: string[], byDay: Map<string, DayActivity>): PeriodReport {
+  const items = days.map((d) => byDay.get(d)).filter((d): d is DayActivity => d !== undefined);
+  const sum = (pick: (d: DayActivity) => number | undefined) => items.reduce((total, d) => total + (pick(d) ?? 0), 0);
   const questions = sum((d) => d.answered);
   const correct = sum((d) => d.correct);
   return {
-    from: days[0] as string,
-    to: days.at(-1) as string,
+    from: days[0] ?? '',
+    to: days.at(-1) ?? '',
     minutes: Math.round(sum(secondsOf) / 60),
     questions,
     correct,
@@ -86,28 +83,16 @@ function periodOf(days: string[], byDay: Map<string, DayItem>): PeriodReport {
   };
 }
 
-/** The weekly report of learner `userId` as of now (one Query). */
+/** The weekly report of learner `userId` as of now (one Query of their daily activity). */
 export async function weeklyReport(deps: Deps, userId: number): Promise<WeeklyReport> {
   const days = lastDays(deps.clock.now(), 14);
-  const first = days[0] as string;
-  const last = days.at(-1) as string;
-  const result = await deps.db.doc.send(
-    new QueryCommand({
-      TableName: deps.db.tableName,
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': keys.userPartition(userId),
-        ':from': keys.dayActivity(userId, first).sk,
-        ':to': keys.dayActivity(userId, last).sk,
-      },
-    }),
-  );
-  const byDay = new Map(((result.Items ?? []) as DayItem[]).map((d) => [d.day, d]));
+  const activity = await dayActivityBetween(deps.db, userId, days[0] ?? '', days.at(-1) ?? '');
+  const byDay = new Map(activity.map((d) => [d.day, d]));
   return {
     current: periodOf(days.slice(7), byDay),
     previous: periodOf(days.slice(0, 7), byDay),
     days: days.map((day) => {
-      const d = byDay.get(day) ?? { day };
+      const d: ActivityCounters = byDay.get(day) ?? {};
       return {
         day,
         minutes: Math.round(secondsOf(d) / 60),

@@ -6,22 +6,25 @@
 import type { User } from '../auth';
 import type { Deps } from '../deps';
 import { heartsAt } from '../hearts';
-import { activeSubscription } from '../subscriptions/active';
+import { activeSubscription } from '../subscriptions';
 import { streakAt } from './activity';
 
 export interface Summary {
+  /** `User` + 6 digits. */
   publicId: string;
   displayName: string | null;
   xp: number;
   stars: number;
   streak: { current: number; longest: number; today: boolean };
   hearts: { hearts: number; maxHearts: number; enforced: boolean; nextHeartAt: number | null };
+  /** Nodes (islands) and lessons completed, counted on the user item by the completions. */
   completedIslands: number;
   completedLessons: number;
   activePlan: string | null;
 }
 
-export function summaryOf(deps: Deps, user: User & { completedNodes?: number; completedLessons?: number }): Summary {
+/** The summary of `user` (the user item the request loaded) as of now. */
+export function summaryOf(deps: Deps, user: User): Summary {
   const now = deps.clock.now();
   const streak = streakAt(user, now);
   const { hearts, maxHearts, enforced, nextHeartAt } = heartsAt(user, now, deps.settings);

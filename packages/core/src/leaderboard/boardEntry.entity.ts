@@ -1,0 +1,80 @@
+/**
+ * A learner's entry on one leaderboard (issue 3 §3; DESIGN §3, §5).
+ *
+ * | pk             | sk              | gsi1pk          | gsi1sk                                            | TTL |
+ * |----------------|-----------------|-----------------|---------------------------------------------------|-----|
+ * | USER#<userId>  | BOARD#<board>   | BOARD#<board>   | <9999999999 - xp, 10>#<reachedAt ms, 13>#<userId, 10> | weekly boards only |
+ *
+ * `<board>` is `overall` or `week#<Saturday YYYY-MM-DD>` (board.ts). The gsi1 sort key orders a board by XP
+ * descending, then by the time the XP was reached ascending (ties break by who got there first), then by user
+ * id: a Query with a Limit reads the top N in rank order. Replaced whole by every grant. Personal data:
+ * deleted with the account (the current boards' entries in the deletion transaction, board.ts `leaveBoards`).
+ */
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { countItems, getItem, queryAll, queryPage } from '../db/items';
+import { type Key, pad, userPartition } from '../db/keys';
+import { put, remove, type TxItem } from '../db/transact';
+
+export const BOARD_ENTRY_PREFIX = 'BOARD#';
+/** Upper bound of XP a rank key can hold (10 digits). */
+export const MAX_XP = 9_999_999_999;
+
+export const boardEntryKey = (userId: number, board: string): Key => ({ pk: userPartition(userId), sk: `${BOARD_ENTRY_PREFIX}${board}` });
+
+/** The gsi1 partition of a board: its entries in rank order. */
+const boardPartition = (board: string): string => `BOARD#${board}`;
+/** The gsi1 sort key of an entry: XP descending, then reachedAt (epoch ms) ascending, then user id. */
+const rankKey = (xp: number, reachedAt: number, userId: number): string =>
+  `${pad(MAX_XP - xp, 10)}#${pad(reachedAt, 13)}#${pad(userId, 10)}`;
+/** The smallest rank key of any entry with exactly `xp`. */
+const rankKeyFloor = (xp: number): string => `${pad(MAX_XP - xp, 10)}#`;
+
+export const BoardEntryItem = z
+  .object({
+    userId: z.number().int().positive(),
+    board: z.string(),
+    xp: z.number().int().nonnegative(),
+    /** Epoch ms of the grant that brought the learner to `xp`. */
+    reachedAt: z.number().int(),
+    /** TTL, epoch seconds (weekly boards). */
+    expiresAt: z.number().int().optional(),
+  })
+  .describe('board entry');
+export type BoardEntry = z.infer<typeof BoardEntryItem>;
+
+/** What the top list reads of an entry (a projection). */
+const RankedEntry = z.object({ userId: z.number().int().positive(), xp: z.number().int().nonnegative() }).describe('board entry (ranked)');
+
+/** Transaction item: `userId` stands on `board` at `xp`, reached at `reachedAt` (epoch ms); `expiresAt` epoch seconds. */
+export function putBoardEntry(db: Db, board: string, userId: number, xp: number, reachedAt: number, expiresAt?: number): TxItem {
+  const entry: BoardEntry = { userId, board, xp, reachedAt, ...(expiresAt === undefined ? {} : { expiresAt }) };
+  return put(db, { ...boardEntryKey(userId, board), ...entry, gsi1pk: boardPartition(board), gsi1sk: rankKey(xp, reachedAt, userId) });
+}
+
+/** Transaction item: takes `userId` off `board`. */
+export const removeBoardEntry = (db: Db, userId: number, board: string): TxItem => remove(db, boardEntryKey(userId, board));
+
+/** The learner's entry on `board`, or undefined. */
+export const getBoardEntry = (db: Db, userId: number, board: string): Promise<BoardEntry | undefined> =>
+  getItem(db, boardEntryKey(userId, board), BoardEntryItem);
+
+/** The first `limit` entries of `board` in rank order (one gsi1 Query page, eventually consistent). */
+export async function topEntries(db: Db, board: string, limit: number): Promise<{ userId: number; xp: number }[]> {
+  return (await queryPage(db, { index: 'gsi1', partition: boardPartition(board), projection: ['userId', 'xp'], limit }, RankedEntry)).items;
+}
+
+/** Every entry of `board`, in rank order (gsi1, all pages; eventually consistent). For checks, not for requests. */
+export const boardEntries = (db: Db, board: string): Promise<BoardEntry[]> =>
+  queryAll(db, { index: 'gsi1', partition: boardPartition(board) }, BoardEntryItem);
+
+/**
+ * Entries of `board` at exactly `xp` that rank at or before the entry (`xp`, `reachedAt`, `userId`), that
+ * entry included when the index already holds it (a gsi1 COUNT Query; eventually consistent).
+ */
+export const countTiesUpTo = (db: Db, board: string, xp: number, reachedAt: number, userId: number): Promise<number> =>
+  countItems(db, {
+    index: 'gsi1',
+    partition: boardPartition(board),
+    sortKey: { between: [rankKeyFloor(xp), rankKey(xp, reachedAt, userId)] },
+  });
