@@ -17,10 +17,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { DomainError, loadSettings } from '@mathisland/core';
+import { DomainError, loadSettings, systemClock } from '@mathisland/core';
 import { createStaff, MIN_PASSWORD_LENGTH } from '@mathisland/core/admin';
-import { ensureTable } from '@mathisland/core/db/bootstrap';
-import { createDb, type Db } from '@mathisland/core/db/client';
+import { createDb, type Db, ensureTable } from '@mathisland/core/db';
 import { type DynamoLocal, startDynamoLocal } from '../packages/local/src/dynamo';
 import { endpointFile } from '../packages/local/src/stack';
 
@@ -107,7 +106,7 @@ try {
   if (!username) throw new DomainError('validation_error', 'Give a username: --username <name> or ADMIN_USERNAME');
   const secret = await password();
   opened = await openTable();
-  const staff = await createStaff(opened.db, { username, password: secret, isSuperuser: true });
+  const staff = await createStaff(opened.db, systemClock, { username, password: secret, isSuperuser: true });
   console.log(`Superuser ${staff.username} created in ${opened.where}. Sign in with POST /api/admin/login.`);
 } catch (error) {
   if (error instanceof DomainError) {

@@ -224,6 +224,9 @@ describe('staff actions on orders', () => {
 
   it('lists orders newest first, by status, a page at a time; reads one with its events', async () => {
     const s = await signIn(stack);
+    const c = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway' });
+    expect((await admin(stack, cookie, 'POST', `/api/admin/orders/${c.body.orderId}/cancel`)).status).toBe(200);
+    stack.clock.advance(1);
     const a = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway' });
     stack.clock.advance(1);
     const b = await purchase(stack, s, { planId: PLAN_90, paymentMethod: 'gateway' });
@@ -233,8 +236,17 @@ describe('staff actions on orders', () => {
     expect(page.body.items.map((o: any) => o.id)).toEqual([b.body.orderId]);
     const next = await admin(stack, cookie, 'GET', `/api/admin/orders?limit=1&cursor=${page.body.nextCursor}`);
     expect(next.body.items.map((o: any) => o.id)).toEqual([a.body.orderId]);
+    // The status filter keeps exactly the orders of that status: a and b are pending, c is cancelled.
+    const ids = (res: { body: { items: Array<{ id: number }> } }) => res.body.items.map((o) => o.id);
     const pending = await admin(stack, cookie, 'GET', '/api/admin/orders?status=pending&limit=200');
+    expect(pending.status).toBe(200);
+    expect(ids(pending)).toEqual(expect.arrayContaining([a.body.orderId, b.body.orderId]));
+    expect(ids(pending)).not.toContain(c.body.orderId);
     expect(pending.body.items.every((o: any) => o.status === 'pending')).toBe(true);
+    const cancelled = await admin(stack, cookie, 'GET', '/api/admin/orders?status=cancelled&limit=200');
+    expect(ids(cancelled)).toContain(c.body.orderId);
+    expect(ids(cancelled)).not.toContain(a.body.orderId);
+    expect(cancelled.body.items.every((o: any) => o.status === 'cancelled')).toBe(true);
     expect((await admin(stack, cookie, 'GET', '/api/admin/orders?cursor=bogus')).status).toBe(400);
     expect((await admin(stack, cookie, 'GET', '/api/admin/orders?status=lost')).status).toBe(400);
 

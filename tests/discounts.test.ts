@@ -3,10 +3,7 @@
  * 100% codes), offers, and the referral program (bind once, commission on the first real payment only).
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '@mathisland/core/db/keys';
-import { getPlan, saveDiscountCode, savePlan } from '@mathisland/core/subscriptions';
-import { getDiscount } from '@mathisland/core/subscriptions/discounts';
+import { getDiscount, getPlan, readRedemption, saveDiscountCode, savePlan } from '@mathisland/core/subscriptions';
 import { describe, expect, it } from 'vitest';
 import {
   admin,
@@ -92,12 +89,9 @@ describe('discount codes', () => {
     expect(onPaid.status).toBe(409);
     expect(onPaid.body.code).toBe('already_paid');
     // The redemption record exists for the applied code only.
-    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { keys } = await import('@mathisland/core/db/keys');
-    const record = await stack.deps.db.doc.send(
-      new GetCommand({ TableName: stack.deps.db.tableName, Key: keys.discountRedemption(first, bought.body.orderId) }),
-    );
-    expect(record.Item).toMatchObject({ code: first, orderId: bought.body.orderId, userId: s.userId, percent: 20, discount: 29_800 });
+    const record = await readRedemption(stack.deps.db, first, bought.body.orderId);
+    expect(record).toMatchObject({ code: first, orderId: bought.body.orderId, userId: s.userId, percent: 20, discount: 29_800 });
+    expect(await readRedemption(stack.deps.db, second, bought.body.orderId)).toBeUndefined();
   });
 
   it('enforces total and per-user limits, the validity window and the plan list', async () => {
@@ -150,9 +144,7 @@ describe('discount codes', () => {
     const code = newCode('BACK');
     await saveDiscountCode(stack.deps.db, { code, title: 'back', percent: 10, maxUses: 1, advertised: false, active: true });
     const uses = async () => (await getDiscount(stack.deps, code))?.uses;
-    const redemption = async (orderId: number) =>
-      (await stack.deps.db.doc.send(new GetCommand({ TableName: stack.deps.db.tableName, Key: keys.discountRedemption(code, orderId) })))
-        .Item;
+    const redemption = (orderId: number) => readRedemption(stack.deps.db, code, orderId);
     const [a, b, c] = [await signIn(stack), await signIn(stack), await signIn(stack)];
 
     // A takes the only use. While A's gateway page is still open, a callback saying NOK arrives (forged, or a

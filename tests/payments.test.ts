@@ -416,7 +416,7 @@ describe('the gateway turned off, unreachable or refusing', () => {
       expect(res.body.code).toBe('gateway_unavailable');
       expect(res.headers.get('retry-after')).toBe('60');
       // An order made while it was on: the pay link fails closed too.
-      const { purchase: buy } = await import('@mathisland/core/subscriptions/purchase');
+      const { purchase: buy } = await import('@mathisland/core/subscriptions');
       const { getUser } = await import('@mathisland/core/auth');
       const user = (await getUser(stack.deps.db, s.userId))!;
       const on = { ...stack.deps, gateway: { ...stack.deps.gateway, configured: true } };

@@ -88,7 +88,12 @@ export async function staffSession(
 ): Promise<{ cookie: string; username: string; password: string; setCookie: string }> {
   const username = options.username ?? `staff-${randomUUID().slice(0, 8)}`;
   const password = `pw-${randomUUID()}`;
-  await createStaff(stack.deps.db, { username, password, isSuperuser: options.isSuperuser ?? false, permissions: options.permissions });
+  await createStaff(stack.deps.db, stack.clock, {
+    username,
+    password,
+    isSuperuser: options.isSuperuser ?? false,
+    permissions: options.permissions,
+  });
   const res = await call(stack, 'POST', '/api/admin/login', { body: { username, password } });
   expect(res.status, res.text).toBe(200);
   const setCookie = res.headers.get('set-cookie') as string;

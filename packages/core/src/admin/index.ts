@@ -1,22 +1,13 @@
-/** Staff (admin) accounts and sessions (spec Authentication 6): scrypt passwords, cookie sessions, permissions. */
+/**
+ * Staff (admin) accounts, sessions and permissions (spec Authentication 6; DESIGN §9): scrypt passwords, cookie
+ * sessions. The front: what the admin group and the request pipeline (authenticate middleware, route types),
+ * `scripts/createsuperuser.ts` and the tests use.
+ */
 
-export {
-  ADMIN_COOKIE,
-  adminErrors,
-  authenticateStaff,
-  requirePermission,
-  STAFF_SESSION_SECONDS,
-  staffLogin,
-  staffLogout,
-} from './sessions';
-export {
-  createStaff,
-  hashPassword,
-  hasPermission,
-  MIN_PASSWORD_LENGTH,
-  normalizeUsername,
-  STAFF_PERMISSIONS,
-  type Staff,
-  type StaffPermission,
-  verifyPassword,
-} from './staff';
+export { MIN_PASSWORD_LENGTH } from './passwords';
+export { ADMIN_COOKIE, authenticateStaff, requirePermission, staffLogin, staffLogout } from './sessions';
+export { createStaff } from './staff';
+export type { Staff, StaffPermission } from './staff.entity';
+
+/** Sort-key prefixes of this domain's items in a learner's partition that go with the account: none (staff items live in their own partitions). */
+export const PERSONAL_ITEM_PREFIXES: readonly string[] = [];

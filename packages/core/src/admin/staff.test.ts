@@ -1,6 +1,7 @@
 /** Staff passwords: scrypt hashes that verify, never the password itself, salted per hash. */
 import { describe, expect, it } from 'vitest';
-import { hashPassword, hasPermission, verifyPassword } from './staff';
+import { hashPassword, verifyPassword } from './passwords';
+import { hasPermission } from './staff';
 
 describe('passwords', () => {
   it('verifies the right password only, with a fresh salt each time', async () => {

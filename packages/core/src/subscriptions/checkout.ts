@@ -6,7 +6,7 @@
  *   stores it (with its unique `AUTHORITY#` item and a `gateway_redirect` row, one transaction); every visit then
  *   goes to the gateway's start page. A finished order's link goes to the frontend with its status.
  * - {@link handleCallback}: the browser's return from the gateway. Whatever its `Status`, the payment is verified
- *   server to server with the amount from the order (100 and 101 both mean paid); then paid (grant.ts
+ *   server to server with the amount from the order (100 and 101 both mean paid); then paid (settle.ts
  *   `markPaid`) or failed (`markFailed`). An unknown authority is recorded and changes nothing.
  * - {@link recheckOrders}: run by the status route. Asks the gateway once for its paid-but-unverified
  *   payments and verifies the caller's unpaid orders among them, so a payment whose redirect was lost becomes
@@ -20,21 +20,22 @@
  * for it. -14 (callback domain mismatch) names the fix: register the API domain in the gateway panel.
  */
 
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { getUser, type User } from '../auth';
 import { isConditionFailure } from '../db/conditions';
-import { keys } from '../db/keys';
-import { put, transact, update } from '../db/transact';
+import { transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import { logger } from '../log';
 import { GatewayError, type VerifyOutcome } from '../providers/ports';
 import { CALLBACK_DOMAIN_MISMATCH } from '../providers/zarinpal';
 import { activeSubscription } from './active';
+import { claimAuthority, orderIdOfAuthority } from './authority.entity';
 import { paymentErrors } from './errors';
-import { eventItem, type PaymentPath, recordEvent, recordUnmatchedCallback } from './events';
-import { markFailed, markPaid, type SettleResult } from './grant';
-import { getOrder, type Order, type OrderStatus, ordersOfUser, validPayLinkSignature } from './orders';
+import { recordEvent, recordUnmatchedCallback } from './events';
+import { type Order, type OrderStatus, orderKey, ordersOfUser } from './order.entity';
+import { getOrder, validPayLinkSignature } from './orders';
+import { eventItem, type PaymentPath } from './paymentEvent.entity';
+import { markFailed, markPaid, type SettleResult } from './settle';
 
 /** At most this many unpaid orders are re-checked per status read (newest first). */
 export const RECHECK_MAX_ORDERS = 5;
@@ -93,12 +94,12 @@ export async function startPayment(deps: Deps, orderId: number, sig: string | un
   const now = deps.clock.now();
   try {
     await transact(deps.db, [
-      update(deps.db, keys.order(order.id), 'SET authority = :authority, gatewayStartedAt = :now, updatedAt = :now', {
+      update(deps.db, orderKey(order.id), 'SET authority = :authority, gatewayStartedAt = :now, updatedAt = :now', {
         condition: '#s = :pending AND attribute_not_exists(authority)',
         names: { '#s': 'status' },
         values: { ':authority': authority, ':now': now, ':pending': 'pending' },
       }),
-      put(deps.db, { ...keys.gatewayAuthority(authority), orderId: order.id }, { condition: 'attribute_not_exists(pk)' }),
+      claimAuthority(deps.db, authority, order.id),
       eventItem(deps.db, order.id, now, 'gateway_redirect', { userId: order.userId, authority, amount: order.amount }),
     ]);
   } catch (error) {
@@ -137,13 +138,6 @@ async function verifyAndSettle(deps: Deps, order: Order, via: PaymentPath, failI
   return { order, changed: false };
 }
 
-async function orderIdOfAuthority(deps: Deps, authority: string): Promise<number | undefined> {
-  const result = await deps.db.doc.send(
-    new GetCommand({ TableName: deps.db.tableName, Key: keys.gatewayAuthority(authority), ConsistentRead: true }),
-  );
-  return result.Item ? Number(result.Item.orderId) : undefined;
-}
-
 /**
  * The gateway callback: `authority` and the `Status` query value as received. Returns the order's id and status
  * after verification. Errors: `not_found` (unknown authority: recorded, nothing changes), `gateway_unavailable`.
@@ -153,7 +147,7 @@ export async function handleCallback(
   authority: string,
   callbackStatus: string | undefined,
 ): Promise<{ orderId: number; status: OrderStatus }> {
-  const orderId = /^[A-Za-z0-9]{1,64}$/.test(authority) ? await orderIdOfAuthority(deps, authority) : undefined;
+  const orderId = /^[A-Za-z0-9]{1,64}$/.test(authority) ? await orderIdOfAuthority(deps.db, authority) : undefined;
   if (orderId === undefined) {
     await recordUnmatchedCallback(deps, { authority, callbackStatus });
     throw paymentErrors.unknownAuthority();
@@ -165,6 +159,10 @@ export async function handleCallback(
   return { orderId: after.id, status: after.status };
 }
 
+/** Whether `order` reached the gateway and is not paid: pending, or cancelled by staff (the re-check's candidates). */
+const unpaidAtGateway = (order: Order): order is Order & { authority: string } =>
+  (order.status === 'pending' || order.status === 'cancelled') && Boolean(order.authority) && order.provider === 'gateway';
+
 /**
  * Re-checks `userId`'s unpaid orders that reached the gateway (pending, or cancelled by staff) against the
  * gateway's paid-but-unverified list, and settles those it lists; abandoned checkouts (see the module doc) are
@@ -173,9 +171,7 @@ export async function handleCallback(
  */
 export async function recheckOrders(deps: Deps, userId: number): Promise<Array<{ orderId: number; status: OrderStatus }>> {
   if (!deps.gateway.configured) return [];
-  const open = (await ordersOfUser(deps, userId))
-    .filter((o) => (o.status === 'pending' || o.status === 'cancelled') && o.authority && o.provider === 'gateway')
-    .slice(0, RECHECK_MAX_ORDERS);
+  const open = (await ordersOfUser(deps.db, userId)).filter(unpaidAtGateway).slice(0, RECHECK_MAX_ORDERS);
   if (open.length === 0) return [];
   let listed: Set<string>;
   try {
@@ -192,7 +188,7 @@ export async function recheckOrders(deps: Deps, userId: number): Promise<Array<{
       order.status === 'pending' &&
       order.gatewayStartedAt !== undefined &&
       now - order.gatewayStartedAt >= ABANDONED_AFTER_MINUTES * 60_000;
-    if (!listed.has(order.authority as string) && !abandoned) continue;
+    if (!listed.has(order.authority) && !abandoned) continue;
     try {
       const { order: after } = await verifyAndSettle(deps, order, 'recheck', abandoned);
       results.push({ orderId: after.id, status: after.status });

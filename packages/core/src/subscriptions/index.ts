@@ -1,28 +1,34 @@
 /**
  * Subscriptions and payments (spec "Plan", "Order", "Payment event", "Subscription"; issue 4): plans, purchase
- * with Idempotency-Key, the gateway pay link and callback (ZarinPal v4), granting and re-checking, discount
- * codes and offers, referral commission, invoices, and the staff actions cancel and refund. Money is whole
- * toman; the gateway is sent rial. Every money change is one conditional TransactWriteItems.
+ * with Idempotency-Key, the gateway pay link and callback (ZarinPal v4), granting and settling, the status
+ * re-check, discount codes and offers, referral commission, invoices, and the staff actions cancel and refund.
+ * Money is whole toman (the gateway is sent rial); times are epoch ms. Every money change is one conditional
+ * TransactWriteItems.
+ *
+ * The front: what the edge (billing, payment and admin groups), other domains (migrations: seeding; progress and
+ * tutor: the active subscription) and the tests use.
  */
 
-export { RIAL_PER_TOMAN } from '../providers/zarinpal';
-export { type ActiveSubscription, activeSubscription, type StoredSubscription } from './active';
-export {
-  handleCallback,
-  type PayLink,
-  RECHECK_MAX_ORDERS,
-  recheckOrders,
-  type SubscriptionStatus,
-  startPayment,
-  subscriptionStatus,
-} from './checkout';
-export { type DiscountCode, discountFor, listOffers, type Offer, redeemDiscount, saveDiscountCode } from './discounts';
-export { GATEWAY_RETRY_AFTER_SECONDS, paymentErrors } from './errors';
-export { listOrderEvents, listUnmatchedEvents, type PaymentEvent, type PaymentEventKind } from './events';
-export { DAY_MS, markPaid } from './grant';
-export { type Invoice, invoiceNumber, invoicesOf, toInvoice } from './invoices';
-export { getOrder, getOwnOrder, type Order, type OrderStatus, orderPricing, ordersOfUser, type Provider, paymentUrl } from './orders';
-export { getPlan, listPlans, type Plan, type PublicPlan, plansOnSale, publicPlan, savePlan, seedPlans } from './plans';
-export { type PurchaseRequest, type PurchaseResponse, purchase } from './purchase';
-export { type AffiliateView, affiliateOf, bindReferrer, COMMISSION_PERCENT, commissionFor } from './referral';
-export { cancelOrder, listOrders, type RefundResult, refundOrder } from './staffActions';
+export { activeSubscription, type StoredSubscription } from './active';
+export { handleCallback, recheckOrders, startPayment, subscriptionStatus } from './checkout';
+export { getDiscount, saveDiscountCode } from './discounts';
+export { paymentErrors } from './errors';
+export { listOrderEvents, listUnmatchedEvents } from './events';
+export { invoiceNumber, invoicesOf } from './invoices';
+export { listOffers } from './offers';
+export type { Order } from './order.entity';
+export { getOrder, orderPricing, paymentUrl } from './orders';
+export type { PaymentEvent } from './paymentEvent.entity';
+export { getPlan, plansOnSale, savePlan, seedPlans } from './plans';
+export { purchase } from './purchase';
+export { redeemDiscount } from './redeem';
+export { readRedemption } from './redemption.entity';
+export { affiliateOf, bindReferrer } from './referral';
+export { cancelOrder, listOrders, refundOrder } from './staffActions';
+
+/**
+ * Sort-key prefixes of this domain's items in a learner's partition `USER#<id>` that are personal data, deleted
+ * with the account: none. The purchase keys (`IDEMPOTENCY#purchase#`) and commission rows (`COMMISSION#`) are
+ * payment records and stay; invitee rows (`INVITEE#`) stay too (today's behaviour; see the report of issue 10).
+ */
+export const PERSONAL_ITEM_PREFIXES: readonly string[] = [];

@@ -4,7 +4,8 @@
  * (a 100% code's order is an invoice of 0 toman). Ids beyond 999999 simply have more digits.
  */
 import type { Deps } from '../deps';
-import { type Order, orderPricing, ordersOfUser } from './orders';
+import { type Order, ordersOfUser } from './order.entity';
+import { orderPricing } from './orders';
 
 /** `INVOICE_PREFIX-000042` for order 42. */
 export const invoiceNumber = (prefix: string, orderId: number): string => `${prefix}-${String(orderId).padStart(6, '0')}`;
@@ -30,22 +31,29 @@ export interface Invoice {
   refId: string | null;
 }
 
-export function toInvoice(prefix: string, order: Order): Invoice {
+type InvoicedOrder = Order & { status: Invoice['status']; paidAt: number };
+
+/** Whether money changed hands for `order` (paid or refunded; both always carry `paidAt`). */
+const invoiced = (order: Order): order is InvoicedOrder =>
+  (order.status === 'paid' || order.status === 'refunded') && order.paidAt !== undefined;
+
+function toInvoice(prefix: string, order: InvoicedOrder): Invoice {
+  const { id, status, provider, createdAt, paidAt, refundedAt, refId } = order;
   return {
-    invoiceNumber: invoiceNumber(prefix, order.id),
-    orderId: order.id,
+    invoiceNumber: invoiceNumber(prefix, id),
+    orderId: id,
     ...orderPricing(order),
-    status: order.status as Invoice['status'],
-    provider: order.provider,
-    createdAt: order.createdAt,
-    paidAt: order.paidAt as number,
-    refundedAt: order.refundedAt ?? null,
-    refId: order.refId ?? null,
+    status,
+    provider,
+    createdAt,
+    paidAt,
+    refundedAt: refundedAt ?? null,
+    refId: refId ?? null,
   };
 }
 
-/** The user's invoices, newest first. */
+/** The user's invoices, newest first (INVOICE_PREFIX from the settings). */
 export async function invoicesOf(deps: Deps, userId: number): Promise<Invoice[]> {
-  const orders = await ordersOfUser(deps, userId);
-  return orders.filter((o) => o.status === 'paid' || o.status === 'refunded').map((o) => toInvoice(deps.settings.invoicePrefix, o));
+  const orders = await ordersOfUser(deps.db, userId);
+  return orders.filter(invoiced).map((o) => toInvoice(deps.settings.invoicePrefix, o));
 }

@@ -1,35 +1,15 @@
 /**
  * Subscription plans (spec "Plan"): title, price (toman), duration (days), aiDailyQuota (tutor questions per
- * Tehran day), features, badge, popular, onSale, and an optional marketplace SKU.
- *
- * All plans live in one partition (`PLAN`; there are a handful). The marketplace SKU is unique across plans
- * through a constraint item `SKU#<sku>` written in the plan's own transaction; it is read only by the server
- * and never appears in an app response ({@link publicPlan}).
+ * Tehran day), features, badge, popular, onSale, and an optional marketplace SKU, unique across plans
+ * (plan.entity.ts) and never shown to the app ({@link publicPlan}).
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/client';
 import { isConditionFailure } from '../db/conditions';
-import { keys } from '../db/keys';
-import { put, remove, type TxItem, transact } from '../db/transact';
+import { transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { paymentErrors } from './errors';
-
-export interface Plan {
-  id: number;
-  title: string;
-  /** List price, toman. */
-  price: number;
-  durationDays: number;
-  /** Tutor questions per Tehran day while subscribed. */
-  aiDailyQuota: number;
-  features: string[];
-  badge: string | null;
-  popular: boolean;
-  onSale: boolean;
-  /** Marketplace product id; unique; server-side only. */
-  marketplaceSku?: string;
-}
+import { allPlans, type Plan, planWrites, readPlan } from './plan.entity';
 
 /** A plan as the app sees it (DESIGN §3 plan shape): no SKU, no onSale (only plans on sale are offered). */
 export type PublicPlan = Omit<Plan, 'onSale' | 'marketplaceSku'>;
@@ -45,68 +25,26 @@ export const publicPlan = (plan: Plan): PublicPlan => ({
   popular: plan.popular,
 });
 
-const fromItem = (item: Record<string, unknown>): Plan => {
-  const { pk: _pk, sk: _sk, ...plan } = item;
-  return plan as unknown as Plan;
-};
-
-/** Every plan, on sale or not, by id. */
-export async function listPlans(deps: Deps): Promise<Plan[]> {
-  const result = await deps.db.doc.send(
-    new QueryCommand({
-      TableName: deps.db.tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.planPartition },
-    }),
-  );
-  return (result.Items ?? []).map(fromItem);
-}
-
-async function readPlan(db: Db, planId: number): Promise<Plan | undefined> {
-  const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.plan(planId), ConsistentRead: true }));
-  return result.Item ? fromItem(result.Item) : undefined;
-}
-
-export const getPlan = (deps: Deps, planId: number): Promise<Plan | undefined> => readPlan(deps.db, planId);
+/** The plan `planId` (on sale or not), or undefined. */
+export const getPlan = (deps: Pick<Deps, 'db'>, planId: number): Promise<Plan | undefined> => readPlan(deps.db, planId);
 
 /** `GET /api/plans`: plans on sale (app shape) and the free tutor quota (spec "Plan"). */
 export async function plansOnSale(deps: Deps): Promise<{ items: PublicPlan[]; freeAiDailyQuota: number }> {
-  const plans = await listPlans(deps);
+  const plans = await allPlans(deps.db);
   return { items: plans.filter((p) => p.onSale).map(publicPlan), freeAiDailyQuota: deps.settings.ai.dailyQuotaFree };
 }
 
 /**
  * Creates or replaces `plan`, keeping its marketplace SKU unique: the SKU's constraint item is claimed in the
- * same transaction (and a replaced SKU's item released). Errors: `validation_error` on `marketplaceSku` when
- * another plan holds the SKU.
+ * same transaction (and a replaced SKU's item released). Errors: `validation_error` on `price` (not whole
+ * toman), on `marketplaceSku` when another plan holds the SKU.
  */
 export async function savePlan(db: Db, plan: Plan): Promise<void> {
   if (!Number.isInteger(plan.price) || plan.price < 0)
     throw commonErrors.validation('price must be whole toman', { price: ['whole toman'] });
   const previous = await readPlan(db, plan.id);
-  const items: TxItem[] = [
-    put(
-      db,
-      { ...keys.plan(plan.id), ...plan },
-      previous?.marketplaceSku
-        ? { condition: 'marketplaceSku = :old', values: { ':old': previous.marketplaceSku } }
-        : { condition: 'attribute_not_exists(marketplaceSku)' },
-    ),
-  ];
-  if (plan.marketplaceSku && plan.marketplaceSku !== previous?.marketplaceSku) {
-    items.push(
-      put(
-        db,
-        { ...keys.marketplaceSku(plan.marketplaceSku), planId: plan.id },
-        { condition: 'attribute_not_exists(pk) OR planId = :id', values: { ':id': plan.id } },
-      ),
-    );
-  }
-  if (previous?.marketplaceSku && previous.marketplaceSku !== plan.marketplaceSku) {
-    items.push(remove(db, keys.marketplaceSku(previous.marketplaceSku), { condition: 'planId = :id', values: { ':id': plan.id } }));
-  }
   try {
-    await transact(db, items);
+    await transact(db, planWrites(db, plan, previous));
   } catch (error) {
     if (isConditionFailure(error)) {
       throw commonErrors.validation('Another plan has this marketplace SKU', { marketplaceSku: ['Another plan has this SKU'] });
@@ -117,7 +55,7 @@ export async function savePlan(db: Db, plan: Plan): Promise<void> {
 
 /** The plan a purchase may buy. Errors: `validation_error` on `planId` when absent or not on sale. */
 export async function planOnSale(deps: Deps, planId: number): Promise<Plan> {
-  const plan = await getPlan(deps, planId);
+  const plan = await readPlan(deps.db, planId);
   if (!plan?.onSale) throw paymentErrors.planNotOnSale();
   return plan;
 }

@@ -7,19 +7,20 @@
  * replays that response; with another plan, payment method (provider) or discount code it is 409
  * `idempotency_conflict`, forever. Two requests racing with one key create one order.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../auth';
 import { failedItems, isConditionFailure } from '../db/conditions';
 import { nextId } from '../db/counters';
-import { keys } from '../db/keys';
-import { put, type TxItem, transact } from '../db/transact';
+import { type TxItem, transact } from '../db/transact';
 import type { Deps } from '../deps';
-import { getDiscount, normalizeDiscountCode, priced, redemptionFailure, redemptionItems, requireUsable } from './discounts';
+import { getDiscount, normalizeDiscountCode, priced, requireUsable } from './discounts';
+import { redemptionFailure, useDiscountItems } from './discountUse';
 import { paymentErrors } from './errors';
-import { eventItem } from './events';
-import { markPaid } from './grant';
-import { type Order, orderItem, type Provider, paymentUrl } from './orders';
+import { createOrder, type Order, type Provider } from './order.entity';
+import { paymentUrl } from './orders';
+import { eventItem } from './paymentEvent.entity';
 import { planOnSale } from './plans';
+import { claimPurchaseKey, type PurchaseFingerprint, type PurchaseResponse, readPurchaseKey } from './purchaseKey.entity';
+import { markPaid } from './settle';
 
 export interface PurchaseRequest {
   planId: number;
@@ -28,34 +29,23 @@ export interface PurchaseRequest {
   idempotencyKey: string;
 }
 
-/** The purchase's answer; a replay returns exactly the first one. Money in toman. */
-export interface PurchaseResponse {
-  orderId: number;
-  /** Open in a browser: the gateway's start page, or the frontend for a finished order (a 100% code). */
-  paymentUrl: string;
-  planId: number;
-  listPrice: number;
-  discount: number;
-  /** What is left to pay; 0 means the order is already paid (a 100% code). */
-  amount: number;
-}
-
-interface Fingerprint {
-  planId: number;
-  provider: Provider;
-  discountCode: string | null;
-}
-
-async function replay(deps: Deps, userId: number, idempotencyKey: string, wanted: Fingerprint): Promise<PurchaseResponse | undefined> {
-  const result = await deps.db.doc.send(
-    new GetCommand({ TableName: deps.db.tableName, Key: keys.purchaseKey(userId, idempotencyKey), ConsistentRead: true }),
-  );
-  if (!result.Item) return undefined;
-  const used = result.Item.request as Fingerprint;
+/**
+ * The first answer given for `idempotencyKey` of `userId`, or undefined for a new key. Errors:
+ * `idempotency_conflict` when the key was used for another request than `wanted`.
+ */
+async function replay(
+  deps: Deps,
+  userId: number,
+  idempotencyKey: string,
+  wanted: PurchaseFingerprint,
+): Promise<PurchaseResponse | undefined> {
+  const stored = await readPurchaseKey(deps.db, userId, idempotencyKey);
+  if (!stored) return undefined;
+  const used = stored.request;
   if (used.planId !== wanted.planId || used.provider !== wanted.provider || used.discountCode !== wanted.discountCode) {
     throw paymentErrors.idempotencyConflict();
   }
-  return result.Item.response as PurchaseResponse;
+  return stored.response;
 }
 
 /**
@@ -72,7 +62,7 @@ export async function purchase(
   baseUrl: string,
 ): Promise<{ response: PurchaseResponse; replayed: boolean }> {
   const discountCode = request.discountCode === undefined ? null : normalizeDiscountCode(request.discountCode);
-  const fingerprint: Fingerprint = { planId: request.planId, provider: request.paymentMethod, discountCode };
+  const fingerprint: PurchaseFingerprint = { planId: request.planId, provider: request.paymentMethod, discountCode };
   const earlier = await replay(deps, user.id, request.idempotencyKey, fingerprint);
   if (earlier) return { response: earlier, replayed: true };
   if (request.paymentMethod === 'marketplace') throw paymentErrors.methodUnavailable();
@@ -108,18 +98,14 @@ export async function purchase(
     amount: price.amount,
   };
   const items: TxItem[] = [
-    put(deps.db, orderItem(order), { condition: 'attribute_not_exists(pk)' }),
-    put(
-      deps.db,
-      { ...keys.purchaseKey(user.id, request.idempotencyKey), orderId: id, request: fingerprint, response, createdAt: now },
-      { condition: 'attribute_not_exists(pk)' },
-    ),
+    createOrder(deps.db, order),
+    claimPurchaseKey(deps.db, user.id, request.idempotencyKey, { orderId: id, request: fingerprint, response, createdAt: now }),
     eventItem(deps.db, id, now, 'order_created', { userId: user.id, planId: plan.id, amount: plan.price }, 0),
   ];
   const firstRedemption = items.length;
   if (discount) {
     items.push(
-      ...redemptionItems(deps.db, discount, user.id, id, now, price.discount),
+      ...useDiscountItems(deps.db, discount, user.id, id, now, price.discount),
       eventItem(
         deps.db,
         id,

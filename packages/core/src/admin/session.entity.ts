@@ -1,0 +1,40 @@
+/**
+ * Admin sessions (spec Authentication 6; DESIGN §3 "admin session cookie"): the cookie carries a random token,
+ * the table only its SHA-256.
+ *
+ * | item          | pk                           | sk           | notes                               |
+ * |---------------|------------------------------|--------------|-------------------------------------|
+ * | staff session | STAFFSESSION#<sha256(token)> | STAFFSESSION | username, createdAt (ms); TTL `expiresAt` (s) |
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { deleteItem, getItem, putItem } from '../db/items';
+import type { Key } from '../db/keys';
+
+const staffSessionKey = (token: string): Key => {
+  const hash = createHash('sha256').update(token).digest('hex');
+  return { pk: `STAFFSESSION#${hash}`, sk: 'STAFFSESSION' };
+};
+
+const StaffSessionItem = z
+  .object({
+    username: z.string(),
+    /** Epoch ms. */
+    createdAt: z.number().int(),
+    /** TTL, epoch seconds; reads check it too (DynamoDB deletes late). */
+    expiresAt: z.number().int(),
+  })
+  .describe('staff session');
+export type StaffSession = z.infer<typeof StaffSessionItem>;
+
+/** The session of cookie token `token`, or undefined. */
+export const readStaffSession = (db: Db, token: string): Promise<StaffSession | undefined> =>
+  getItem(db, staffSessionKey(token), StaffSessionItem);
+
+/** Stores the session of `token`. */
+export const putStaffSession = (db: Db, token: string, session: StaffSession): Promise<void> =>
+  putItem(db, { ...staffSessionKey(token), ...session });
+
+/** Deletes the session of `token` (nothing happens when there is none). */
+export const deleteStaffSession = (db: Db, token: string): Promise<void> => deleteItem(db, staffSessionKey(token));

@@ -1,0 +1,141 @@
+/**
+ * Payment events: the audit rows of the purchase path (spec "Payment event", Events), one row per step, never
+ * changed once written, read-only in admin.
+ *
+ * | item            | pk                              | sk                                     | notes                         |
+ * |-----------------|---------------------------------|----------------------------------------|-------------------------------|
+ * | payment event   | ORDER#<orderId>                 | EVENT#<at ms 15>#<seq 2>#<rand hex 8>  | in the order's partition      |
+ * | unmatched event | PAYEVENT#UNMATCHED#<YYYY-MM-DD> | <at ms 15>#<seq 2>#<rand hex 8>        | no order (unknown authority); Tehran day; TTL `expiresAt` |
+ *
+ * A row holds only the fields of {@link PaymentEventDetails} (so nothing secret can slip in: never a merchant id,
+ * a token, a purchase token, a card hash or a body); strings are cut at 300 characters. `seq` orders the rows
+ * one transaction writes; `rand` keeps two rows of one millisecond apart.
+ */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { putItem, queryAll } from '../db/items';
+import { type Key, pad } from '../db/keys';
+import { put, type TxItem } from '../db/transact';
+import { orderKey } from './order.entity';
+
+const EVENT_PREFIX = 'EVENT#';
+const unmatchedPartition = (day: string): string => `PAYEVENT#UNMATCHED#${day}`;
+const rowSuffix = (atMs: number, seq: number): string => `${pad(atMs, 15)}#${pad(seq, 2)}#${randomBytes(4).toString('hex')}`;
+
+const eventKey = (orderId: number, atMs: number, seq: number): Key => ({
+  pk: orderKey(orderId).pk,
+  sk: `${EVENT_PREFIX}${rowSuffix(atMs, seq)}`,
+});
+const unmatchedEventKey = (day: string, atMs: number, seq: number): Key => ({ pk: unmatchedPartition(day), sk: rowSuffix(atMs, seq) });
+
+export const PaymentEventKind = z.enum([
+  'order_created',
+  'discount_applied',
+  'gateway_redirect',
+  'gateway_request_failed',
+  'callback_received',
+  'callback_unknown_authority',
+  'payment_result',
+  'marketplace_start',
+  'admin_cancel',
+  'admin_refund',
+]);
+export type PaymentEventKind = z.infer<typeof PaymentEventKind>;
+
+/** Which path produced a `payment_result` (spec Events: callback, re-check, 100% code; marketplace later). */
+export const PaymentPath = z.enum(['callback', 'recheck', 'discount']);
+export type PaymentPath = z.infer<typeof PaymentPath>;
+
+/** The fields a row may carry; nothing else is ever written. */
+const PaymentEventDetails = z.object({
+  userId: z.number().int().optional(),
+  via: PaymentPath.optional(),
+  /** Outcome of a `payment_result`: what the order is after it. */
+  result: z.enum(['paid', 'failed', 'unchanged']).optional(),
+  /** True for a duplicate or forged attempt that changed nothing (spec Events). */
+  ignored: z.boolean().optional(),
+  /** Why it was ignored or failed, e.g. `duplicate`, `unknown_authority`, `not_paid`, `order_refunded`. */
+  reason: z.string().optional(),
+  /** The `Status` query value of a callback (OK/NOK) as received. */
+  callbackStatus: z.string().optional(),
+  authority: z.string().optional(),
+  /** The gateway's result code (100, 101, -51, …). */
+  gatewayCode: z.number().int().optional(),
+  /** The gateway's payment reference (ref_id) of a verified payment. */
+  refId: z.string().optional(),
+  planId: z.number().int().optional(),
+  /** Toman. */
+  amount: z.number().optional(),
+  discountCode: z.string().optional(),
+  /** Toman. */
+  discount: z.number().optional(),
+  percent: z.number().optional(),
+  /** Staff username of an admin action. */
+  actor: z.string().optional(),
+  /** Days taken back by a refund. */
+  days: z.number().optional(),
+  /** Toman of referral commission earned or reversed. */
+  commission: z.number().optional(),
+  /** Human-readable note (e.g. the gateway's error message). */
+  note: z.string().optional(),
+});
+export type PaymentEventDetails = z.infer<typeof PaymentEventDetails>;
+
+export const PaymentEventItem = PaymentEventDetails.extend({
+  kind: PaymentEventKind,
+  /** Null on an unmatched row. */
+  orderId: z.number().int().nullable(),
+  /** Epoch ms. */
+  at: z.number().int(),
+}).describe('payment event');
+export type PaymentEvent = z.infer<typeof PaymentEventItem>;
+
+const DETAIL_FIELDS = PaymentEventDetails.keyof().options;
+
+/** Copies only the declared fields, cutting strings: a caller passing a whole object cannot leak it. */
+function clean(details: PaymentEventDetails): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of DETAIL_FIELDS) {
+    const value = details[name];
+    if (value === undefined) continue;
+    out[name] = typeof value === 'string' ? value.slice(0, 300) : value;
+  }
+  return out;
+}
+
+/** The row of order `orderId` at `atMs` (not yet written). */
+const orderEventRow = (orderId: number, atMs: number, kind: PaymentEventKind, details: PaymentEventDetails, seq: number) => ({
+  ...eventKey(orderId, atMs, seq),
+  kind,
+  orderId,
+  at: atMs,
+  ...clean(details),
+});
+
+/** The transaction item of one event row of order `orderId` at `atMs` (condition: a new row). */
+export const eventItem = (db: Db, orderId: number, atMs: number, kind: PaymentEventKind, details: PaymentEventDetails, seq = 0): TxItem =>
+  put(db, orderEventRow(orderId, atMs, kind, details, seq), { condition: 'attribute_not_exists(pk)' });
+
+/** Writes one event row of an order on its own (steps that change nothing else). */
+export const putEvent = (db: Db, orderId: number, atMs: number, kind: PaymentEventKind, details: PaymentEventDetails): Promise<void> =>
+  putItem(db, orderEventRow(orderId, atMs, kind, details, 0), { condition: 'attribute_not_exists(pk)' });
+
+/** The transaction item of one unmatched row of Tehran day `day`, kept until `expiresAt` (epoch seconds, TTL). */
+export const unmatchedEventItem = (
+  db: Db,
+  day: string,
+  atMs: number,
+  seq: number,
+  expiresAt: number,
+  kind: PaymentEventKind,
+  details: PaymentEventDetails,
+): TxItem => put(db, { ...unmatchedEventKey(day, atMs, seq), kind, orderId: null, at: atMs, expiresAt, ...clean(details) });
+
+/** The events of an order, oldest first. */
+export const eventsOfOrder = (db: Db, orderId: number): Promise<PaymentEvent[]> =>
+  queryAll(db, { partition: orderKey(orderId).pk, sortKey: { beginsWith: EVENT_PREFIX } }, PaymentEventItem);
+
+/** The unmatched events of Tehran day `day` (`YYYY-MM-DD`), oldest first. */
+export const unmatchedEventsOfDay = (db: Db, day: string): Promise<PaymentEvent[]> =>
+  queryAll(db, { partition: unmatchedPartition(day) }, PaymentEventItem);
