@@ -1,5 +1,5 @@
 /**
- * Ingests the seed textbook excerpts (`packages/core/src/curriculum/seed/textbook.ts`) into a deployed stage
+ * Ingests the seed textbook excerpts (`textbookExcerpts` of `@mathisland/core/tutor`) into a deployed stage
  * through `POST /api/internal/rag/documents` (DESIGN §2 "textbook ingest"; issue 5 §3). The local stack does this
  * by itself at start; in AWS the deploy-time migrations cannot (they have no model key), so run this once per
  * stage, and again after changing AI_EMBEDDING_MODEL: a document with the grade and title of an earlier one
@@ -9,7 +9,7 @@
  *
  * The ingest route is behind API Gateway (ApiEndpoint output), not the tutor's function URL.
  */
-import { textbookExcerpts } from '../packages/core/src/curriculum/seed/textbook';
+import { textbookExcerpts } from '@mathisland/core/tutor';
 
 const apiUrl = process.env.API_URL?.replace(/\/+$/, '');
 const key = process.env.INTERNAL_SERVICE_KEY;

@@ -3,9 +3,8 @@
  * of the local stack; history, feedback, the internal RAG ingest routes.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { HELP_LINE_TEXT, REFUSAL_TEXT, Slots } from '@mathisland/core/tutor';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HELP_LINE_TEXT, REFUSAL_TEXT } from '../packages/core/src/tutor/copy';
-import { Slots } from '../packages/core/src/tutor/slots';
 import { allNodes, questionsOf, wrongAnswer } from './support/content';
 import { buyAndPay, PLAN_30 } from './support/payments';
 import { call, lastCode, type Session, signIn, startTestStack, type TestStack, useStack } from './support/stack';
@@ -316,6 +315,11 @@ describe('grounding', () => {
   afterAll(() => stack?.close());
 
   const systemOfLast = async () => (await llmRequests(stack)).at(-1)?.messages[0]?.content ?? '';
+
+  it('ingested every seed textbook excerpt at start (each lessonId a lesson of its grade)', () => {
+    // seedTextbook validates each excerpt like the ingest route; a failure would be a start-up warning.
+    expect(stack.warnings.filter((w) => w.startsWith('tutor:'))).toEqual([]);
+  });
 
   it('uses the book of the learner’s grade without lessonId', async () => {
     const s = await learner(stack);

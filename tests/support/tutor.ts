@@ -1,10 +1,12 @@
 /**
  * Test support for the tutor: asking with the stream read chunk by chunk (`response.body.getReader()`), the fake
- * model's control routes, and direct reads of the tutor's items.
+ * model's control routes, and direct reads of the tutor's items (through the tutor's entity reads) and of the
+ * learner's day activity.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { tehranDay } from '../../packages/core/src/calendar/tehran';
-import { keys } from '../../packages/core/src/db/keys';
+import { userKey } from '@mathisland/core/auth';
+import { tehranDay } from '@mathisland/core/calendar';
+import { getDailyUsage, getQuota } from '@mathisland/core/tutor';
 import { call, type TestStack } from './stack';
 
 export interface StreamedAsk {
@@ -68,25 +70,24 @@ export const llmNext = (
   script: { reply?: string; fail?: 'error' | 'cut'; cutAfterChunks?: number; status?: number; times?: number },
 ) => call(stack, 'POST', '/_local/llm/next', { body: script });
 
-async function item(stack: TestStack, key: { pk: string; sk: string }) {
+/** The learner's quota item of today (the stack clock's Tehran day), parsed. */
+export const quotaItem = (stack: TestStack, userId: number) => getQuota(stack.deps.db, userId, tehranDay(stack.clock.now()));
+
+/** The learner's DAY# activity item of today (progress's item, read raw: `USER#<id>` / `DAY#<YYYY-MM-DD>`). */
+export async function dayItem(stack: TestStack, userId: number) {
+  const key = { pk: `USER#${userId}`, sk: `DAY#${tehranDay(stack.clock.now())}` };
   return (await stack.deps.db.doc.send(new GetCommand({ TableName: stack.deps.db.tableName, Key: key, ConsistentRead: true }))).Item;
 }
 
-/** The learner's quota item of today (the stack clock's Tehran day). */
-export const quotaItem = (stack: TestStack, userId: number) => item(stack, keys.aiQuota(userId, tehranDay(stack.clock.now())));
-
-/** The learner's DAY# activity item of today. */
-export const dayItem = (stack: TestStack, userId: number) => item(stack, keys.dayActivity(userId, tehranDay(stack.clock.now())));
-
-/** Today's usage aggregate. */
-export const usageItem = (stack: TestStack) => item(stack, keys.aiUsage(tehranDay(stack.clock.now())));
+/** Today's usage aggregate, parsed. */
+export const usageItem = (stack: TestStack) => getDailyUsage(stack.deps.db, tehranDay(stack.clock.now()));
 
 /** Makes the learner a subscriber (as a paid order would), with `aiDailyQuota` questions a day. */
 export async function subscribe(stack: TestStack, userId: number, aiDailyQuota: number, expiresAt = stack.clock.now() + 30 * 86_400_000) {
   await stack.deps.db.doc.send(
     new UpdateCommand({
       TableName: stack.deps.db.tableName,
-      Key: keys.user(userId),
+      Key: userKey(userId),
       UpdateExpression: 'SET subscription = :s',
       ExpressionAttributeValues: { ':s': { planId: 1, planTitle: 'ماهانه', aiDailyQuota, expiresAt } },
     }),

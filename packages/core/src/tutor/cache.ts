@@ -7,16 +7,15 @@
  * the conversation messages sent with it, and the question folded (`text.ts`: letter forms, digits, ZWNJ,
  * case, spaces) without trailing punctuation. So a hit only happens when the model would have been asked the
  * very same thing; in practice: the first question of a conversation, asked the same way by many learners.
- * Item `AICACHE#<sha256>` / `AICACHE`: answer, tone, model, createdAt; TTL {@link ANSWER_CACHE_TTL_SECONDS}.
- * Refused (late marker), failed and cut answers are never cached.
+ * Stored as `cache.entity.ts` items with a TTL of {@link ANSWER_CACHE_TTL_SECONDS}. Refused (late marker), failed
+ * and cut answers are never cached.
  */
 import { createHash } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { epochSeconds } from '../clock';
-import { keys } from '../db/keys';
-import { put, type TxItem } from '../db/transact';
+import type { TxItem } from '../db/transact';
 import type { Deps } from '../deps';
 import type { ChatMessage } from '../providers/ports';
+import { cachedAnswerPut, getCachedAnswer } from './cache.entity';
 import { PROMPT_VERSION, type Tone } from './prompt';
 import { fold } from './text';
 
@@ -51,15 +50,14 @@ export function answerCacheKey(p: CacheKeyParts): string {
 
 /** The cached answer of `key`, unless absent or expired. */
 export async function cachedAnswer(deps: Deps, key: string): Promise<string | undefined> {
-  const item = (await deps.db.doc.send(new GetCommand({ TableName: deps.db.tableName, Key: keys.aiCache(key) }))).Item;
-  if (!item || Number(item.expiresAt) <= epochSeconds(deps.clock.now())) return undefined;
-  return item.answer as string;
+  const item = await getCachedAnswer(deps.db, key);
+  if (!item || item.expiresAt <= epochSeconds(deps.clock.now())) return undefined;
+  return item.answer;
 }
 
-/** A transaction item that caches `answer` under `key`. */
+/** A transaction item that caches `answer` (by `model`, in `tone`) under `key` at `nowMs` (epoch ms). */
 export function cacheAnswerItem(deps: Deps, key: string, answer: string, tone: Tone, model: string, nowMs: number): TxItem {
-  return put(deps.db, {
-    ...keys.aiCache(key),
+  return cachedAnswerPut(deps.db, key, {
     answer,
     tone,
     model,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { textbookExcerpts } from '../curriculum/seed/textbook';
 import { CHUNK_MAX, chunkText } from './chunking';
+import { textbookExcerpts } from './seed/textbook';
 
 describe('chunkText', () => {
   it('returns nothing for blank text and one chunk for a short text', () => {

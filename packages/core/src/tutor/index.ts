@@ -2,15 +2,24 @@
  * The tutor ('ask Pi'): a streamed, math-only assistant grounded in the learner's textbook (issue 5; spec
  * "What the service does" 5, "Assistant data", `POST /api/ai/ask`, internal RAG ingest routes, Errors, Limits).
  */
+import { MESSAGE_PREFIX } from './message.entity';
+import { QUOTA_PREFIX } from './quota.entity';
 
-export type { ChatMessage, ModelChunk, ModelClient, TokenUsage } from '../providers/ports';
-export { type AskInput, type AskOutcome, askTutor, type TutorReply, USER_QUESTION_MAX } from './ask';
-export { isMessageId, listHistory, rateMessage, type TutorMessage } from './conversation';
-export { tutorErrors } from './errors';
-export { classifyQuestion, type TopicVerdict } from './filter';
-export { toPlainText } from './plainText';
-export { HISTORY_MESSAGES, REFUSAL_MARKER } from './prompt';
-export { dailyLimit } from './quota';
-export { deleteDocument, type IngestInput, ingestDocument, type RagDocument, retrieve } from './rag';
+export { type AskInput, askTutor, USER_QUESTION_MAX } from './ask';
+export { listHistory, rateMessage, type TutorMessage } from './conversation';
+export { HELP_LINE_TEXT, REFUSAL_TEXT } from './copy';
+export { deleteDocument, type IngestInput, ingestDocument, type RagDocument } from './ingest';
+export { getQuota, type QuotaItem } from './quota.entity';
 export { seedTextbook } from './seed';
-export { SLOT_HOLD_MS, type SlotStats, Slots } from './slots';
+export { textbookExcerpts } from './seed/textbook';
+export type { AskOutcome, TutorReply } from './session';
+export { Slots } from './slots';
+export { asciiDigits, fold } from './text';
+export { type DailyUsageItem, getDailyUsage } from './usage.entity';
+
+/**
+ * Sort-key prefixes of the tutor's items in the learner's partition `USER#<id>`, personal data deleted with the
+ * account: conversation messages (`AIMSG#`) and daily quota items (`AIQUOTA#`). (The last wrong answers, `WRONG#`,
+ * are progress's.)
+ */
+export const PERSONAL_ITEM_PREFIXES: readonly string[] = [MESSAGE_PREFIX, QUOTA_PREFIX];

@@ -9,12 +9,8 @@
  *   indentation is removed;
  * - inline: `**` (bold) and other `*` are removed, except a single `*` between two numbers, which becomes `×`;
  *   backticks are removed; `[text](url)` and `![text](url)` become `text`;
- * - LaTeX: the delimiters `$`, `$$`, `\(`, `\)`, `\[`, `\]` are removed; `\frac{a}{b}` (and `\dfrac`,
- *   `\tfrac`, `\cfrac`) becomes `a/b`, with parentheses around a part that is not a single number or word
- *   (`\frac{x+1}{2}` → `(x+1)/2`); `\sqrt{x}` → `√x`; `\text{…}`, `\mathrm{…}` and similar keep their text;
- *   symbols become their characters (`\times` ×, `\div` ÷, `\cdot` ·, `\le` ≤, `\pi` π, …); spacing
- *   commands become a space; `\left` / `\right` vanish; any other `\name` loses its backslash; `\\` is a line
- *   break; braces `{` `}` are removed (so `x^{2}` → `x^2`).
+ * - LaTeX: the delimiters `$` and `$$` are removed, backslash commands as `latex.ts` describes (`\frac{a}{b}` →
+ *   `a/b`, `\times` → ×, …); braces `{` `}` are removed (so `x^{2}` → `x^2`).
  * - Kept on purpose: underscores (children's exercises use `___` as a blank), numbered lists (`1. `, plain
  *   text), `^` (`3^2` is readable).
  *
@@ -24,6 +20,7 @@
  * chunk completes it. For any split of a text into chunks the output is the same as for the whole text, as
  * long as no construct is longer than MAX_HOLD (then the buffer is flushed as if the text ended there).
  */
+import { type Parsed, parseBackslash } from './latex';
 
 /** Most characters held back while waiting for a construct to complete. */
 export const MAX_HOLD = 256;
@@ -31,54 +28,6 @@ export const MAX_HOLD = 256;
 /** Longest link text and link URL recognized in `[text](url)`. */
 const LINK_TEXT_MAX = 120;
 const LINK_URL_MAX = 120;
-/** Longest brace group recognized after a LaTeX command. */
-const GROUP_MAX = 120;
-
-const SYMBOLS: Record<string, string> = {
-  times: '×',
-  cdot: '·',
-  div: '÷',
-  pm: '±',
-  mp: '∓',
-  le: '≤',
-  leq: '≤',
-  ge: '≥',
-  geq: '≥',
-  ne: '≠',
-  neq: '≠',
-  approx: '≈',
-  equiv: '≡',
-  infty: '∞',
-  pi: 'π',
-  theta: 'θ',
-  alpha: 'α',
-  beta: 'β',
-  gamma: 'γ',
-  circ: '°',
-  degree: '°',
-  angle: '∠',
-  triangle: '△',
-  perp: '⊥',
-  parallel: '∥',
-  cdots: '…',
-  ldots: '…',
-  dots: '…',
-  to: '→',
-  rightarrow: '→',
-  Rightarrow: '⇒',
-  leftarrow: '←',
-  quad: ' ',
-  qquad: ' ',
-  left: '',
-  right: '',
-  big: '',
-  Big: '',
-  bigl: '',
-  bigr: '',
-  displaystyle: '',
-};
-const FRACTIONS = new Set(['frac', 'dfrac', 'tfrac', 'cfrac']);
-const TEXT_COMMANDS = new Set(['text', 'textbf', 'textit', 'textrm', 'mathrm', 'mathbf', 'mathit', 'operatorname', 'mbox', 'emph']);
 
 interface State {
   /** The next input character starts a line. */
@@ -87,76 +36,7 @@ interface State {
   prevNonSpace: string;
 }
 
-/** `undefined` = the construct is not complete within the text (more input is needed). */
-type Parsed = { out: string; end: number } | undefined;
-
 const isDigit = (c: string | undefined) => c !== undefined && /[0-9۰-۹٠-٩]/.test(c);
-const isLetter = (c: string | undefined) => c !== undefined && /[A-Za-z]/.test(c);
-const simple = (s: string) => /^[\p{L}\p{N}.٫]+$/u.test(s);
-const wrap = (s: string) => (simple(s) ? s : `(${s})`);
-
-/** A LaTeX argument at `start` (spaces before it skipped): `{...}` (nested) or one non-space character. */
-function parseGroup(text: string, start: number, final: boolean): Parsed | null {
-  let j = start;
-  while (text[j] === ' ') j++;
-  if (j >= text.length) return final ? { out: '', end: j } : undefined;
-  if (text[j] === '\n') return null;
-  if (text[j] !== '{') return { out: convertAll(text[j] as string), end: j + 1 };
-  let depth = 0;
-  for (let k = j; k < text.length && k - j <= GROUP_MAX; k++) {
-    if (text[k] === '{') depth++;
-    else if (text[k] === '}') {
-      depth--;
-      if (depth === 0) return { out: convertAll(text.slice(j + 1, k)), end: k + 1 };
-    }
-  }
-  if (text.length - j <= GROUP_MAX && !final) return undefined;
-  return null;
-}
-
-/** A backslash construct at `i` (text[i] === '\\'). */
-function parseBackslash(text: string, i: number, final: boolean): Parsed {
-  const next = text[i + 1];
-  if (next === undefined) return final ? { out: '', end: i + 1 } : undefined;
-  if ('()[]'.includes(next)) return { out: '', end: i + 2 };
-  if (next === '\\') return { out: '\n', end: i + 2 };
-  if (',;:! '.includes(next)) return { out: ' ', end: i + 2 };
-  if ('%$&#_'.includes(next)) return { out: next, end: i + 2 };
-  if ('{}'.includes(next)) return { out: '', end: i + 2 };
-  if (!isLetter(next)) return { out: '', end: i + 1 };
-  let j = i + 1;
-  while (j < text.length && isLetter(text[j])) j++;
-  if (j >= text.length && !final) return undefined; // the name may continue
-  const name = text.slice(i + 1, j);
-  if (FRACTIONS.has(name)) {
-    const a = parseGroup(text, j, final);
-    if (a === undefined) return undefined;
-    if (a === null) return { out: name, end: j };
-    const b = parseGroup(text, a.end, final);
-    if (b === undefined) return undefined;
-    if (b === null) return { out: a.out, end: a.end };
-    return { out: `${wrap(a.out)}/${wrap(b.out)}`, end: b.end };
-  }
-  if (name === 'sqrt') {
-    let k = j;
-    if (text[k] === '[') {
-      const close = text.indexOf(']', k);
-      if (close < 0) return final ? { out: '√', end: text.length } : undefined;
-      k = close + 1;
-    }
-    const a = parseGroup(text, k, final);
-    if (a === undefined) return undefined;
-    if (a === null) return { out: '√', end: k };
-    return { out: `√${wrap(a.out)}`, end: a.end };
-  }
-  if (TEXT_COMMANDS.has(name)) {
-    const a = parseGroup(text, j, final);
-    if (a === undefined) return undefined;
-    if (a === null) return { out: '', end: j };
-    return { out: a.out, end: a.end };
-  }
-  return { out: Object.hasOwn(SYMBOLS, name) ? (SYMBOLS[name] as string) : name, end: j };
-}
 
 /** `[text](url)` or `![text](url)` at `i` (text[i] is `[` or `!`); null when it is not a link. */
 function parseLink(text: string, i: number, final: boolean): Parsed | null {
@@ -223,7 +103,7 @@ function convert(text: string, state: State, final: boolean): { out: string; con
       continue;
     }
     if (c === '\\') {
-      parsed = parseBackslash(text, i, final);
+      parsed = parseBackslash(text, i, final, convertAll);
       if (parsed === undefined) return done();
     } else if (c === '[' || c === '!') {
       parsed = parseLink(text, i, final);

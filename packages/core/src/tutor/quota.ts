@@ -3,32 +3,30 @@
  * (AI_DAILY_QUOTA_FREE); every plan 4 (per-plan ai_daily_quota)"; DESIGN §3: exceeded → 429
  * `ai_quota_exceeded`).
  *
- * One item per learner and Tehran day, `USER#<id>` / `AIQUOTA#<YYYY-MM-DD>`: `used` (questions counted),
- * `limit` (the limit of the latest reservation), token counters, TTL 3 days. A reservation is one
- * TransactWriteItems: `ADD used 1` under the condition `used < limit` (absent counts as 0), together with
- * `assistantQuestions + 1` on the learner's DAY# activity item (read by the weekly report), so parallel asks can
- * never exceed the limit and the report never drifts from the quota. Giving a reservation back (a failed model
- * call, a late refusal) is the mirror transaction: `ADD used -1` under `used > 0`, and `assistantQuestions - 1`,
- * on the day of the reservation.
+ * One item per learner and Tehran day (`quota.entity.ts`). A reservation is one TransactWriteItems: `used + 1`
+ * under the condition `used < limit`, together with `assistantQuestions + 1` on the learner's DAY# activity
+ * item (progress/, read by the weekly report), so parallel asks can never exceed the limit and the report never
+ * drifts from the quota. Giving a reservation back (a failed model call, a late refusal) is the mirror
+ * transaction: `used - 1` under `used > 0`, and `assistantQuestions - 1`, on the day of the reservation.
  *
- * The limit is the active subscription's `aiDailyQuota` (subscriptions/active.ts), else AI_DAILY_QUOTA_FREE, as
- * of the moment of asking; a plan bought during the day raises the limit at once (`used` is kept).
+ * The limit is the active subscription's `aiDailyQuota` (subscriptions/), else AI_DAILY_QUOTA_FREE, as of the
+ * moment of asking; a plan bought during the day raises the limit at once (`used` is kept).
  */
+import type { StoredSubscription } from '../auth';
 import { tehranDay, tehranDayStart } from '../calendar/tehran';
 import { epochSeconds } from '../clock';
-import { keys } from '../db/keys';
-import { type TxItem, transact, update } from '../db/transact';
+import { cancellationReasons, failedItems, retryOptimistic } from '../db/conditions';
+import { transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
-import { addDayActivity } from '../progress/activity';
-import { activeSubscription, type StoredSubscription } from '../subscriptions/active';
+import { addDayActivity } from '../progress';
+import { activeSubscription } from '../subscriptions';
 import { tutorErrors } from './errors';
+import { giveBackQuotaUpdate, QUOTA_KEEP_SECONDS, reserveQuotaUpdate } from './quota.entity';
 
 const DAY_MS = 86_400_000;
-/** Quota items live three days (TTL), long enough for a give-back that crosses midnight. */
-const QUOTA_KEEP_SECONDS = 3 * 86_400;
-/** Attempts when parallel transactions on one quota item conflict (TransactionConflict). */
-const CONFLICT_RETRIES = 8;
+/** Tries of a quota transaction while parallel transactions on the same items conflict (TransactionConflict). */
+const CONFLICT_ATTEMPTS = 9;
 
 export interface QuotaReservation {
   userId: number;
@@ -39,7 +37,7 @@ export interface QuotaReservation {
   limit: number;
 }
 
-/** The learner's tutor questions per Tehran day at `nowMs`. */
+/** The learner's tutor questions per Tehran day at `nowMs` (epoch ms). */
 export function dailyLimit(deps: Deps, user: { subscription?: StoredSubscription }, nowMs: number): number {
   return activeSubscription(user, nowMs)?.aiDailyQuota ?? deps.settings.ai.dailyQuotaFree;
 }
@@ -47,22 +45,22 @@ export function dailyLimit(deps: Deps, user: { subscription?: StoredSubscription
 /** Seconds from `nowMs` to the next Tehran midnight (Retry-After of `ai_quota_exceeded`). */
 export const secondsToTehranMidnight = (nowMs: number): number => Math.max(1, Math.ceil((tehranDayStart(nowMs) + DAY_MS - nowMs) / 1000));
 
-type Cancellation = { name?: string; CancellationReasons?: Array<{ Code?: string }> };
-const reasons = (error: unknown) =>
-  (error as Cancellation)?.name === 'TransactionCanceledException' ? ((error as Cancellation).CancellationReasons ?? []) : [];
-const conditionFailed = (error: unknown, index: number) => reasons(error)[index]?.Code === 'ConditionalCheckFailed';
-const conflicted = (error: unknown) => reasons(error).some((r) => r.Code === 'TransactionConflict');
-
-async function withConflictRetry(run: () => Promise<void>): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await run();
-      return;
-    } catch (error) {
-      if (!conflicted(error) || attempt >= CONFLICT_RETRIES) throw error;
-      await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * (attempt + 1)));
-    }
-  }
+/**
+ * Runs a quota transaction until it is not cancelled by a conflicting one (with a short random pause between
+ * tries). A failed condition on the quota item (the first item) ends it with `onQuotaFailed`'s result; a failed
+ * condition elsewhere is rethrown. Errors: `database_busy` (Retry-After 1 s) when the conflicts go on.
+ */
+function quotaTransaction<T>(run: () => Promise<T>, onQuotaFailed: () => T): Promise<T> {
+  return retryOptimistic(
+    run,
+    async (error, n) => {
+      if (failedItems(error).includes(0)) return { result: onQuotaFailed() };
+      if (!cancellationReasons(error).includes('TransactionConflict')) throw error;
+      if (n < CONFLICT_ATTEMPTS - 1) await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * (n + 1)));
+      return undefined;
+    },
+    { attempts: CONFLICT_ATTEMPTS, busy: () => commonErrors.databaseBusy(1) },
+  );
 }
 
 /**
@@ -74,45 +72,34 @@ export async function reserveQuota(deps: Deps, user: { id: number; subscription?
   const atMs = deps.clock.now();
   const day = tehranDay(atMs);
   const limit = dailyLimit(deps, user, atMs);
-  if (limit <= 0) throw tutorErrors.quotaExceeded(limit, secondsToTehranMidnight(atMs));
-  try {
-    await withConflictRetry(async () => {
-      const items: TxItem[] = [
-        update(deps.db, keys.aiQuota(user.id, day), 'SET #limit = :limit, #day = :day, expiresAt = :exp ADD #used :one', {
-          condition: 'attribute_not_exists(#used) OR #used < :limit',
-          names: { '#limit': 'limit', '#day': 'day', '#used': 'used' },
-          values: { ':limit': limit, ':day': day, ':exp': epochSeconds(atMs) + QUOTA_KEEP_SECONDS, ':one': 1 },
-        }),
+  const exceeded = () => tutorErrors.quotaExceeded(limit, secondsToTehranMidnight(atMs));
+  if (limit <= 0) throw exceeded();
+  const reserved = await quotaTransaction(
+    async () => {
+      await transact(deps.db, [
+        reserveQuotaUpdate(deps.db, user.id, day, limit, epochSeconds(atMs) + QUOTA_KEEP_SECONDS),
         addDayActivity(deps.db, user.id, atMs, { assistantQuestions: 1 }),
-      ];
-      await transact(deps.db, items);
-    });
-  } catch (error) {
-    if (conditionFailed(error, 0)) throw tutorErrors.quotaExceeded(limit, secondsToTehranMidnight(atMs));
-    if (conflicted(error)) throw commonErrors.databaseBusy(1);
-    throw error;
-  }
+      ]);
+      return true;
+    },
+    () => false,
+  );
+  if (!reserved) throw exceeded();
   return { userId: user.id, day, atMs, limit };
 }
 
 /**
  * Gives a reservation back (the question no longer counts): `used - 1` and `assistantQuestions - 1` on the
  * reservation's day. Call at most once per reservation. A give-back whose quota item is gone (TTL) or already
- * at 0 is skipped.
+ * at 0 is skipped. Errors: `database_busy` when parallel asks keep conflicting.
  */
 export async function giveBackQuota(deps: Deps, reservation: QuotaReservation): Promise<void> {
-  try {
-    await withConflictRetry(() =>
+  await quotaTransaction(
+    () =>
       transact(deps.db, [
-        update(deps.db, keys.aiQuota(reservation.userId, reservation.day), 'ADD #used :minus', {
-          condition: '#used > :zero',
-          names: { '#used': 'used' },
-          values: { ':minus': -1, ':zero': 0 },
-        }),
+        giveBackQuotaUpdate(deps.db, reservation.userId, reservation.day),
         addDayActivity(deps.db, reservation.userId, reservation.atMs, { assistantQuestions: -1 }),
       ]),
-    );
-  } catch (error) {
-    if (!conditionFailed(error, 0)) throw error;
-  }
+    () => undefined,
+  );
 }

@@ -1,18 +1,17 @@
 /**
- * Seeds the tutor's textbook: the excerpts of `curriculum/seed/textbook.ts` (one or more per grade) are
- * ingested like `POST /api/internal/rag/documents` would (issue 5 §3: "Seed a short textbook excerpt per grade
- * so the local stack answers from it"). Kept apart from `rag.ts` so the tutor's Lambda does not bundle the
- * excerpts.
+ * Seeds the tutor's textbook: the excerpts of `seed/textbook.ts` (three per grade) are ingested like
+ * `POST /api/internal/rag/documents` would (issue 5 §3: "Seed a short textbook excerpt per grade so the local
+ * stack answers from it"). Kept apart from `ingest.ts` so a Lambda that ingests does not bundle the excerpts.
  */
-import { textbookExcerpts } from '../curriculum/seed/textbook';
 import type { Deps } from '../deps';
-import { gradeChunks, ingestDocument } from './rag';
+import { ingestDocument } from './ingest';
+import { gradeChunks } from './retrieval';
+import { textbookExcerpts } from './seed/textbook';
 
 /**
- * Ingests the seed textbook excerpts (`curriculum/seed/textbook.ts`) that the table does not hold yet for the
- * current embedding model (same grade and title). Used by the local stack at start; in AWS run
- * `scripts/ingest-textbook.ts` against the deployed ingest route. Returns how many documents it ingested;
- * 0 when the tutor is off.
+ * Ingests the seed textbook excerpts that the table does not hold yet for the current embedding model (same
+ * grade and title). Used by the local stack at start; in AWS run `scripts/ingest-textbook.ts` against the
+ * deployed ingest route. Returns how many documents it ingested; 0 when the tutor is off.
  */
 export async function seedTextbook(deps: Deps): Promise<number> {
   const model = deps.model;

@@ -1,6 +1,7 @@
-import { textbookExcerpts } from '@mathisland/core/curriculum/seed/textbook';
+import { textbookExcerpts } from '@mathisland/core/tutor';
 import { describe, expect, it } from 'vitest';
-import { fakeAnswer, fakeEmbedding } from './llm';
+import { fakeAnswer } from './llmAnswer';
+import { fakeEmbedding } from './llmEmbedding';
 
 const cosine = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * (b[i] as number), 0);
 

@@ -1,8 +1,12 @@
 /**
  * Short textbook-style excerpts (Persian) in the manner of the Iranian grade-4/5 math books, used as
- * reference text for the tutor. `lessonId` points at the matching lesson of the seed where one fits.
+ * reference text for the tutor (issue 5 §3: "Seed a short textbook excerpt per grade so the local stack answers
+ * from it"): three per grade, 150-400 words each. `lessonId` points at the matching lesson of the curriculum
+ * seed where one fits. Ingested by `seedTextbook` (local stack) and `scripts/ingest-textbook.ts` (a stage).
  */
-export const textbookExcerpts: { gradeId: number; lessonId?: number; title: string; text: string }[] = [
+import type { IngestInput } from '../ingest';
+
+export const textbookExcerpts: IngestInput[] = [
   {
     gradeId: 4,
     lessonId: 40161,

@@ -1,0 +1,167 @@
+/**
+ * One answer session of the tutor (issue 5 §5, §6; spec Limits, "Assistant data"): what an answer holds
+ * while it is written, and what is recorded when it ends.
+ *
+ * Opening takes a concurrency slot of this worker (`slots.ts`; none free → 503 `assistant_busy`, nothing
+ * reserved), then reserves the daily quota (`quota.ts`) while the conversation's last messages are read. The
+ * session ends in one of three ways, and the slot is released in each:
+ * - answered ({@link recordAnswer}): question and answer stored, the answer cached (unless it came from the
+ *   cache), the usage recorded;
+ * - refused late ({@link recordRefusal}): nothing stored or cached, the quota given back, the usage recorded;
+ * - failed ({@link closeUnanswered}): the quota given back.
+ * Recording happens after the answer was delivered: a write that fails then is logged, never raised.
+ */
+import type { User } from '../auth';
+import { type TxItem, transact } from '../db/transact';
+import type { Deps } from '../deps';
+import { logger } from '../log';
+import type { ChatMessage, TokenUsage } from '../providers/ports';
+import { answerCacheKey, cacheAnswerItem } from './cache';
+import { answerItems, conversationHistory } from './conversation';
+import { tutorErrors } from './errors';
+import type { ResolvedGrounding } from './grounding';
+import { newMessageId } from './message.entity';
+import { giveBackQuota, type QuotaReservation, reserveQuota } from './quota';
+import type { SlotLease } from './slots';
+import { usageItems } from './usage';
+
+export type AskOutcome = 'answer' | 'cached' | 'off_topic' | 'help_line';
+
+export interface TutorReply {
+  outcome: AskOutcome;
+  /** Id of the answer message (`answer`, `cached`): stored under it when the answer completes. */
+  messageId?: string;
+  /**
+   * The text to send, piece by piece. Iterating it drives the rest of the model call and the bookkeeping; it
+   * throws when the model fails mid-way (then cut the stream: the learner must see an incomplete answer).
+   */
+  chunks: AsyncIterable<string>;
+}
+
+export interface AnswerSession {
+  deps: Deps;
+  userId: number;
+  lease: SlotLease;
+  reservation: QuotaReservation;
+  resolved: ResolvedGrounding;
+  question: string;
+  /** The conversation's last messages, oldest first. */
+  history: ChatMessage[];
+  /** The answer cache key of this question with its grounding and history (`cache.ts`). */
+  cacheKey: string;
+  /** Id of the answer message, 1 ms after the question's. */
+  messageId: string;
+  /** `performance.now()` when the ask arrived, for the log's durations. */
+  startedAt: number;
+}
+
+/**
+ * Takes a slot and reserves the quota for `question`. Errors: `assistant_busy` (no free slot),
+ * `ai_quota_exceeded`, `database_busy`; on any error nothing stays held or reserved.
+ */
+export async function openSession(
+  deps: Deps,
+  user: User,
+  resolved: ResolvedGrounding,
+  question: string,
+  chatModel: string,
+  startedAt: number,
+): Promise<AnswerSession> {
+  const lease = deps.tutorSlots.tryAcquire();
+  if (!lease) throw tutorErrors.busy();
+  let reservation: QuotaReservation | undefined;
+  try {
+    // The conversation is read while the quota is reserved (one round trip less before the first byte).
+    const [reserved, history] = await Promise.allSettled([
+      reserveQuota(deps, user),
+      conversationHistory(deps, user.id, resolved.grounding.context, deps.clock.now()),
+    ]);
+    if (reserved.status === 'rejected') throw reserved.reason;
+    reservation = reserved.value;
+    if (history.status === 'rejected') throw history.reason;
+    const cacheKey = answerCacheKey({
+      model: chatModel,
+      tone: resolved.grounding.tone,
+      context: resolved.grounding.context,
+      wrongAnswer: resolved.wrongAnswer,
+      history: history.value,
+      question,
+    });
+    const messageId = newMessageId(reservation.atMs + 1);
+    return { deps, userId: user.id, lease, reservation, resolved, question, history: history.value, cacheKey, messageId, startedAt };
+  } catch (error) {
+    lease.release();
+    if (reservation) await giveBackQuota(deps, reservation);
+    throw error;
+  }
+}
+
+/** Ends a session without an answer: the slot released, the quota given back. */
+export async function closeUnanswered(session: AnswerSession): Promise<void> {
+  session.lease.release();
+  await giveBackQuota(session.deps, session.reservation);
+}
+
+/** Writes `items`, logging instead of throwing: the answer has been delivered by then. */
+async function record(deps: Deps, items: TxItem[], what: string): Promise<void> {
+  try {
+    await transact(deps.db, items);
+  } catch (error) {
+    logger.error(`tutor: could not record ${what}`, error as Error);
+  }
+}
+
+/**
+ * Records a complete answer: question and answer messages and the usage; a model answer (`model` given) is
+ * also cached.
+ */
+export async function recordAnswer(session: AnswerSession, answer: string, from: { model: string; usage?: TokenUsage } | 'cache') {
+  const { deps, reservation, resolved } = session;
+  const cached = from === 'cache';
+  const usage = cached ? undefined : from.usage;
+  const items = answerItems(deps, {
+    userId: session.userId,
+    context: resolved.grounding.context,
+    lessonId: resolved.lessonId,
+    questionId: resolved.questionId,
+    question: session.question,
+    askedAtMs: reservation.atMs,
+    answerId: session.messageId,
+    answer,
+    tone: resolved.grounding.tone,
+    cached,
+    usage,
+  });
+  if (!cached) items.push(cacheAnswerItem(deps, session.cacheKey, answer, resolved.grounding.tone, from.model, deps.clock.now()));
+  items.push(...usageItems(deps, session.userId, reservation.atMs, cached ? 'cachedAnswers' : 'answers', usage));
+  await record(deps, items, cached ? 'a cached answer' : 'an answer');
+}
+
+/** Records a late refusal: the quota given back, the model's usage counted. */
+export async function recordRefusal(session: AnswerSession, usage: TokenUsage | undefined): Promise<void> {
+  await giveBackQuota(session.deps, session.reservation);
+  await record(session.deps, usageItems(session.deps, session.userId, session.reservation.atMs, 'refusedAnswers', usage), 'a refusal');
+}
+
+/** The reply of a cache hit: `answer` in one piece, recorded when the consumer is done (also when it hung up). */
+export function cachedReply(session: AnswerSession, answer: string): TutorReply {
+  return {
+    outcome: 'cached',
+    messageId: session.messageId,
+    chunks: (async function* () {
+      try {
+        yield answer;
+      } finally {
+        // Stored even when the learner hung up (as a model answer would be): the answer is complete.
+        session.lease.release();
+        await recordAnswer(session, answer, 'cache');
+        logger.info('tutor answer', {
+          userId: session.userId,
+          outcome: 'cached',
+          context: session.resolved.grounding.context,
+          durationMs: Math.round(performance.now() - session.startedAt),
+        });
+      }
+    })(),
+  };
+}
