@@ -26,9 +26,9 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { logger, ManualClock } from '@mathisland/core';
-import { putAll } from '@mathisland/core/db/batch';
-import { keys } from '@mathisland/core/db/keys';
-import { OVERALL_BOARD, weeklyBoard } from '@mathisland/core/leaderboard';
+import { userKey } from '@mathisland/core/auth';
+import { type Db, putAll } from '@mathisland/core/db';
+import { bulkLoadBoard, OVERALL_BOARD, weeklyBoard } from '@mathisland/core/leaderboard';
 import { build } from 'esbuild';
 import { endpointGroups } from '../infra/routes';
 import { startLocalStack } from '../packages/local/src/stack';
@@ -155,43 +155,28 @@ async function benchJourney() {
  * (5 × ⌊2000·r²⌋), as on a real board: about 2,000 distinct values, many ties at the bottom. Users exist only
  * for the top of the board (the read fetches names for the top 100 only).
  */
-async function seedBoards(db: import('@mathisland/core/db/client').Db, count: number, nowMs: number) {
-  const items: Record<string, unknown>[] = [];
+async function seedBoards(db: Db, count: number, nowMs: number) {
   const learners = Array.from({ length: count }, (_, i) => ({
-    id: 1_000_000 + i,
+    userId: 1_000_000 + i,
     xp: 5 * Math.floor(2000 * Math.random() ** 2) + 5,
-    at: nowMs - i * 1000,
+    reachedAt: nowMs - i * 1000,
   }));
   const top = [...learners].sort((a, b) => b.xp - a.xp).slice(0, 200);
-  for (const u of top)
-    items.push({
-      ...keys.user(u.id),
-      id: u.id,
-      publicId: `User${String(u.id).slice(-6)}`,
+  await putAll(
+    db,
+    top.map((u) => ({
+      ...userKey(u.userId),
+      id: u.userId,
+      publicId: `User${String(u.userId).slice(-6)}`,
+      phone: `0900${u.userId}`,
+      createdAt: new Date(nowMs).toISOString(),
       xp: u.xp,
       stars: 0,
       hearts: 5,
       heartsUpdatedAt: 0,
-    });
-  for (const board of [OVERALL_BOARD, weeklyBoard(nowMs)]) {
-    const histogram = new Map<number, number>();
-    for (const u of learners) {
-      items.push({
-        ...keys.boardEntry(u.id, board),
-        userId: u.id,
-        board,
-        xp: u.xp,
-        reachedAt: u.at,
-        gsi1pk: keys.boardIndexPartition(board),
-        gsi1sk: keys.boardRankKey(u.xp, u.at, u.id),
-      });
-      histogram.set(u.xp, (histogram.get(u.xp) ?? 0) + 1);
-    }
-    for (const [xp, n] of histogram) items.push({ ...keys.boardHistogram(board, xp), xp, n });
-  }
-  // Six writers in parallel, each putting its share with the table's own bulk writer.
-  const share = Math.ceil(items.length / 6);
-  await Promise.all(Array.from({ length: 6 }, (_, i) => putAll(db, items.slice(i * share, (i + 1) * share))));
+    })),
+  );
+  for (const board of [OVERALL_BOARD, weeklyBoard(nowMs)]) await bulkLoadBoard(db, board, learners);
 }
 
 async function benchLeaderboard() {

@@ -4,7 +4,7 @@
  * UTC), races, and bad input.
  */
 import { userKey } from '@mathisland/core/auth';
-import { put, transact } from '@mathisland/core/db/transact';
+import { put, transact } from '@mathisland/core/db';
 import { boardEntries, getBoardEntry, OVERALL_BOARD, TOP_SIZE, weeklyBoard, xpHistogram, xpMove } from '@mathisland/core/leaderboard';
 import { describe, expect, it } from 'vitest';
 import { allNodes, nodeXp, playNode } from './support/content';

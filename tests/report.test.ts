@@ -2,7 +2,7 @@
  * The weekly report (issue 3 §4): the last 7 Tehran days next to the 7 before, with estimated minutes,
  * questions, accuracy, islands and tutor questions; the period boundary is Tehran midnight.
  */
-import { transact } from '@mathisland/core/db/transact';
+import { transact } from '@mathisland/core/db';
 import { addDayActivity, SECONDS_PER_ASSISTANT_QUESTION, SECONDS_PER_QUESTION } from '@mathisland/core/progress';
 import { describe, expect, it } from 'vitest';
 import { allNodes, playNode, questionsOf } from './support/content';

@@ -3,9 +3,10 @@
  * model's control routes, and direct reads of the tutor's items (through the tutor's entity reads) and of the
  * learner's day activity.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { userKey } from '@mathisland/core/auth';
 import { tehranDay } from '@mathisland/core/calendar';
+import { updateItem } from '@mathisland/core/db';
+import { getDayActivity } from '@mathisland/core/progress';
 import { getDailyUsage, getQuota } from '@mathisland/core/tutor';
 import { call, type TestStack } from './stack';
 
@@ -73,25 +74,17 @@ export const llmNext = (
 /** The learner's quota item of today (the stack clock's Tehran day), parsed. */
 export const quotaItem = (stack: TestStack, userId: number) => getQuota(stack.deps.db, userId, tehranDay(stack.clock.now()));
 
-/** The learner's DAY# activity item of today (progress's item, read raw: `USER#<id>` / `DAY#<YYYY-MM-DD>`). */
-export async function dayItem(stack: TestStack, userId: number) {
-  const key = { pk: `USER#${userId}`, sk: `DAY#${tehranDay(stack.clock.now())}` };
-  return (await stack.deps.db.doc.send(new GetCommand({ TableName: stack.deps.db.tableName, Key: key, ConsistentRead: true }))).Item;
-}
+/** The learner's daily activity item of today (the stack clock's Tehran day), parsed. */
+export const dayItem = (stack: TestStack, userId: number) => getDayActivity(stack.deps.db, userId, tehranDay(stack.clock.now()));
 
 /** Today's usage aggregate, parsed. */
 export const usageItem = (stack: TestStack) => getDailyUsage(stack.deps.db, tehranDay(stack.clock.now()));
 
 /** Makes the learner a subscriber (as a paid order would), with `aiDailyQuota` questions a day. */
 export async function subscribe(stack: TestStack, userId: number, aiDailyQuota: number, expiresAt = stack.clock.now() + 30 * 86_400_000) {
-  await stack.deps.db.doc.send(
-    new UpdateCommand({
-      TableName: stack.deps.db.tableName,
-      Key: userKey(userId),
-      UpdateExpression: 'SET subscription = :s',
-      ExpressionAttributeValues: { ':s': { planId: 1, planTitle: 'ماهانه', aiDailyQuota, expiresAt } },
-    }),
-  );
+  await updateItem(stack.deps.db, userKey(userId), 'SET subscription = :s', {
+    values: { ':s': { planId: 1, planTitle: 'ماهانه', aiDailyQuota, expiresAt } },
+  });
 }
 
 /** Markdown or LaTeX left in a text (empty when clean). */

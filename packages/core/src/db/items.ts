@@ -20,7 +20,7 @@ import {
   type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { GlobalIndexName } from '../../../../infra/table';
 import type { Db } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -34,6 +34,9 @@ export class StoredItemError extends Error {
     super(`stored ${entity} at ${key.pk} / ${key.sk} does not match its schema: ${issues}`);
   }
 }
+
+/** The key of any item: for reads that need only keys (a purge, a count of what is there). */
+export const ItemKey = z.object({ pk: z.string(), sk: z.string() }).describe('item key');
 
 /** An entity schema: a zod object schema whose `description` (`.describe('user')`) names the entity in errors. */
 export type ItemSchema = z.ZodType<Record<string, unknown>>;

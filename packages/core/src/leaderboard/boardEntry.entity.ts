@@ -52,6 +52,12 @@ export function putBoardEntry(db: Db, board: string, userId: number, xp: number,
   return put(db, { ...boardEntryKey(userId, board), ...entry, gsi1pk: boardPartition(board), gsi1sk: rankKey(xp, reachedAt, userId) });
 }
 
+/** The stored form of an entry (with its gsi1 rank attributes): what {@link putBoardEntry} writes. */
+export function boardEntryRecord(board: string, userId: number, xp: number, reachedAt: number): Key & Record<string, unknown> {
+  const entry: BoardEntry = { userId, board, xp, reachedAt };
+  return { ...boardEntryKey(userId, board), ...entry, gsi1pk: boardPartition(board), gsi1sk: rankKey(xp, reachedAt, userId) };
+}
+
 /** Transaction item: takes `userId` off `board`. */
 export const removeBoardEntry = (db: Db, userId: number, board: string): TxItem => remove(db, boardEntryKey(userId, board));
 

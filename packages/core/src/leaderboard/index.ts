@@ -6,6 +6,7 @@ import { BOARD_ENTRY_PREFIX } from './boardEntry.entity';
 
 export { afterGrant, leaveBoards, OVERALL_BOARD, weeklyBoard, type XpMove, xpMove } from './board';
 export { boardEntries, getBoardEntry } from './boardEntry.entity';
+export { type BoardStanding, bulkLoadBoard } from './bulkLoad';
 export { xpHistogram } from './histogram.entity';
 export { leaderboard, TOP_SIZE } from './read';
 
