@@ -10,7 +10,7 @@
  * Environment: TABLE_NAME (the stack sets it); credentials and region come from the Lambda environment.
  */
 import { logger } from '@mathisland/core';
-import { createDb } from '@mathisland/core/db/client';
+import { createDb } from '@mathisland/core/db';
 import { applyMigrations } from '@mathisland/core/migrations';
 
 export async function handler(): Promise<{ applied: string[] }> {
