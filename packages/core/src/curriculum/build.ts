@@ -13,68 +13,62 @@ type OfKind<K extends ContentItem['kind']> = Extract<ContentItem, { kind: K }>;
 const ofKind = <K extends ContentItem['kind']>(items: ContentItem[], kind: K): OfKind<K>[] =>
   items.filter((i): i is OfKind<K> => i.kind === kind).sort((a, b) => a.id - b.id);
 
-/** Groups `values` by `keyOf`, keeping their order. */
-function groupBy<T>(values: T[], keyOf: (value: T) => number): Map<number, T[]> {
+/** The items of `kind` made into `T`s, in id order, grouped by the id of their parent (`parentOf`). */
+function childrenOf<K extends ContentItem['kind'], T>(
+  items: ContentItem[],
+  kind: K,
+  parentOf: (item: OfKind<K>) => number,
+  make: (item: OfKind<K>) => T,
+): Map<number, T[]> {
   const groups = new Map<number, T[]>();
-  for (const value of values) {
-    const key = keyOf(value);
-    const list = groups.get(key) ?? [];
-    list.push(value);
-    groups.set(key, list);
+  for (const item of ofKind(items, kind)) {
+    const list = groups.get(parentOf(item)) ?? [];
+    list.push(make(item));
+    groups.set(parentOf(item), list);
   }
   return groups;
 }
 
-/** Grades with their units, nodes, lessons and questions nested, nodes not yet placed on the map. */
+/**
+ * Grades with their units, nodes, lessons and questions nested, nodes not yet placed on the map. Parsed items
+ * carry only the attributes their schema names, so spreading one (less its `kind`) adds nothing unnamed.
+ */
 function nest(items: ContentItem[]): Grade[] {
-  const questionsByLesson = groupBy(
-    ofKind(items, 'QUESTION').map(
-      (q): Question => ({
-        id: q.id,
-        lessonId: q.lessonId,
-        nodeId: q.nodeId,
-        gradeId: q.gradeId,
-        type: q.type,
-        text: q.text,
-        choices: q.choices,
-        answer: q.answer,
-      }),
-    ),
+  const questions = childrenOf(
+    items,
+    'QUESTION',
     (q) => q.lessonId,
+    ({ kind: _, ...q }): Question => q,
   );
-  const lessonsByNode = groupBy(
-    ofKind(items, 'LESSON').map(
-      (l): Lesson => ({
-        id: l.id,
-        nodeId: l.nodeId,
-        gradeId: l.gradeId,
-        title: l.title,
-        body: l.body ?? '',
-        questions: questionsByLesson.get(l.id) ?? [],
-      }),
-    ),
+  const lessons = childrenOf(
+    items,
+    'LESSON',
     (l) => l.nodeId,
+    ({ kind: _, body, ...l }): Lesson => ({
+      ...l,
+      body: body ?? '',
+      questions: questions.get(l.id) ?? [],
+    }),
   );
-  const nodesByUnit = groupBy(
-    ofKind(items, 'NODE').map(
-      (n): CurriculumNode => ({
-        id: n.id,
-        unitId: n.unitId,
-        gradeId: n.gradeId,
-        title: n.title,
-        lessons: lessonsByNode.get(n.id) ?? [],
-        index: 0,
-        previousNodeId: null,
-        nextNodeId: null,
-      }),
-    ),
+  const nodes = childrenOf(
+    items,
+    'NODE',
     (n) => n.unitId,
+    ({ kind: _, ...n }): CurriculumNode => ({
+      ...n,
+      lessons: lessons.get(n.id) ?? [],
+      index: 0,
+      previousNodeId: null,
+      nextNodeId: null,
+    }),
   );
-  const unitsByGrade = groupBy(
-    ofKind(items, 'UNIT').map((u): Unit => ({ id: u.id, gradeId: u.gradeId, title: u.title, nodes: nodesByUnit.get(u.id) ?? [] })),
+  const units = childrenOf(
+    items,
+    'UNIT',
     (u) => u.gradeId,
+    ({ kind: _, ...u }): Unit => ({ ...u, nodes: nodes.get(u.id) ?? [] }),
   );
-  return ofKind(items, 'GRADE').map((g) => ({ id: g.id, title: g.title, units: unitsByGrade.get(g.id) ?? [] }));
+  return ofKind(items, 'GRADE').map((g) => ({ id: g.id, title: g.title, units: units.get(g.id) ?? [] }));
 }
 
 /** The curriculum of `items` (all grades' content items), with each node placed on its grade's map. */
