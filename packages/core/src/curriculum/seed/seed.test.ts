@@ -1,8 +1,7 @@
-/** The seed data files (`grade4.json`, `grade5.json`) as the seeding migration loads them, and the textbook excerpts. */
+/** The seed data files (`grade4.json`, `grade5.json`) as the seeding migration loads them. */
 import { describe, expect, it } from 'vitest';
 import { seedGrades } from './load';
 import { SeedGradeSchema } from './schema';
-import { textbookExcerpts } from './textbook';
 import type { SeedGrade, SeedQuestion } from './types';
 
 const grades: SeedGrade[] = await seedGrades();
@@ -238,23 +237,5 @@ describe('curriculum seed', () => {
     }
     expect(wrong).toEqual([]);
     expect(checked).toBeGreaterThanOrEqual(40);
-  });
-});
-
-describe('textbook excerpts', () => {
-  const lessonGrade = new Map<number, number>();
-  for (const g of grades) {
-    for (const u of g.units) for (const n of u.nodes) for (const l of n.lessons) lessonGrade.set(l.id, g.id);
-  }
-
-  it('has 3 excerpts per grade pointing at lessons of that grade', () => {
-    for (const g of grades) expect(textbookExcerpts.filter((e) => e.gradeId === g.id)).toHaveLength(3);
-    for (const e of textbookExcerpts) {
-      expect(e.title.trim()).not.toBe('');
-      const words = e.text.trim().split(/\s+/).length;
-      expect(words, e.title).toBeGreaterThanOrEqual(150);
-      expect(words, e.title).toBeLessThanOrEqual(400);
-      if (e.lessonId !== undefined) expect(lessonGrade.get(e.lessonId), e.title).toBe(e.gradeId);
-    }
   });
 });
