@@ -3,7 +3,7 @@
  * sees only their own tickets (404 otherwise).
  */
 import { describe, expect, it } from 'vitest';
-import { call, signIn, useStack } from './support/stack';
+import { call, freshToken, signIn, useStack } from './support/stack';
 
 describe('support tickets', () => {
   const stack = useStack({ now: Date.UTC(2026, 10, 18, 8, 0) });
@@ -72,6 +72,32 @@ describe('support tickets', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code).toBe('validation_error');
     }
+  });
+
+  it('refuses a message beyond 100 with a validation error naming the ticket, writing nothing', async () => {
+    const s = stack;
+    const session = await signIn(s);
+    let t = session.accessToken;
+    // The ticket_message scope allows 60 an hour; an access token lives an hour.
+    const nextHour = async () => {
+      s.clock.advance(3600);
+      t = await freshToken(s, session);
+    };
+    const ticket = await call(s, 'POST', '/api/tickets', { token: t, body: { subject: 'Many', text: 'm1' } });
+    const id = ticket.body.id;
+    for (let n = 2; n <= 100; n++) {
+      if (n % 50 === 0) await nextHour();
+      s.clock.advance(1); // messages within one millisecond have no defined order
+      const res = await call(s, 'POST', `/api/tickets/${id}/messages`, { token: t, body: { text: `m${n}` } });
+      expect(res.status, `message ${n}`).toBe(201);
+    }
+    await nextHour();
+    const full = await call(s, 'POST', `/api/tickets/${id}/messages`, { token: t, body: { text: 'm101' } });
+    expect(full.status).toBe(400);
+    expect(full.body).toMatchObject({ code: 'validation_error', fields: { text: [`ticket ${id} is full`] } });
+    const read = await call(s, 'GET', `/api/tickets/${id}`, { token: t });
+    expect(read.body.messageCount).toBe(100);
+    expect(read.body.messages.map((m: { text: string }) => m.text)).toEqual(Array.from({ length: 100 }, (_, i) => `m${i + 1}`));
   });
 
   it('hides other learners’ tickets: 404 on read and on adding a message', async () => {

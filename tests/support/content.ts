@@ -1,16 +1,19 @@
 /**
- * Test access to the answer keys: tests read the seed directly (the API never reveals keys), to answer
- * questions right or wrong on purpose.
+ * Test access to the answer keys: tests read the seed data (the API never reveals keys), loaded by the same
+ * `seedGrades()` as the seeding migration, to answer questions right or wrong on purpose.
  */
-
+import { type SeedNode, type SeedQuestion, seedGrades } from '@mathisland/core/curriculum';
 import { starsFor, XP_PER_CORRECT, XP_PER_STAR } from '@mathisland/core/progress';
-import { grade4 } from '../../packages/core/src/curriculum/seed/grade4';
-import { grade5 } from '../../packages/core/src/curriculum/seed/grade5';
-import type { SeedNode, SeedQuestion } from '../../packages/core/src/curriculum/seed/types';
 import { call } from './stack';
 
-export const grades = [grade4, grade5];
-export const allNodes = (gradeIndex = 0): SeedNode[] => (grades[gradeIndex] ?? grade4).units.flatMap((u) => u.nodes);
+/** The seeded grades in id order (4, 5). */
+export const grades = await seedGrades();
+/** The nodes of the grade at `gradeIndex` (0: grade 4, 1: grade 5) in map order. */
+export function allNodes(gradeIndex = 0): SeedNode[] {
+  const grade = grades[gradeIndex];
+  if (!grade) throw new Error(`no grade at index ${gradeIndex}`);
+  return grade.units.flatMap((u) => u.nodes);
+}
 export const nodeById = (id: number): SeedNode => {
   const node = grades.flatMap((g) => g.units.flatMap((u) => u.nodes)).find((n) => n.id === id);
   if (!node) throw new Error(`no node ${id}`);

@@ -4,8 +4,8 @@
  * question `{ id, type, text, choices? }`.
  */
 import type { Deps } from '../deps';
-import { commonErrors } from '../errors';
-import type { Question } from './store';
+import { curriculumErrors } from './errors';
+import type { Question } from './model';
 
 export interface PublicQuestion {
   id: number;
@@ -22,15 +22,16 @@ export const publicQuestion = (q: Question): PublicQuestion => ({
   ...(q.choices ? { choices: q.choices.map((c) => ({ id: c.id, text: c.text })) } : {}),
 });
 
+/** The grades, `{ id, title }` each, in id order. */
 export async function listGrades(deps: Deps) {
   const content = await deps.content.get();
   return content.grades.map((g) => ({ id: g.id, title: g.title }));
 }
 
-/** Errors: `not_found`. */
+/** One grade with its units, nodes and lessons (title, body, questionCount; no question). Errors: `not_found`. */
 export async function gradeDetail(deps: Deps, gradeId: number) {
   const grade = (await deps.content.get()).grade(gradeId);
-  if (!grade) throw commonErrors.notFound('Grade');
+  if (!grade) throw curriculumErrors.notFound('Grade');
   return {
     id: grade.id,
     title: grade.title,
@@ -46,16 +47,16 @@ export async function gradeDetail(deps: Deps, gradeId: number) {
   };
 }
 
-/** Errors: `not_found`. */
+/** The public questions of a node, over its lessons, in order. Errors: `not_found`. */
 export async function nodeQuestions(deps: Deps, nodeId: number): Promise<PublicQuestion[]> {
   const content = await deps.content.get();
-  if (!content.node(nodeId)) throw commonErrors.notFound('Node');
+  if (!content.node(nodeId)) throw curriculumErrors.notFound('Node');
   return content.nodeQuestions(nodeId).map(publicQuestion);
 }
 
-/** Errors: `not_found`. */
+/** The public questions of a lesson, in order. Errors: `not_found`. */
 export async function lessonQuestions(deps: Deps, lessonId: number): Promise<PublicQuestion[]> {
   const lesson = (await deps.content.get()).lesson(lessonId);
-  if (!lesson) throw commonErrors.notFound('Lesson');
+  if (!lesson) throw curriculumErrors.notFound('Lesson');
   return lesson.questions.map(publicQuestion);
 }

@@ -1,10 +1,11 @@
 /**
  * The intro (onboarding) screens of the app, served without login by `GET /api/intro` (issue 3 §7).
  * Static content in Persian: what islands, stars and XP, hearts, the streak and the tutor are. The numbers
- * in it are read from the rules and settings, so the intro never disagrees with the service.
+ * in it are read from the rules and settings, so the intro never disagrees with the service: the hearts from
+ * `settings`, the XP of a right answer from the caller (`XP_PER_CORRECT` of progress, which the edge passes in:
+ * progress reads the curriculum, so the curriculum does not import progress).
  */
 import type { Settings } from '../config/settings';
-import { XP_PER_CORRECT } from '../progress/rules';
 
 export interface IntroSlide {
   id: string;
@@ -12,9 +13,16 @@ export interface IntroSlide {
   text: string;
 }
 
-const fa = (n: number) => String(n).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)] as string);
+const fa = (n: number) => String(n).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'.charAt(Number(d)));
 
-export function introSlides(settings: Settings): IntroSlide[] {
+/** The scoring numbers the intro quotes (progress/rules.ts). */
+export interface IntroScoring {
+  /** XP for one correctly answered question. */
+  xpPerCorrect: number;
+}
+
+/** The intro slides in order; the hearts slide only while hearts are enforced (HEARTS_ENFORCED). */
+export function introSlides(settings: Settings, scoring: IntroScoring): IntroSlide[] {
   const refillHours = Math.round(settings.hearts.refillSeconds / 3600);
   return [
     {
@@ -25,7 +33,7 @@ export function introSlides(settings: Settings): IntroSlide[] {
     {
       id: 'stars',
       title: 'ستاره و امتیاز جمع کن',
-      text: `برای هر پاسخ درست ${fa(XP_PER_CORRECT)} امتیاز می‌گیری. هر چه درست‌تر جواب بدهی، ستاره‌های بیشتری (تا ${fa(3)} ستاره) به دست می‌آوری.`,
+      text: `برای هر پاسخ درست ${fa(scoring.xpPerCorrect)} امتیاز می‌گیری. هر چه درست‌تر جواب بدهی، ستاره‌های بیشتری (تا ${fa(3)} ستاره) به دست می‌آوری.`,
     },
     ...(settings.hearts.enforced
       ? [

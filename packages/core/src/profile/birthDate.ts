@@ -9,7 +9,7 @@
  */
 import { isValidJalaaliDate, toGregorian, toJalaali } from 'jalaali-js';
 import { tehranDay } from '../calendar/tehran';
-import { DomainError } from '../errors';
+import { profileErrors } from './errors';
 
 /** Youngest accepted age in whole years (spec Limits: "Age from birthDate 5 to 99"). */
 export const MIN_AGE = 5;
@@ -40,7 +40,7 @@ const BIDI_MARKS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /** 4-digit year, 1-2 digit month and day, one separator used twice ('/' or '-'). */
 const DATE_PATTERN = /^(\d{4})([/-])(\d{1,2})\2(\d{1,2})$/;
 
-const invalid = (message: string) => new DomainError('validation_error', message, { fields: { birthDate: [message] } });
+const invalid = profileErrors.invalidBirthDate;
 
 /** Persian (U+06F0-06F9) and Arabic-Indic (U+0660-0669) digits to ASCII. */
 function toAsciiDigits(text: string): string {

@@ -17,7 +17,8 @@
  * ایتا / آیتا, سروش Soroush, گپ, 'id', 'page'…) are refused only when followed by a handle-like token.
  * Not covered: digits spelled as words and letters standing in for digits ('O912…').
  */
-import { DomainError } from '../errors';
+import type { DomainError } from '../errors';
+import { profileErrors } from './errors';
 
 /** Longest accepted display name, in Unicode code points after cleaning (an emoji may count as several). */
 export const DISPLAY_NAME_MAX_LENGTH = 30;
@@ -251,5 +252,5 @@ export function cleanDisplayName(raw: string): string {
 }
 
 function refuse(reasons: string[]): DomainError {
-  return new DomainError('validation_error', reasons.join('; '), { fields: { displayName: reasons } });
+  return profileErrors.invalidDisplayName(reasons);
 }

@@ -1,5 +1,8 @@
-/** Profile rules: Jalali birth date and age, display-name policy (spec "User and profile", Limits). */
-
-export { type BirthDate, type JalaliDate, MAX_AGE, MIN_AGE, parseJalaliDate, validateBirthDate } from './birthDate';
-export { cleanDisplayName, DISPLAY_NAME_MAX_LENGTH, PHONE_DIGITS } from './displayName';
+/**
+ * The learner's profile (spec "User and profile", Limits): display name (refused when it carries a way to contact
+ * the child), Jalali birth date and age, grade. The fields live on the user item (`auth`); profile owns no entity.
+ */
 export { type Profile, type ProfileChange, profileOf, updateProfile } from './profile';
+
+/** Sort-key prefixes of profile items in a learner's partition: none (the fields are on the user item). */
+export const PERSONAL_ITEM_PREFIXES: readonly string[] = [];

@@ -6,15 +6,12 @@
  * Errors: `validation_error` (display name with a phone, link or handle; bad or out-of-range birth date;
  * a grade that is not in the curriculum).
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_GRADE_ID, type User } from '../auth';
-import { keys } from '../db/keys';
+import { DEFAULT_GRADE_ID, type User, UserItem, userKey } from '../auth';
+import { parseItem, updateItem } from '../db/items';
 import type { Deps } from '../deps';
-import { DomainError } from '../errors';
 import { validateBirthDate } from './birthDate';
 import { cleanDisplayName } from './displayName';
-
-type ProfileFields = User & { birthDate?: string; birthYear?: number };
+import { profileErrors } from './errors';
 
 export interface Profile {
   publicId: string;
@@ -33,7 +30,8 @@ export interface ProfileChange {
   gradeId?: number;
 }
 
-export const profileOf = (user: ProfileFields): Profile => ({
+/** The profile fields of the user item; `gradeId` defaults to {@link DEFAULT_GRADE_ID}. */
+export const profileOf = (user: User): Profile => ({
   publicId: user.publicId,
   phone: user.phone,
   displayName: user.displayName ?? null,
@@ -42,8 +40,8 @@ export const profileOf = (user: ProfileFields): Profile => ({
   gradeId: user.gradeId ?? DEFAULT_GRADE_ID,
 });
 
-/** Applies `change` to the learner's profile and returns the new profile. */
-export async function updateProfile(deps: Deps, user: ProfileFields, change: ProfileChange): Promise<Profile> {
+/** The SET and REMOVE parts of `change` after validating it. Errors: see the module. */
+async function changeSet(deps: Deps, change: ProfileChange): Promise<{ set: Record<string, unknown>; clear: string[] }> {
   const set: Record<string, unknown> = {};
   const clear: string[] = [];
   if (change.displayName !== undefined) {
@@ -58,28 +56,36 @@ export async function updateProfile(deps: Deps, user: ProfileFields, change: Pro
     }
   }
   if (change.gradeId !== undefined) {
-    if (!(await deps.content.get()).grade(change.gradeId)) {
-      throw new DomainError('validation_error', 'No such grade', { fields: { gradeId: ['Choose one of the grades of the curriculum'] } });
-    }
+    if (!(await deps.content.get()).grade(change.gradeId)) throw profileErrors.unknownGrade();
     set.gradeId = change.gradeId;
   }
+  return { set, clear };
+}
+
+/**
+ * Applies `change` to the learner's profile fields on the user item (one conditional update on `userKey`; the
+ * user must still exist) and returns the new profile. Nothing to change: no write, the current profile.
+ */
+export async function updateProfile(deps: Deps, user: User, change: ProfileChange): Promise<Profile> {
+  const { set, clear } = await changeSet(deps, change);
   const names = Object.keys(set);
   if (names.length === 0 && clear.length === 0) return profileOf(user);
-  const result = await deps.db.doc.send(
-    new UpdateCommand({
-      TableName: deps.db.tableName,
-      Key: keys.user(user.id),
-      UpdateExpression: [
-        names.length ? `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}` : '',
-        clear.length ? `REMOVE ${clear.map((n) => `#${n}`).join(', ')}` : '',
-      ]
-        .filter(Boolean)
-        .join(' '),
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: Object.fromEntries([...names, ...clear].map((n) => [`#${n}`, n])),
-      ...(names.length ? { ExpressionAttributeValues: Object.fromEntries(names.map((n) => [`:${n}`, set[n]])) } : {}),
-      ReturnValues: 'ALL_NEW',
-    }),
+  const expression = [
+    names.length ? `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}` : '',
+    clear.length ? `REMOVE ${clear.map((n) => `#${n}`).join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const after = await updateItem(
+    deps.db,
+    userKey(user.id),
+    expression,
+    {
+      condition: 'attribute_exists(pk)',
+      names: Object.fromEntries([...names, ...clear].map((n) => [`#${n}`, n])),
+      values: Object.fromEntries(names.map((n) => [`:${n}`, set[n]])),
+    },
+    'ALL_NEW',
   );
-  return profileOf(result.Attributes as ProfileFields);
+  return profileOf(parseItem(UserItem, after));
 }

@@ -1,9 +1,10 @@
+/** The seed data files (`grade4.json`, `grade5.json`) as the seeding migration loads them. */
 import { describe, expect, it } from 'vitest';
-import { grade4 } from './grade4';
-import { grade5 } from './grade5';
+import { seedGrades } from './load';
+import { SeedGradeSchema } from './schema';
 import type { SeedGrade, SeedQuestion } from './types';
 
-const grades: SeedGrade[] = [grade4, grade5];
+const grades: SeedGrade[] = await seedGrades();
 
 const allQuestions = (g: SeedGrade): SeedQuestion[] =>
   g.units.flatMap((u) => u.nodes.flatMap((n) => n.lessons.flatMap((l) => l.questions)));
@@ -94,11 +95,21 @@ describe('expression parser', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('curriculum seed', () => {
+  it('refuses a data file that does not match types.ts', () => {
+    const lesson = { id: 40011, title: 't', body: 'b', questions: [] };
+    const grade = (node: object) => ({ id: 4, title: 'g', units: [{ id: 401, title: 'u', nodes: [node] }] });
+    expect(SeedGradeSchema.safeParse(grade({ id: 4001, title: 'n', lessons: [lesson] })).success).toBe(true);
+    expect(SeedGradeSchema.safeParse(grade({ id: 4001, title: 'n', lessons: [{ ...lesson, bdy: 'typo' }] })).success).toBe(false);
+    expect(SeedGradeSchema.safeParse(grade({ id: '4001', title: 'n', lessons: [lesson] })).success).toBe(false);
+    const question = { id: 400111, type: 'choice', text: 'q', choices: [{ id: 'e', text: 'x' }], answer: 'e' };
+    expect(SeedGradeSchema.safeParse(grade({ id: 4001, title: 'n', lessons: [{ ...lesson, questions: [question] }] })).success).toBe(false);
+  });
+
   it('has grades 4 and 5 with their titles', () => {
-    expect(grade4.id).toBe(4);
-    expect(grade5.id).toBe(5);
-    expect(grade4.title).toBe('ریاضی پایه چهارم');
-    expect(grade5.title).toBe('ریاضی پایه پنجم');
+    expect(grades.map((g) => [g.id, g.title])).toEqual([
+      [4, 'ریاضی پایه چهارم'],
+      [5, 'ریاضی پایه پنجم'],
+    ]);
   });
 
   for (const g of grades) {

@@ -1,0 +1,23 @@
+/**
+ * The data migrations this code has, in the order they apply: ids and descriptions only, so health can name
+ * the unapplied ones without loading any migration's code or data (the steps are in `steps.ts`).
+ * An id is sortable and never reused or renamed: the table records applied migrations by id.
+ */
+export const migrations = [
+  {
+    id: '0001-content-grades-4-5',
+    description: 'Seed the curriculum of grades 4 and 5 (7 units, 28 nodes each)',
+  },
+  {
+    id: '0002-plans-and-welcome-offer',
+    description: 'Seed the subscription plans (30, 90, 180 days) and the advertised WELCOME10 discount code',
+  },
+] as const satisfies readonly MigrationInfo[];
+
+export interface MigrationInfo {
+  /** Sortable id, e.g. `0001-content-grades-4-5`. */
+  id: string;
+  description: string;
+}
+
+export type MigrationId = (typeof migrations)[number]['id'];

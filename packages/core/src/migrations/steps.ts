@@ -1,0 +1,25 @@
+/**
+ * What each data migration of `ids.ts` does: one step per id (the type makes a missing or extra step a
+ * compile error). Steps are idempotent: unconditional puts of fixed items. Loaded only by the runner
+ * (`apply.ts`), which imports this module when it applies something.
+ */
+import { writeSeedContent } from '../curriculum';
+import type { Db } from '../db/client';
+import { saveDiscountCode, savePlan, seedPlans } from '../subscriptions';
+import type { MigrationId } from './ids';
+
+export const steps: Record<MigrationId, (db: Db) => Promise<void>> = {
+  /** The seed curriculum (`curriculum/seed/grade4.json`, `grade5.json`). */
+  '0001-content-grades-4-5': writeSeedContent,
+  async '0002-plans-and-welcome-offer'(db) {
+    for (const plan of seedPlans) await savePlan(db, plan);
+    await saveDiscountCode(db, {
+      code: 'WELCOME10',
+      title: 'ده درصد تخفیف اولین خرید',
+      percent: 10,
+      perUserLimit: 1,
+      advertised: true,
+      active: true,
+    });
+  },
+};
