@@ -3,11 +3,10 @@
  * the leaderboard); a new login with that phone makes a new user; payment records stay; demo accounts are
  * refused.
  */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { deleteAccount } from '@mathisland/core/account';
-import { getUser, type User } from '@mathisland/core/auth';
-import { keys } from '@mathisland/core/db/keys';
-import { OVERALL_BOARD, weeklyBoard } from '@mathisland/core/leaderboard';
+import { getUser, phoneKey, type User } from '@mathisland/core/auth';
+import { getItem, ItemKey, putItem, queryAll } from '@mathisland/core/db';
+import { OVERALL_BOARD, weeklyBoard, xpHistogram } from '@mathisland/core/leaderboard';
 import { describe, expect, it } from 'vitest';
 import { allNodes, playNode } from './support/content';
 import { call, lastCode, newPhone, signIn, useStack } from './support/stack';
@@ -27,9 +26,7 @@ describe('account deletion', () => {
     expect(before.body.me.rank).toBe(1);
     const { db } = s.deps;
     // A payment record in the learner's partition stands for what the payments domain keeps.
-    await db.doc.send(
-      new PutCommand({ TableName: db.tableName, Item: { pk: keys.userPartition(learner.userId), sk: 'ORDER#000001', amount: 1 } }),
-    );
+    await putItem(db, { pk: `USER#${learner.userId}`, sk: 'ORDER#000001', amount: 1 });
 
     // The login code is consumed; deletion needs a fresh one.
     s.clock.advance(61);
@@ -43,15 +40,9 @@ describe('account deletion', () => {
     expect((await call(s, 'GET', '/api/user/summary', { token: t })).status).toBe(401);
     expect((await call(s, 'POST', '/api/auth/refresh', { body: { refreshToken: learner.refreshToken } })).status).toBe(401);
     // Personal data is gone; the payment record stays.
-    const rest = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.userPartition(learner.userId) },
-      }),
-    );
-    expect(rest.Items?.map((i) => i.sk)).toEqual(['ORDER#000001']);
-    expect((await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.phone(learner.phone) }))).Item).toBeUndefined();
+    const rest = await queryAll(db, { partition: `USER#${learner.userId}` }, ItemKey);
+    expect(rest.map((i) => i.sk)).toEqual(['ORDER#000001']);
+    expect(await getItem(db, phoneKey(learner.phone), ItemKey)).toBeUndefined();
 
     // A new login with that phone is a new user with a new id, empty progress, and the board no longer has the old one.
     s.clock.advance(61);
@@ -75,15 +66,9 @@ describe('account deletion', () => {
     await deleteAccount(stack.deps, stale, await lastCode(stack, learner.phone));
     const { db } = stack.deps;
     for (const board of [OVERALL_BOARD, weeklyBoard(stack.clock.now())]) {
-      const buckets = await db.doc.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.boardHistogramPartition(board) },
-        }),
-      );
+      const buckets = await xpHistogram(db, board);
       expect(
-        (buckets.Items ?? []).filter((b) => b.n !== 0),
+        buckets.filter((b) => b.n !== 0),
         board,
       ).toEqual([]);
     }

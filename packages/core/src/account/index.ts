@@ -10,40 +10,40 @@
  *    the learner off the leaderboards. From that moment every token of the account is dead (the session check
  *    finds no user) and a login with that phone creates a new user with a new id.
  * 4. The learner's own data in their partition (progress, answers, daily activity, notifications, tickets,
- *    leaderboard entries) is then deleted in batches. Only the prefixes in {@link PERSONAL_PREFIXES} are
- *    deleted, so payment records (orders, invoices, payment events) stay, as the spec requires. If this
- *    step is cut short, what remains is unreachable: user ids are never reused.
+ *    leaderboard entries, tutor messages and quotas) is then deleted in batches. Each domain names the sort-key
+ *    prefixes of its personal items in its front (`PERSONAL_ITEM_PREFIXES`); only those are deleted, so payment
+ *    records (orders, invoices, payment events, purchase keys, commissions) stay, as the spec requires. If this
+ *    step is cut short, what remains is unreachable: user ids are never reused. A domain that adds a personal
+ *    item to the learner's partition adds its prefix to its front and to {@link PERSONAL_PREFIXES}.
  */
-import { paginateQuery } from '@aws-sdk/lib-dynamodb';
-import { getUser, type User } from '../auth';
-import { verifyOtp } from '../auth/otp';
+import { getUser, phoneKey, publicIdKey, type User, userKey, verifyOtp } from '../auth';
 import { deleteAll } from '../db/batch';
-import { isConditionFailure } from '../db/conditions';
-import { keys } from '../db/keys';
+import { retryOptimistic } from '../db/conditions';
+import { ItemKey, queryAll } from '../db/items';
+import { userPartition } from '../db/keys';
 import { remove, transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
-import { leaveBoards } from '../leaderboard/board';
+import { PERSONAL_ITEM_PREFIXES as BOARD_ITEMS, leaveBoards } from '../leaderboard';
+import { PERSONAL_ITEM_PREFIXES as NOTIFICATION_ITEMS } from '../notifications';
+import { PERSONAL_ITEM_PREFIXES as PROGRESS_ITEMS } from '../progress';
+import { PERSONAL_ITEM_PREFIXES as TICKET_ITEMS } from '../support';
+import { PERSONAL_ITEM_PREFIXES as TUTOR_ITEMS } from '../tutor';
 
 /** Sort-key prefixes of the learner's partition that are personal data and go with the account. */
-export const PERSONAL_PREFIXES = [
-  keys.nodeProgressPrefix,
-  keys.lessonCompletionPrefix,
-  keys.allAnswersPrefix,
-  keys.attemptPrefix,
-  keys.dayActivityPrefix,
-  keys.boardEntryPrefix,
-  keys.notificationPrefix,
-  keys.ticketPrefix,
-  keys.wrongAnswerPrefix,
-  keys.aiQuotaPrefix,
-  keys.aiMessagePrefix,
-] as const;
+export const PERSONAL_PREFIXES: readonly string[] = [
+  ...PROGRESS_ITEMS,
+  ...BOARD_ITEMS,
+  ...NOTIFICATION_ITEMS,
+  ...TICKET_ITEMS,
+  ...TUTOR_ITEMS,
+];
+
+const sessionEnded = () => new DomainError('token_invalid', 'The session has ended; sign in again');
 
 /**
- * Deletes the signed-in learner's account after checking `otp`, a fresh code sent to their phone.
- * Errors: `permission_denied` (403) for a demo account; `otp_invalid` (401) for a wrong, used or dead code;
- * `token_invalid` (401) when the session ended meanwhile (e.g. deleted twice at once).
+ * Deletes the account of `user` after checking a fresh sign-in code `otp`. Errors: `permission_denied` (403)
+ * for a demo account, `otp_invalid` (401), `token_invalid` (401) when the session ended meanwhile.
  */
 export async function deleteAccount(deps: Deps, user: User, otp: string): Promise<void> {
   if (deps.settings.fixedOtpLogins.has(user.phone)) {
@@ -51,43 +51,36 @@ export async function deleteAccount(deps: Deps, user: User, otp: string): Promis
   }
   await verifyOtp(deps, user.phone, otp);
   let current: User | undefined = user;
-  for (let attempt = 0; ; attempt++) {
-    if (!current || current.sessionId !== user.sessionId || attempt === 8) {
-      throw new DomainError('token_invalid', 'The session has ended; sign in again');
-    }
-    try {
+  await retryOptimistic(
+    async () => {
+      if (!current || current.sessionId !== user.sessionId) throw sessionEnded();
       await transact(deps.db, [
         // Pinned to the XP the board items below were computed from: a grant landing meanwhile retries.
-        remove(deps.db, keys.user(user.id), {
+        remove(deps.db, userKey(user.id), {
           condition: 'attribute_exists(pk) AND sessionId = :sid AND xp = :xp',
           values: { ':sid': user.sessionId, ':xp': current.xp },
         }),
-        remove(deps.db, keys.phone(user.phone), { condition: 'userId = :id', values: { ':id': user.id } }),
-        remove(deps.db, keys.publicId(user.publicId)),
+        remove(deps.db, phoneKey(user.phone), { condition: 'userId = :id', values: { ':id': user.id } }),
+        remove(deps.db, publicIdKey(user.publicId)),
         ...leaveBoards(deps.db, current, deps.clock.now()),
       ]);
-      break;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+    },
+    async () => {
       current = await getUser(deps.db, user.id);
-    }
-  }
+      return undefined;
+    },
+    { busy: sessionEnded },
+  );
   await purgePersonalData(deps, user.id);
 }
 
 async function purgePersonalData(deps: Deps, userId: number): Promise<void> {
   for (const prefix of PERSONAL_PREFIXES) {
-    const pages = paginateQuery(
-      { client: deps.db.doc },
-      {
-        TableName: deps.db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': prefix },
-        ProjectionExpression: 'pk, sk',
-      },
+    const items = await queryAll(
+      deps.db,
+      { partition: userPartition(userId), sortKey: { beginsWith: prefix }, projection: ['pk', 'sk'] },
+      ItemKey,
     );
-    for await (const page of pages) {
-      await deleteAll(deps.db, (page.Items ?? []) as { pk: string; sk: string }[]);
-    }
+    await deleteAll(deps.db, items);
   }
 }

@@ -8,6 +8,3 @@ export { MIN_PASSWORD_LENGTH } from './passwords';
 export { ADMIN_COOKIE, authenticateStaff, requirePermission, staffLogin, staffLogout } from './sessions';
 export { createStaff } from './staff';
 export type { Staff, StaffPermission } from './staff.entity';
-
-/** Sort-key prefixes of this domain's items in a learner's partition that go with the account: none (staff items live in their own partitions). */
-export const PERSONAL_ITEM_PREFIXES: readonly string[] = [];

@@ -10,6 +10,3 @@ export { seedGrades } from './seed/load';
 export type { SeedChoice, SeedGrade, SeedLesson, SeedNode, SeedQuestion, SeedUnit } from './seed/types';
 export { writeSeedContent } from './seedContent';
 export { createContentStore } from './store';
-
-/** Sort-key prefixes of curriculum items in a learner's partition: none (content is shared). */
-export const PERSONAL_ITEM_PREFIXES: readonly string[] = [];

@@ -4,9 +4,10 @@
  * a real failure: the table cannot be read or migrations are missing. Never returns a secret: integrations are
  * booleans.
  */
+
+import { pointInTimeRecovery } from '../db/backups';
 import type { Deps } from '../deps';
 import { unappliedMigrations } from '../migrations';
-import { pointInTimeRecovery } from './backup';
 
 export interface HealthExtras {
   clientIp?: string;

@@ -3,6 +3,3 @@
  * `heartsUpdatedAt`): the derived count and the refill clock. Answering (progress/) writes the pair.
  */
 export { afterLosingOne, type HeartsNow, heartsAt, type StoredHearts } from './hearts';
-
-/** Sort-key prefixes of this domain's items in the learner's partition: none (hearts live on the user item). */
-export const PERSONAL_ITEM_PREFIXES: readonly string[] = [];

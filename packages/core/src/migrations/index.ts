@@ -6,6 +6,3 @@
 export { applyMigrations, unappliedMigrations } from './apply';
 export { type MigrationId, type MigrationInfo, migrations } from './ids';
 export { migrationKey } from './migration.entity';
-
-/** Sort-key prefixes of migration items in a learner's partition: none. */
-export const PERSONAL_ITEM_PREFIXES: readonly string[] = [];

@@ -3,6 +3,3 @@
  * the child), Jalali birth date and age, grade. The fields live on the user item (`auth`); profile owns no entity.
  */
 export { type Profile, type ProfileChange, profileOf, updateProfile } from './profile';
-
-/** Sort-key prefixes of profile items in a learner's partition: none (the fields are on the user item). */
-export const PERSONAL_ITEM_PREFIXES: readonly string[] = [];

@@ -25,10 +25,3 @@ export { redeemDiscount } from './redeem';
 export { readRedemption } from './redemption.entity';
 export { affiliateOf, bindReferrer } from './referral';
 export { cancelOrder, listOrders, refundOrder } from './staffActions';
-
-/**
- * Sort-key prefixes of this domain's items in a learner's partition `USER#<id>` that are personal data, deleted
- * with the account: none. The purchase keys (`IDEMPOTENCY#purchase#`) and commission rows (`COMMISSION#`) are
- * payment records and stay; invitee rows (`INVITEE#`) stay too (today's behaviour; see the report of issue 10).
- */
-export const PERSONAL_ITEM_PREFIXES: readonly string[] = [];

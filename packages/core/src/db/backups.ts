@@ -1,12 +1,9 @@
 /**
- * The table's point-in-time recovery status, for health's `offsiteBackup`.
- *
- * This is the one `@aws-sdk` import left in a domain: a control-plane call (DescribeContinuousBackups), not an
- * item read, which `db/` does not offer yet. It belongs in `db/backups.ts` (platform); then health imports
- * `pointInTimeRecovery` from there and this file goes.
+ * The table's point-in-time recovery status (a control-plane call, DescribeContinuousBackups), for health's
+ * `offsiteBackup`.
  */
 import { DescribeContinuousBackupsCommand } from '@aws-sdk/client-dynamodb';
-import type { Db } from '../db/client';
+import type { Db } from './client';
 
 /**
  * Whether point-in-time recovery is on for the table, or null when DynamoDB does not answer (DynamoDB Local, a
