@@ -23,12 +23,12 @@ import { ItemKey, queryAll } from '../db/items';
 import { userPartition } from '../db/keys';
 import { remove, transact } from '../db/transact';
 import type { Deps } from '../deps';
-import { DomainError } from '../errors';
 import { PERSONAL_ITEM_PREFIXES as BOARD_ITEMS, leaveBoards } from '../leaderboard';
 import { PERSONAL_ITEM_PREFIXES as NOTIFICATION_ITEMS } from '../notifications';
 import { PERSONAL_ITEM_PREFIXES as PROGRESS_ITEMS } from '../progress';
 import { PERSONAL_ITEM_PREFIXES as TICKET_ITEMS } from '../support';
 import { PERSONAL_ITEM_PREFIXES as TUTOR_ITEMS } from '../tutor';
+import { accountErrors } from './errors';
 
 /** Sort-key prefixes of the learner's partition that are personal data and go with the account. */
 export const PERSONAL_PREFIXES: readonly string[] = [
@@ -39,21 +39,19 @@ export const PERSONAL_PREFIXES: readonly string[] = [
   ...TUTOR_ITEMS,
 ];
 
-const sessionEnded = () => new DomainError('token_invalid', 'The session has ended; sign in again');
-
 /**
  * Deletes the account of `user` after checking a fresh sign-in code `otp`. Errors: `permission_denied` (403)
  * for a demo account, `otp_invalid` (401), `token_invalid` (401) when the session ended meanwhile.
  */
 export async function deleteAccount(deps: Deps, user: User, otp: string): Promise<void> {
   if (deps.settings.fixedOtpLogins.has(user.phone)) {
-    throw new DomainError('permission_denied', 'Demo accounts (fixed-code test logins) cannot be deleted');
+    throw accountErrors.demoAccount();
   }
   await verifyOtp(deps, user.phone, otp);
   let current: User | undefined = user;
   await retryOptimistic(
     async () => {
-      if (!current || current.sessionId !== user.sessionId) throw sessionEnded();
+      if (!current || current.sessionId !== user.sessionId) throw accountErrors.sessionEnded();
       await transact(deps.db, [
         // Pinned to the XP the board items below were computed from: a grant landing meanwhile retries.
         remove(deps.db, userKey(user.id), {
@@ -69,7 +67,7 @@ export async function deleteAccount(deps: Deps, user: User, otp: string): Promis
       current = await getUser(deps.db, user.id);
       return undefined;
     },
-    { busy: sessionEnded },
+    { busy: accountErrors.sessionEnded },
   );
   await purgePersonalData(deps, user.id);
 }

@@ -3,7 +3,7 @@ import { userKey } from '../auth';
 import { isConditionFailure } from '../db/conditions';
 import { updateItem } from '../db/items';
 import type { Deps } from '../deps';
-import { commonErrors } from '../errors';
+import { notificationErrors } from './errors';
 import { type Notification, present } from './list';
 import { markNotificationRead, newestNotification } from './notification.entity';
 import type { ReadFields } from './refill';
@@ -13,7 +13,7 @@ export async function markRead(deps: Deps, user: ReadFields, id: number): Promis
   try {
     return present(await markNotificationRead(deps.db, user.id, id, deps.clock.now()), user.notificationsReadUpTo ?? 0);
   } catch (error) {
-    if (isConditionFailure(error)) throw commonErrors.notFound('Notification');
+    if (isConditionFailure(error)) throw notificationErrors.notFound();
     throw error;
   }
 }
