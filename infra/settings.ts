@@ -47,6 +47,10 @@ export const settingDecls = {
     kind: 'string',
     doc: 'Where the callback sends the browser: a frontend URL, or `-` to answer JSON. Defaults to FRONTEND_URL.',
   },
+  PUBLIC_BASE_URL: {
+    kind: 'url',
+    doc: "The API's own public address (one origin per stage, DESIGN §1); pay links, gateway callbacks and redirect URIs are built from it, never from the request's Host. Locally http://localhost:<PORT>; unset in AWS means payments fail closed (503).",
+  },
   FRONTEND_URL: {
     kind: 'url',
     default: 'http://localhost:3000/',

@@ -37,11 +37,22 @@ describe('staff sign-in and permissions', () => {
     expect(me.text).not.toMatch(/hash|password/i);
   });
 
-  it('marks the cookie Secure when the request came over https', async () => {
+  it('marks the cookie Secure when the service is served over https (PUBLIC_BASE_URL), whatever the request claims', async () => {
     const username = `tls-${randomUUID().slice(0, 6)}`;
     const { password } = await staffSession(stack, { username, isSuperuser: true });
-    const res = await call(stack, 'POST', '/api/admin/login', { body: { username, password }, headers: { 'x-forwarded-proto': 'https' } });
-    expect(res.headers.get('set-cookie')).toMatch(/; Secure$/);
+    const claimed = await call(stack, 'POST', '/api/admin/login', {
+      body: { username, password },
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(claimed.headers.get('set-cookie')).not.toMatch(/Secure/);
+    const deployed = await startTestStack({ now: NOW, env: { PUBLIC_BASE_URL: 'https://api.mathisland.example' } });
+    try {
+      const again = await staffSession(deployed, { username, isSuperuser: true });
+      const res = await call(deployed, 'POST', '/api/admin/login', { body: { username, password: again.password } });
+      expect(res.headers.get('set-cookie')).toMatch(/; Secure$/);
+    } finally {
+      await deployed.close();
+    }
   });
 
   it('refuses a wrong password and an unknown user with one message (401)', async () => {

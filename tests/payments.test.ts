@@ -22,7 +22,7 @@ import {
   purchase,
   status,
 } from './support/payments';
-import { call, freshToken, lastCode, signIn, startTestStack, useStack } from './support/stack';
+import { call, freshToken, lastCode, rawCall, signIn, startTestStack, useStack } from './support/stack';
 
 const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
 
@@ -349,6 +349,22 @@ describe('paying through the gateway', () => {
     stack.clock.set(NOW);
   });
 
+  it('builds the pay link and the gateway callback from PUBLIC_BASE_URL, never from the Host header (DESIGN §11)', async () => {
+    const s = await signIn(stack);
+    const forged = { host: 'evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' };
+    const bought = await rawCall(stack, 'POST', '/api/subscription/purchase', {
+      body: { planId: PLAN_30, paymentMethod: 'gateway' },
+      headers: { authorization: `Bearer ${s.accessToken}`, 'content-type': 'application/json', 'idempotency-key': randomUUID(), ...forged },
+    });
+    expect(bought.status).toBe(201);
+    expect(bought.body.paymentUrl.startsWith(`${stack.baseUrl}/api/payment/orders/`)).toBe(true);
+    const link = new URL(bought.body.paymentUrl);
+    const startPay = await rawCall(stack, 'GET', `${link.pathname}${link.search}`, { headers: forged });
+    expect(startPay.status).toBe(302);
+    const callback = await pressOnGateway(startPay.headers.get('location') as string, 'pay');
+    expect(callback.startsWith(`${stack.baseUrl}/api/payment/gateway/callback?`)).toBe(true);
+  });
+
   it('refuses a pay link with a wrong or missing signature (404), and an unknown order', async () => {
     const s = await signIn(stack);
     const bought = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway' });
@@ -420,7 +436,7 @@ describe('the gateway turned off, unreachable or refusing', () => {
       const { getUser } = await import('@mathisland/core/auth');
       const user = (await getUser(stack.deps.db, s.userId))!;
       const on = { ...stack.deps, gateway: { ...stack.deps.gateway, configured: true } };
-      const { response } = await buy(on, user, { planId: PLAN_30, paymentMethod: 'gateway', idempotencyKey: randomUUID() }, stack.baseUrl);
+      const { response } = await buy(on, user, { planId: PLAN_30, paymentMethod: 'gateway', idempotencyKey: randomUUID() });
       const link = await fetchManual(response.paymentUrl);
       expect(link.status).toBe(503);
       expect((await link.json()).code).toBe('gateway_unavailable');

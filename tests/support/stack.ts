@@ -4,6 +4,7 @@
  * OTP flow.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Clock, ManualClock } from '@mathisland/core';
@@ -66,6 +67,50 @@ export async function call<T = any>(
     // not JSON: keep the text
   }
   return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
+
+/**
+ * Sends one request with node:http, so headers `fetch` will not send (a forged `Host`) reach the server as given.
+ * Answers like {@link call}, without following redirects.
+ */
+export function rawCall<T = any>(
+  stack: { baseUrl: string },
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const url = new URL(path, stack.baseUrl);
+  const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method,
+        headers: options.headers,
+        setHost: !options.headers?.host,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = text;
+          try {
+            parsed = text ? JSON.parse(text) : undefined;
+          } catch {
+            // not JSON: keep the text
+          }
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+          resolve({ status: res.statusCode ?? 0, headers, body: parsed as T, text });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 let phoneCounter = 0;

@@ -124,6 +124,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     env.OPENAI_API_KEY = LOCAL_LLM_KEY;
     env.OPENAI_BASE_URL ??= `${baseUrl}/_local/llm/v1`;
   }
+  env.PUBLIC_BASE_URL ??= baseUrl;
   env.FRONTEND_URL ??= `${baseUrl}/`;
 
   try {

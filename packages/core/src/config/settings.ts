@@ -25,6 +25,8 @@ export interface Settings {
   fixedOtpLogins: FixedOtpLogins;
   sms: { apiKey?: string; template: string; baseUrl: string };
   gateway: { merchantId?: string; baseUrl: string; redirect: string };
+  /** The API's public base URL without a trailing slash (PUBLIC_BASE_URL), or undefined when unset. */
+  publicBaseUrl?: string;
   frontendUrl: string;
   invoicePrefix: string;
   marketplace: {
@@ -155,6 +157,7 @@ export function loadSettings(env: Env = process.env): Settings {
       baseUrl: url(env, 'GATEWAY_BASE_URL') as string,
       redirect: redirect.replace(/\/+$/, ''),
     },
+    publicBaseUrl: url(env, 'PUBLIC_BASE_URL')?.replace(/\/+$/, ''),
     frontendUrl,
     invoicePrefix: str(env, 'INVOICE_PREFIX') ?? 'INV',
     marketplace: {

@@ -33,7 +33,7 @@ import { claimAuthority, orderIdOfAuthority } from './authority.entity';
 import { paymentErrors } from './errors';
 import { recordEvent, recordUnmatchedCallback } from './events';
 import { type Order, type OrderStatus, orderKey, ordersOfUser } from './order.entity';
-import { getOrder, validPayLinkSignature } from './orders';
+import { gatewayCallbackUrl, getOrder, validPayLinkSignature } from './orders';
 import { eventItem, type PaymentPath } from './paymentEvent.entity';
 import { markFailed, markPaid, type SettleResult } from './settle';
 
@@ -64,13 +64,13 @@ async function gatewayFailure(deps: Deps, order: Order, error: GatewayError, ste
 }
 
 /**
- * The pay link of order `orderId` with its signature `sig` (orders.ts `payLinkSignature`); `callbackUrl` is this
- * API's gateway callback URL.
+ * The pay link of order `orderId` with its signature `sig` (orders.ts `payLinkSignature`); the gateway calls back
+ * to `{PUBLIC_BASE_URL}/api/payment/gateway/callback`.
  *
  * Errors: `not_found` (no such order, or a wrong signature), `gateway_unavailable` (503: not configured,
  * unreachable, refused; -14 with the fix).
  */
-export async function startPayment(deps: Deps, orderId: number, sig: string | undefined, callbackUrl: string): Promise<PayLink> {
+export async function startPayment(deps: Deps, orderId: number, sig: string | undefined): Promise<PayLink> {
   if (!validPayLinkSignature(deps, orderId, sig)) throw paymentErrors.orderNotFound();
   let order = await getOrder(deps, orderId);
   // A free order whose grant did not happen at purchase (a crash in between) is completed here.
@@ -79,6 +79,7 @@ export async function startPayment(deps: Deps, orderId: number, sig: string | un
   if (!deps.gateway.configured) throw paymentErrors.gatewayNotConfigured();
   if (order.authority) return { kind: 'gateway', url: deps.gateway.startPayUrl(order.authority) };
 
+  const callbackUrl = gatewayCallbackUrl(deps);
   let authority: string;
   try {
     ({ authority } = await deps.gateway.request({

@@ -45,6 +45,20 @@ const payLinkSignature = (deps: Pick<Deps, 'secretKey'>, orderId: number): strin
 export const validPayLinkSignature = (deps: Pick<Deps, 'secretKey'>, orderId: number, signature: string | undefined): boolean =>
   signature !== undefined && safeEqual(signature, payLinkSignature(deps, orderId));
 
-/** The URL of the order's pay link under the API base URL `baseUrl`. */
-export const paymentUrl = (deps: Pick<Deps, 'secretKey'>, baseUrl: string, orderId: number): string =>
-  `${baseUrl}/api/payment/orders/${orderId}/pay?sig=${payLinkSignature(deps, orderId)}`;
+/**
+ * The API's public base URL (PUBLIC_BASE_URL), which every link the service hands out is built from, never the
+ * request's Host header (DESIGN §11). Errors: `gateway_unavailable` (503) when it is not set: the payment path
+ * fails closed rather than hand out a link to wherever the request claimed to come from.
+ */
+export function publicBaseUrl(deps: Pick<Deps, 'settings'>): string {
+  const base = deps.settings.publicBaseUrl;
+  if (!base) throw paymentErrors.gatewayUnavailable('Payments are unavailable: PUBLIC_BASE_URL is not set');
+  return base;
+}
+
+/** The URL of the order's pay link: `{PUBLIC_BASE_URL}/api/payment/orders/<id>/pay?sig=<signature>`. */
+export const paymentUrl = (deps: Pick<Deps, 'secretKey' | 'settings'>, orderId: number): string =>
+  `${publicBaseUrl(deps)}/api/payment/orders/${orderId}/pay?sig=${payLinkSignature(deps, orderId)}`;
+
+/** The gateway's callback into this API: `{PUBLIC_BASE_URL}/api/payment/gateway/callback`. */
+export const gatewayCallbackUrl = (deps: Pick<Deps, 'settings'>): string => `${publicBaseUrl(deps)}/api/payment/gateway/callback`;

@@ -49,7 +49,7 @@ async function replay(
 }
 
 /**
- * Creates the order (or replays the key's first answer); `baseUrl` is the API's public base URL for the pay link.
+ * Creates the order (or replays the key's first answer), with its pay link under PUBLIC_BASE_URL.
  *
  * Errors: `payment_method_unavailable` (marketplace, not available yet), `idempotency_conflict` (409),
  * `validation_error` (plan not on sale), `discount_invalid`, `gateway_unavailable` (503: the gateway is not
@@ -59,7 +59,6 @@ export async function purchase(
   deps: Deps,
   user: User,
   request: PurchaseRequest,
-  baseUrl: string,
 ): Promise<{ response: PurchaseResponse; replayed: boolean }> {
   const discountCode = request.discountCode === undefined ? null : normalizeDiscountCode(request.discountCode);
   const fingerprint: PurchaseFingerprint = { planId: request.planId, provider: request.paymentMethod, discountCode };
@@ -91,7 +90,7 @@ export async function purchase(
   };
   const response: PurchaseResponse = {
     orderId: id,
-    paymentUrl: paymentUrl(deps, baseUrl, id),
+    paymentUrl: paymentUrl(deps, id),
     planId: plan.id,
     listPrice: plan.price,
     discount: price.discount,

@@ -20,14 +20,14 @@ import {
   paymentErrors,
   refundOrder,
 } from '@mathisland/core/subscriptions';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { z } from 'zod';
 import { defineGroup } from '../lib/group';
-import { cookie, HttpResponse, isoTime, publicBaseUrl } from '../lib/http';
+import { cookie, HttpResponse, isoTime } from '../lib/http';
 import { type AdminInput, type RouteInput, route } from '../lib/route';
 
-function sessionCookie(event: APIGatewayProxyEventV2, value: string, maxAgeSeconds: number): string {
-  const secure = publicBaseUrl(event).startsWith('https:') ? '; Secure' : '';
+/** The admin session cookie; `Secure` when the service is served over https (PUBLIC_BASE_URL). */
+function sessionCookie(deps: Deps, value: string, maxAgeSeconds: number): string {
+  const secure = deps.settings.publicBaseUrl?.startsWith('https:') ? '; Secure' : '';
   return `${ADMIN_COOKIE}=${value}; Path=/api/admin; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`;
 }
 
@@ -62,14 +62,14 @@ const Refund = z.union([z.undefined(), z.strictObject({ confirm: z.boolean() })]
 
 type Input = AdminInput<undefined, unknown>;
 
-async function signIn({ deps, body, event }: RouteInput<z.infer<typeof Credentials>, unknown>) {
+async function signIn({ deps, body }: RouteInput<z.infer<typeof Credentials>, unknown>) {
   const { token, staff, maxAgeSeconds } = await staffLogin(deps, body.username, body.password);
-  return new HttpResponse(200, staffView(staff), {}, [sessionCookie(event, token, maxAgeSeconds)]);
+  return new HttpResponse(200, staffView(staff), {}, [sessionCookie(deps, token, maxAgeSeconds)]);
 }
 
 async function signOut({ deps, event }: RouteInput<undefined, unknown>) {
   await staffLogout(deps, cookie(event, ADMIN_COOKIE));
-  return new HttpResponse(204, undefined, {}, [sessionCookie(event, '', 0)]);
+  return new HttpResponse(204, undefined, {}, [sessionCookie(deps, '', 0)]);
 }
 
 const session = async ({ staff }: Input) => staffView(staff);

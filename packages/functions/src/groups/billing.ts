@@ -19,7 +19,7 @@ import {
 } from '@mathisland/core/subscriptions';
 import { z } from 'zod';
 import { defineGroup } from '../lib/group';
-import { HttpResponse, header, isoTime, publicBaseUrl } from '../lib/http';
+import { HttpResponse, header, isoTime } from '../lib/http';
 import { type RouteInput, route, type UserInput } from '../lib/route';
 
 /** `Idempotency-Key`: 8-128 of A-Z a-z 0-9 _ . : - (a UUID fits). */
@@ -33,11 +33,11 @@ function idempotencyKey(value: string | undefined): string {
   });
 }
 
-const orderView = (deps: Deps, baseUrl: string, order: Order) => ({
+const orderView = (deps: Deps, order: Order) => ({
   orderId: order.id,
   status: order.status,
   ...orderPricing(order),
-  paymentUrl: paymentUrl(deps, baseUrl, order.id),
+  paymentUrl: paymentUrl(deps, order.id),
 });
 
 const Purchase = z.strictObject({
@@ -58,7 +58,7 @@ async function offers({ deps }: RouteInput<undefined, unknown>) {
 
 async function buy({ deps, user, body, event }: UserInput<z.infer<typeof Purchase>, unknown>) {
   const key = idempotencyKey(header(event, 'idempotency-key'));
-  const { response, replayed } = await purchase(deps, user, { ...body, idempotencyKey: key }, publicBaseUrl(event));
+  const { response, replayed } = await purchase(deps, user, { ...body, idempotencyKey: key });
   return new HttpResponse(201, response, replayed ? { 'idempotent-replayed': 'true' } : {});
 }
 
@@ -67,8 +67,8 @@ async function status({ deps, user }: Input) {
   return { ...value, expiresAt: isoTime(value.expiresAt) };
 }
 
-const redeem = async ({ deps, user, body, event }: UserInput<z.infer<typeof Redeem>, unknown>) =>
-  orderView(deps, publicBaseUrl(event), await redeemDiscount(deps, user, body.code, body.orderId));
+const redeem = async ({ deps, user, body }: UserInput<z.infer<typeof Redeem>, unknown>) =>
+  orderView(deps, await redeemDiscount(deps, user, body.code, body.orderId));
 
 async function affiliate({ deps, user }: Input) {
   const view = await affiliateOf(deps, user);

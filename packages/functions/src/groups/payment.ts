@@ -10,7 +10,7 @@ import { DomainError } from '@mathisland/core';
 import { handleCallback, startPayment } from '@mathisland/core/subscriptions';
 import { z } from 'zod';
 import { defineGroup } from '../lib/group';
-import { publicBaseUrl, redirect } from '../lib/http';
+import { redirect } from '../lib/http';
 import { type RouteInput, route } from '../lib/route';
 
 /** `{base}/?orderId=<id>&status=<status>` (spec: `{frontend_url}/?orderId=<id>&status=paid`). */
@@ -23,8 +23,8 @@ const PayQuery = z.object({ sig: queryValue });
 // ZarinPal sends `Authority` and `Status`; lower case is accepted too.
 const CallbackQuery = z.object({ Authority: queryValue, authority: queryValue, Status: queryValue, status: queryValue });
 
-async function pay({ deps, id, query, event }: RouteInput<undefined, z.infer<typeof PayQuery>>) {
-  const link = await startPayment(deps, id, query.sig, `${publicBaseUrl(event)}/api/payment/gateway/callback`);
+async function pay({ deps, id, query }: RouteInput<undefined, z.infer<typeof PayQuery>>) {
+  const link = await startPayment(deps, id, query.sig);
   return redirect(link.kind === 'gateway' ? link.url : resultUrl(deps.settings.frontendUrl, link.orderId, link.status));
 }
 

@@ -53,17 +53,6 @@ export function presentsInternalKey(deps: Deps, event: APIGatewayProxyEventV2): 
   return Boolean(key && given && safeEqual(given, key));
 }
 
-/**
- * The API's public base URL as the client reached it: `X-Forwarded-Proto` (set by API Gateway; absent, so plain
- * http, on the local server) and the `Host` the request was routed by (never `X-Forwarded-Host`, which a client
- * could set).
- */
-export function publicBaseUrl(event: APIGatewayProxyEventV2): string {
-  const proto = header(event, 'x-forwarded-proto')?.split(',')[0]?.trim() === 'https' ? 'https' : 'http';
-  const host = header(event, 'host') ?? event.requestContext?.domainName ?? 'localhost';
-  return `${proto}://${host}`;
-}
-
 /** An epoch-ms time as ISO 8601 for a response, null staying null. */
 export const isoTime = (ms: number | null | undefined): string | null =>
   ms === null || ms === undefined ? null : new Date(ms).toISOString();
