@@ -9,6 +9,7 @@ export const en: typeof fa = {
     },
     locales: { fa: 'فارسی', en: 'English' },
     validation: { error: 'The form has errors' },
+    page: { dashboard: 'Dashboard' },
     auth: { sign_in_error: 'Wrong username or password' },
   },
   app: {

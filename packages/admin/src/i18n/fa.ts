@@ -8,6 +8,7 @@ export const fa = {
     },
     locales: { fa: 'فارسی', en: 'English' },
     validation: { error: 'فرم خطا دارد' },
+    page: { dashboard: 'پیشخوان' },
     auth: { sign_in_error: 'نام کاربری یا گذرواژه درست نیست' },
   },
   app: {
