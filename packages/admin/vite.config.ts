@@ -29,5 +29,7 @@ export default defineConfig({
       },
     },
   },
-  build: { outDir: 'dist', chunkSizeWarningLimit: 2500 },
+  // dist/ mirrors the URL space: dist/admin/index.html is /admin/ (npm start serves dist/admin, the Admin
+  // stack uploads dist/ as it is).
+  build: { outDir: 'dist/admin', emptyOutDir: true, chunkSizeWarningLimit: 2500 },
 });

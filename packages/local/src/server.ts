@@ -8,7 +8,7 @@
  *   prelude and chunks are written to the connection as they come (`awslambda.ts`, installed here as the global
  *   `awslambda` before any handler module loads).
  * - `/_local/...`: the provider fakes (never deployed).
- * - `/admin/...`: the staff panel, the built SPA of `packages/admin/dist` ({@link adminSite}); in AWS the Admin
+ * - `/admin/...`: the staff panel, the built SPA of `packages/admin/dist/admin` ({@link adminSite}); in AWS the Admin
  *   stack's StaticSite serves the same files.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';

@@ -8,7 +8,7 @@
  * points there); OPENAI_API_KEY='' → the tutor is off; a real key (and base URL) → the real model. With the
  * tutor on, the seed textbook excerpts are ingested at start (once per embedding model).
  *
- * The staff panel (`packages/admin`) is served at `/admin/` from its build, `packages/admin/dist`; `npm start`
+ * The staff panel (`packages/admin`) is served at `/admin/` from its build, `packages/admin/dist/admin`; `npm start`
  * builds it first when it is missing or older than its sources ({@link ensureAdminBuilt}).
  */
 
@@ -41,7 +41,7 @@ export interface LocalStackOptions {
   /** Keep DynamoDB Local's data in memory instead of DATA_DIR. */
   inMemory?: boolean;
   clock?: Clock;
-  /** The built staff panel to serve at `/admin/` (default `packages/admin/dist`). */
+  /** The built staff panel to serve at `/admin/` (default `packages/admin/dist/admin`). */
   adminDist?: string;
 }
 
@@ -68,9 +68,9 @@ export const endpointFile = (dataDir: string): string => join(dataDir, 'dynamodb
 
 const LOCAL_LLM_KEY = 'local-llm-api-key';
 
-/** The staff panel's workspace and its build. */
+/** The staff panel's workspace and its build (its `dist/` mirrors the URL space: `dist/admin/` is `/admin/`). */
 export const ADMIN_DIR = fileURLToPath(new URL('../../admin/', import.meta.url));
-export const ADMIN_DIST = join(ADMIN_DIR, 'dist');
+export const ADMIN_DIST = join(ADMIN_DIR, 'dist', 'admin');
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 function newestMtime(path: string): number {
