@@ -4,7 +4,8 @@
  * - Pages: react-admin asks for page N; the API pages by cursor. The cursor that opens each page is kept per
  *   list query (resource, filters, page size); page 1 needs none, page N+1's is page N's `nextCursor`. A page
  *   whose cursor is not known yet (a deep link to page 3) is reached by walking from the last known page.
- *   With `total` react-admin gets the total; without it `pageInfo` (partial pagination: "1-25 of more than 25").
+ *   With `total` react-admin gets the total; without it `pageInfo` (partial pagination: "1-25 of more than 25"),
+ *   except on the last page, whose position tells the total.
  * - Filters: only the query parameters the contract lists for the resource are sent (`contract.ts`); the API
  *   refuses any other. Empty values are left out; booleans are sent as `true`/`false`. Sorting is the API's
  *   (newest first), so react-admin's sort is not sent.
@@ -142,9 +143,10 @@ export function createDataProvider(): AdminDataProvider {
     }
     if (result.nextCursor) known.set(page + 1, result.nextCursor);
     const data = result.items.map((item) => withId(contract, item));
-    return typeof result.total === 'number'
-      ? { data, total: result.total }
-      : { data, pageInfo: { hasNextPage: Boolean(result.nextCursor), hasPreviousPage: page > 1 } };
+    if (typeof result.total === 'number') return { data, total: result.total };
+    // The last page tells the total; before it, only that there is more.
+    if (!result.nextCursor) return { data, total: (page - 1) * limit + data.length };
+    return { data, pageInfo: { hasNextPage: true, hasPreviousPage: page > 1 } };
   }
 
   async function getOne(resource: string, id: Identifier) {

@@ -11,7 +11,6 @@ import {
   DeleteButton,
   Edit,
   EditButton,
-  List,
   ListButton,
   NullableBooleanInput,
   NumberField,
@@ -27,7 +26,7 @@ import {
 } from 'react-admin';
 import { DateTime } from '../fields';
 import { validate, validateWindow } from '../validation';
-import { Col } from './common';
+import { AdminList, Col } from './common';
 
 const codeFilters = [
   <NullableBooleanInput key="active" source="active" alwaysOn />,
@@ -35,7 +34,7 @@ const codeFilters = [
 ];
 
 export const DiscountCodeList = () => (
-  <List filters={codeFilters} exporter={false}>
+  <AdminList filters={codeFilters}>
     <DataTable rowClick="show" bulkActionButtons={false}>
       <Col source="code" />
       <Col source="title" />
@@ -47,7 +46,7 @@ export const DiscountCodeList = () => (
       <Col source="advertised" field={BooleanField} />
       <Col source="active" field={BooleanField} />
     </DataTable>
-  </List>
+  </AdminList>
 );
 
 const CodeShowActions = () => (
@@ -121,14 +120,14 @@ export const DiscountCodeEdit = () => (
 );
 
 export const OfferList = () => (
-  <List exporter={false}>
+  <AdminList>
     <DataTable rowClick="edit" bulkActionButtons={false}>
       <Col source="code" />
       <Col source="title" />
       <Col source="percent" field={NumberField} />
       <Col source="validUntil" field={DateTime} />
     </DataTable>
-  </List>
+  </AdminList>
 );
 
 export const OfferEdit = () => (

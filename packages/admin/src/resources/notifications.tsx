@@ -4,13 +4,13 @@
  */
 
 import { Typography } from '@mui/material';
-import { BooleanInput, Create, DataTable, FormDataConsumer, List, NumberInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
+import { BooleanInput, Create, DataTable, FormDataConsumer, NumberInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
 import { DateTime } from '../fields';
 import { validate } from '../validation';
-import { Col } from './common';
+import { AdminList, Col } from './common';
 
 export const NotificationList = () => (
-  <List exporter={false}>
+  <AdminList>
     <DataTable bulkActionButtons={false} rowClick={false}>
       <Col source="sentAt" field={DateTime} />
       <Col source="audience" render={(r: any) => <AudienceText audience={r.audience} />} />
@@ -19,7 +19,7 @@ export const NotificationList = () => (
       <Col source="body" />
       <Col source="staff" />
     </DataTable>
-  </List>
+  </AdminList>
 );
 
 function AudienceText({ audience }: { audience: string }) {

@@ -14,7 +14,6 @@ import {
   Confirm,
   DataTable,
   FunctionField,
-  List,
   ListButton,
   ListContextProvider,
   NumberField,
@@ -34,7 +33,7 @@ import { Link } from 'react-router-dom';
 import { ORDER_STATUSES, PAYMENT_EVENT_KINDS, PROVIDERS } from '../contract';
 import type { AdminDataProvider } from '../dataProvider';
 import { ChoiceField, ChoiceInput, DateTime, Money, StatusChip } from '../fields';
-import { Col } from './common';
+import { AdminList, Col } from './common';
 
 const orderFilters = [
   <ChoiceInput key="status" source="status" group="status" ids={ORDER_STATUSES} alwaysOn />,
@@ -43,7 +42,7 @@ const orderFilters = [
 ];
 
 export const OrderList = () => (
-  <List filters={orderFilters} exporter={false}>
+  <AdminList filters={orderFilters}>
     <DataTable rowClick="show" bulkActionButtons={false}>
       <Col source="id" />
       <Col source="userPublicId" render={(r: any) => r.userPublicId ?? r.userId} />
@@ -54,7 +53,7 @@ export const OrderList = () => (
       <Col source="createdAt" field={DateTime} />
       <Col source="paidAt" field={DateTime} />
     </DataTable>
-  </List>
+  </AdminList>
 );
 
 /** The refund button: only for a paid order, only with change_order; leads to the confirmation page. */
@@ -180,7 +179,7 @@ const eventFilters = [
 ];
 
 export const PaymentEventList = () => (
-  <List filters={eventFilters} exporter={false}>
+  <AdminList filters={eventFilters}>
     <DataTable bulkActionButtons={false} rowClick={false}>
       <Col source="at" field={DateTime} />
       <Col source="orderId" render={(r: any) => <Link to={`/orders/${r.orderId}/show`}>{r.orderId}</Link>} />
@@ -192,5 +191,5 @@ export const PaymentEventList = () => (
       <Col source="gatewayCode" />
       <Col source="refId" />
     </DataTable>
-  </List>
+  </AdminList>
 );

@@ -12,7 +12,6 @@ import {
   DeleteButton,
   Edit,
   EditButton,
-  List,
   ListButton,
   NullableBooleanInput,
   NumberField,
@@ -30,12 +29,12 @@ import {
 } from 'react-admin';
 import { Money } from '../fields';
 import { validate } from '../validation';
-import { Col } from './common';
+import { AdminList, Col } from './common';
 
 const planFilters = [<NullableBooleanInput key="onSale" source="onSale" alwaysOn />];
 
 export const PlanList = () => (
-  <List filters={planFilters} exporter={false}>
+  <AdminList filters={planFilters}>
     <DataTable rowClick="show" bulkActionButtons={false}>
       <Col source="id" />
       <Col source="title" />
@@ -46,7 +45,7 @@ export const PlanList = () => (
       <Col source="popular" field={BooleanField} />
       <Col source="marketplaceSku" />
     </DataTable>
-  </List>
+  </AdminList>
 );
 
 const PlanShowActions = () => (

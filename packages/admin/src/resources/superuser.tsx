@@ -11,7 +11,6 @@ import {
   DeleteButton,
   Edit,
   FunctionField,
-  List,
   PasswordInput,
   Show,
   SimpleForm,
@@ -23,7 +22,7 @@ import {
 import { ALL_PERMISSIONS } from '../contract';
 import { DateTime, StatusChip } from '../fields';
 import { validate } from '../validation';
-import { Col } from './common';
+import { AdminList, Col } from './common';
 
 const permissionChoices = ALL_PERMISSIONS.map((id) => ({ id, name: `choices.permission.${id}` }));
 
@@ -33,7 +32,7 @@ function PermissionList({ permissions }: { permissions: string[] }) {
 }
 
 export const StaffList = () => (
-  <List exporter={false}>
+  <AdminList>
     <DataTable rowClick="show" bulkActionButtons={false}>
       <Col source="username" />
       <Col source="isSuperuser" field={BooleanField} />
@@ -41,7 +40,7 @@ export const StaffList = () => (
       <Col source="permissions" render={(r: any) => <PermissionList permissions={r.permissions ?? []} />} />
       <Col source="createdAt" field={DateTime} />
     </DataTable>
-  </List>
+  </AdminList>
 );
 
 export const StaffShow = () => (
@@ -88,7 +87,7 @@ export const StaffEdit = () => (
 const sessionFilters = [<TextInput key="userId" source="userId" alwaysOn />];
 
 export const SessionList = () => (
-  <List filters={sessionFilters} exporter={false}>
+  <AdminList filters={sessionFilters}>
     <DataTable bulkActionButtons={false} rowClick={false}>
       <Col source="id" />
       <Col source="userId" />
@@ -101,13 +100,13 @@ export const SessionList = () => (
         )}
       />
     </DataTable>
-  </List>
+  </AdminList>
 );
 
 const otpFilters = [<TextInput key="phone" source="phone" alwaysOn />];
 
 export const OtpRecordList = () => (
-  <List filters={otpFilters} exporter={false}>
+  <AdminList filters={otpFilters}>
     <DataTable bulkActionButtons={false} rowClick={false}>
       <Col source="phone" />
       <Col source="attempts" />
@@ -115,5 +114,5 @@ export const OtpRecordList = () => (
       <Col source="expiresAt" field={DateTime} />
       <Col source="state" field={(p: any) => <StatusChip {...p} group="otp" />} />
     </DataTable>
-  </List>
+  </AdminList>
 );

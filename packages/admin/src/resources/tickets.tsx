@@ -10,7 +10,6 @@ import { useState } from 'react';
 import {
   Button,
   DataTable,
-  List,
   ListButton,
   Show,
   SimpleShowLayout,
@@ -28,7 +27,7 @@ import { TICKET_STATUSES } from '../contract';
 import type { AdminDataProvider } from '../dataProvider';
 import { ChoiceInput, DateTime, StatusChip, TEHRAN } from '../fields';
 import { intlLocale } from '../i18n';
-import { Col } from './common';
+import { AdminList, Col } from './common';
 
 const ticketFilters = [
   <ChoiceInput key="status" source="status" group="ticket" ids={TICKET_STATUSES} alwaysOn />,
@@ -36,7 +35,7 @@ const ticketFilters = [
 ];
 
 export const TicketList = () => (
-  <List filters={ticketFilters} exporter={false}>
+  <AdminList filters={ticketFilters}>
     <DataTable rowClick="show" bulkActionButtons={false}>
       <Col source="id" />
       <Col source="subject" />
@@ -45,7 +44,7 @@ export const TicketList = () => (
       <Col source="createdAt" field={DateTime} />
       <Col source="updatedAt" field={DateTime} />
     </DataTable>
-  </List>
+  </AdminList>
 );
 
 function useTicketAction<T>(run: () => Promise<T>, done: string) {

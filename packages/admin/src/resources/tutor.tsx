@@ -1,9 +1,9 @@
 /** The tutor's feedback (filter rating) and usage per Tehran day (filters from, to): read-only. */
 import { Box, Typography } from '@mui/material';
-import { DataTable, DateInput, List, NumberField, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, DateInput, NumberField, useRecordContext, useTranslate } from 'react-admin';
 import { RATINGS } from '../contract';
 import { ChoiceField, ChoiceInput, DateTime, DayField } from '../fields';
-import { Col } from './common';
+import { AdminList, Col } from './common';
 
 const feedbackFilters = [<ChoiceInput key="rating" source="rating" group="rating" ids={RATINGS} alwaysOn />];
 
@@ -22,7 +22,7 @@ function Exchange() {
 }
 
 export const TutorFeedbackList = () => (
-  <List filters={feedbackFilters} exporter={false}>
+  <AdminList filters={feedbackFilters}>
     <DataTable rowClick="expand" expand={<Exchange />} bulkActionButtons={false}>
       <Col source="at" field={DateTime} />
       <Col source="userId" />
@@ -30,13 +30,13 @@ export const TutorFeedbackList = () => (
       <Col source="comment" />
       <Col source="question" render={(r: any) => (r.question?.length > 80 ? `${r.question.slice(0, 80)}…` : r.question)} />
     </DataTable>
-  </List>
+  </AdminList>
 );
 
 const usageFilters = [<DateInput key="from" source="from" alwaysOn />, <DateInput key="to" source="to" alwaysOn />];
 
 export const TutorUsageList = () => (
-  <List filters={usageFilters} exporter={false}>
+  <AdminList filters={usageFilters}>
     <DataTable bulkActionButtons={false} rowClick={false}>
       <Col source="day" field={DayField} />
       <Col source="answers" field={NumberField} />
@@ -44,5 +44,5 @@ export const TutorUsageList = () => (
       <Col source="completionTokens" field={NumberField} />
       <Col source="refusals" field={NumberField} />
     </DataTable>
-  </List>
+  </AdminList>
 );

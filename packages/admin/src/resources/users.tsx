@@ -7,7 +7,6 @@ import {
   ArrayField,
   BooleanField,
   DataTable,
-  List,
   NumberField,
   SearchInput,
   Show,
@@ -17,7 +16,7 @@ import {
 } from 'react-admin';
 import { PROVIDERS } from '../contract';
 import { ChoiceField, DateTime, Money, StatusChip } from '../fields';
-import { Col } from './common';
+import { AdminList, Col } from './common';
 
 function UserSearch(props: { source: string; alwaysOn?: boolean }) {
   const translate = useTranslate();
@@ -27,7 +26,7 @@ function UserSearch(props: { source: string; alwaysOn?: boolean }) {
 const userFilters = [<UserSearch key="q" source="q" alwaysOn />];
 
 export const UserList = () => (
-  <List filters={userFilters} exporter={false}>
+  <AdminList filters={userFilters}>
     <DataTable rowClick="show" bulkActionButtons={false}>
       <Col source="publicId" />
       <Col source="displayName" />
@@ -39,7 +38,7 @@ export const UserList = () => (
       <Col source="createdAt" field={DateTime} />
       <Col source="lastLoginAt" field={DateTime} />
     </DataTable>
-  </List>
+  </AdminList>
 );
 
 function OrdersHeading() {
