@@ -213,7 +213,7 @@ describe('users and plans', () => {
     await page.goto('/admin/plans/1');
     await sku.fill('mathisland_sub_3m'); // plan 2's (seeded)
     await page.getByRole('button', { name: 'ذخیره' }).click();
-    await page.locator('#marketplaceSku-helper-text').waitFor();
+    await page.locator('#marketplaceSku-helper-text', { hasText: /\S/ }).waitFor();
     expect(page.url()).toMatch(/\/admin\/plans\/1$/);
   });
 });

@@ -134,7 +134,7 @@ function OrderEvents() {
         <ListContextProvider value={listContext}>
           <DataTable bulkActionButtons={false} rowClick={false}>
             <Col source="at" field={DateTime} />
-            <Col source="kind" field={(p: any) => <TextField {...p} />} />
+            <Col source="kind" />
             <Col source="via" />
             <Col source="result" />
             <Col source="reason" />
