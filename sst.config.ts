@@ -7,6 +7,7 @@
  */
 import { LoggingFormat } from 'aws-cdk-lib/aws-lambda';
 import type { SSTConfig } from 'sst';
+import { Admin } from './stacks/Admin';
 import { Api } from './stacks/Api';
 import { Secrets } from './stacks/Secrets';
 import { Storage } from './stacks/Storage';
@@ -31,6 +32,6 @@ export default {
       // a second `const require` in `nodejs.banner` would be a SyntaxError at cold start.
       nodejs: { format: 'esm' },
     });
-    app.stack(Storage).stack(Secrets).stack(Api).stack(Tutor);
+    app.stack(Storage).stack(Secrets).stack(Api).stack(Tutor).stack(Admin);
   },
 } satisfies SSTConfig;

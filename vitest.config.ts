@@ -5,6 +5,9 @@
  *   One DynamoDB Local serves the whole run (tests/support/globalSetup.ts); every test file gets its own
  *   table and server.
  * - `stacks`: the SST stacks synthesized offline and asserted (stacks/test/).
+ * - `browser`: the staff panel (packages/admin) in Debian's Chromium through playwright-core, headless, against
+ *   a real local stack per test file (tests/browser/). Its global setup also builds the panel when its build is
+ *   missing or older than its sources. `ADMIN_SCREENSHOTS=1` rewrites docs/admin/*.png.
  */
 import { defineConfig } from 'vitest/config';
 
@@ -21,9 +24,19 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/**/*.test.ts'],
+          exclude: ['tests/browser/**'],
           globalSetup: ['tests/support/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          globalSetup: ['tests/support/globalSetup.ts', 'tests/browser/globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {

@@ -9,7 +9,7 @@
  * added to the manifest but not deployed fails here.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Stack as CdkStack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -21,6 +21,7 @@ import { endpointGroups, fallbackGroup, isStreamedGroup, routeKey, routes, strea
 import { secretNames } from '../../infra/secrets';
 import { table as tableManifest } from '../../infra/table';
 import { type default as config, productionStage } from '../../sst.config';
+import { spaFallbackCode } from '../Admin';
 import { groupFunctionId, passThroughSettings } from '../Api';
 import { STREAM_TIMEOUT_SECONDS, streamedUrlOutput } from '../Tutor';
 
@@ -73,6 +74,7 @@ async function synthesize(sstConfig: typeof config, stage: string, mode: 'deploy
     api: template('Api'),
     apiStack: stack('Api'),
     tutor: template('Tutor'),
+    admin: template('Admin'),
   };
 }
 
@@ -81,6 +83,7 @@ let secrets: Template;
 let api: Template;
 let apiStack: Stack;
 let tutor: Template;
+let admin: Template;
 let production: Awaited<ReturnType<typeof synthesize>>;
 
 beforeAll(async () => {
@@ -88,7 +91,7 @@ beforeAll(async () => {
   setEnv(deployEnv);
   // As `sst deploy` does: bundle sst.config.ts (with the stacks) and import it.
   const [, sstConfig] = await load(useProject().paths.config);
-  ({ storage, secrets, api, apiStack, tutor } = await synthesize(sstConfig, 'test', 'deploy'));
+  ({ storage, secrets, api, apiStack, tutor, admin } = await synthesize(sstConfig, 'test', 'deploy'));
   // `remove` mode skips bundling; only the removal policy of the production stage is looked at.
   production = await synthesize(sstConfig, productionStage, 'remove');
 });
@@ -386,5 +389,82 @@ describe('Tutor', () => {
     const outputs = tutor.findOutputs('TutorUrl');
     expect(Object.keys(outputs)).toEqual(['TutorUrl']);
     expect(JSON.stringify(outputs.TutorUrl)).toContain('FunctionUrl');
+  });
+});
+
+describe('Admin', () => {
+  const distribution = () => {
+    const found = Object.values(admin.findResources('AWS::CloudFront::Distribution') as Resources);
+    expect(found).toHaveLength(1);
+    return found[0]!.Properties.DistributionConfig;
+  };
+  const behavior = (pattern: string) => distribution().CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
+
+  it('builds packages/admin with its build script and uploads dist/, whose admin/ is the panel', () => {
+    expect(existsSync('packages/admin/dist/admin/index.html')).toBe(true);
+    const uploads = Object.values(admin.findResources('Custom::S3Uploader') as Resources);
+    expect(uploads).toHaveLength(1);
+    const [bucketId] = Object.keys(admin.findResources('AWS::S3::Bucket'));
+    expect(uploads[0]!.Properties.destinationBucketName).toEqual({ Ref: bucketId });
+    // What was zipped for the upload (SST lists the file names beside the zips).
+    const artifacts = useProject().paths.artifacts;
+    const [zipDir] = readdirSync(artifacts).filter((name) => name.startsWith('StaticSite-admin-'));
+    const files = readFileSync(path.join(artifacts, zipDir!, 'filenames'), 'utf8').split('\n');
+    expect(files).toContain('admin/index.html');
+    expect(files.every((f) => f === '' || f.startsWith('admin/'))).toBe(true);
+    expect(files.some((f) => /^admin\/assets\/index-[\w-]+\.js$/.test(f))).toBe(true);
+  });
+
+  it('keeps the bucket private: CloudFront reads it, nobody else', () => {
+    const [bucket] = Object.values(admin.findResources('AWS::S3::Bucket') as Resources);
+    expect(bucket!.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+  });
+
+  it('serves /admin/* from the bucket through the deep-link function, and / opens the panel', () => {
+    expect(distribution().DefaultRootObject).toBe('admin/index.html');
+    const panel = behavior('/admin/*');
+    expect(panel.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(panel.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: expect.anything() }]);
+  });
+
+  it('sends the panel’s routes to index.html and leaves the build’s files alone (the function’s own code)', () => {
+    const handler = new Function(`${spaFallbackCode}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
+    const uriOf = (uri: string) => handler({ request: { uri } }).uri;
+    expect(uriOf('/admin/')).toBe('/admin/index.html');
+    expect(uriOf('/admin/orders/5/show')).toBe('/admin/index.html');
+    expect(uriOf('/admin/staff/a.b@c.ir')).toBe('/admin/index.html');
+    expect(uriOf('/admin/assets/index-BjXgc8cI.js')).toBe('/admin/assets/index-BjXgc8cI.js');
+    expect(uriOf('/admin/index.html')).toBe('/admin/index.html');
+  });
+
+  it('serves /api/* from the HTTP API on the same origin: uncached, every method, the viewer’s headers and cookies', () => {
+    const apiBehavior = behavior('/api/*');
+    expect(apiBehavior.ViewerProtocolPolicy).toBe('https-only');
+    expect(apiBehavior.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));
+    expect(apiBehavior.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // CachingDisabled
+    expect(apiBehavior.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // AllViewerExceptHostHeader
+    const origin = distribution().Origins.find((o: { Id: string }) => o.Id === apiBehavior.TargetOriginId);
+    expect(JSON.stringify(origin.DomainName)).toContain('test-mathisland-Api');
+    // No error pages: the API's 401/403/404 answers reach the panel as they are.
+    expect(distribution().CustomErrorResponses ?? []).toEqual([]);
+  });
+
+  it('caches hashed assets for a year and revalidates everything else (index.html)', () => {
+    const [upload] = Object.values(admin.findResources('Custom::S3Uploader') as Resources);
+    expect(upload!.Properties.fileOptions).toEqual(
+      expect.arrayContaining([
+        { files: '**', cacheControl: 'max-age=0,no-cache,no-store,must-revalidate' },
+        { files: 'admin/assets/**', cacheControl: 'max-age=31536000,public,immutable' },
+      ]),
+    );
+  });
+
+  it('outputs the panel’s URL as AdminUrl', () => {
+    expect(JSON.stringify(admin.findOutputs('AdminUrl'))).toContain('/admin/');
   });
 });

@@ -1,14 +1,20 @@
 /**
  * `npm start`: runs the whole service locally (see stack.ts) until Ctrl-C, then stops DynamoDB Local.
- * Reads `.env` when present. A bad setting stops startup with a message naming it.
+ * Reads `.env` when present. A bad setting stops startup with a message naming it. Builds the staff panel
+ * first when its build is missing or older than its sources.
  */
 import { existsSync } from 'node:fs';
 import { SettingsError } from '@mathisland/core';
-import { startLocalStack } from './stack';
+import { adminBuildState, ensureAdminBuilt, startLocalStack } from './stack';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 try {
+  const panel = adminBuildState();
+  if (panel !== 'fresh') {
+    console.log(panel === 'missing' ? 'building the staff panel (first start)...' : 'rebuilding the staff panel (its sources changed)...');
+    await ensureAdminBuilt({ force: true });
+  }
   const stack = await startLocalStack();
   for (const w of stack.warnings) console.warn(`warning: ${w}`);
   console.log(`
@@ -17,6 +23,7 @@ try {
     health      ${stack.baseUrl}/api/health
     SMS outbox  ${stack.baseUrl}/_local/sms/outbox
     gateway     ${stack.baseUrl}/_local/gateway/ (fake; pay links lead to its StartPay page)
+    staff panel ${stack.baseUrl}/admin/ (sign in as a staff member: npm run createsuperuser)
     frontend    ${stack.baseUrl}/ (stand-in page where payment results land)${
       stack.deps.settings.ai.apiKey && stack.deps.settings.ai.baseUrl.startsWith(stack.baseUrl)
         ? `\n    tutor model ${stack.baseUrl}/_local/llm/requests (fake; what the model was sent)`

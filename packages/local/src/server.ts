@@ -8,8 +8,12 @@
  *   prelude and chunks are written to the connection as they come (`awslambda.ts`, installed here as the global
  *   `awslambda` before any handler module loads).
  * - `/_local/...`: the provider fakes (never deployed).
+ * - `/admin/...`: the staff panel, the built SPA of `packages/admin/dist/admin` ({@link adminSite}); in AWS the Admin
+ *   stack's StaticSite serves the same files.
  */
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, resolve, sep } from 'node:path';
 import type { Deps } from '@mathisland/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type EndpointGroup, endpointGroups, routeKey, routePattern, routes } from '../../../infra/routes';
@@ -102,4 +106,79 @@ export function createLocalServer(options: {
       console.error(error);
     }
   });
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+};
+
+/** Vite's hashed output (`assets/index-BjXgc8cI.js`): its name changes with its content, so it may be kept a year. */
+const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+
+/**
+ * The staff panel's files (the SPA built into `distDir`) under `/admin/`:
+ * - a file of the build with its content type; hashed assets `Cache-Control: public, max-age=31536000, immutable`,
+ *   anything else (index.html above all, which names the current assets) `no-cache`;
+ * - any other path that is no asset (a deep link such as `/admin/orders/5/show`) gets `index.html`, and the SPA's
+ *   router shows the page; a missing asset (`/admin/assets/…`, or a name with a static file's extension) is a 404;
+ * - `/admin` redirects to `/admin/`; only GET and HEAD (other methods fall through to the API's 404);
+ * - no build yet: 503 with how to make one (`npm start` builds it when missing).
+ */
+export function adminSite(distDir: string): Mount {
+  const root = resolve(distDir);
+  return (req, res, rest, url) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const send = (status: number, headers: Record<string, string>, body?: Buffer | string) => {
+      res.writeHead(status, { 'x-content-type-options': 'nosniff', ...headers });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return true;
+    };
+    if (url.pathname === '/admin') return send(301, { location: `/admin/${url.search}`, 'cache-control': 'no-cache' });
+    const index = resolve(root, 'index.html');
+    if (!existsSync(index)) {
+      return send(
+        503,
+        { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+        'The staff panel is not built: run `npm run build:admin` (npm start builds it when missing).\n',
+      );
+    }
+    let path: string;
+    try {
+      path = decodeURIComponent(rest);
+    } catch {
+      return send(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, 'Bad path\n');
+    }
+    const file = resolve(root, `.${path}`);
+    const inside = file === root || file.startsWith(root + sep);
+    if (inside && path !== '/' && existsSync(file) && statSync(file).isFile()) {
+      return send(
+        200,
+        {
+          'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+          'cache-control': HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        },
+        readFileSync(file),
+      );
+    }
+    // A file name the build could have made is a 404 when missing; anything else is a route of the SPA (ids
+    // such as a staff username `a.b@c.ir` may hold dots).
+    if (!inside || path.startsWith('/assets/') || extname(path).toLowerCase() in CONTENT_TYPES) {
+      return send(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }, 'Not found\n');
+    }
+    return send(200, { 'content-type': CONTENT_TYPES['.html'] as string, 'cache-control': 'no-cache' }, readFileSync(index));
+  };
 }

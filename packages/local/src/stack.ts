@@ -7,11 +7,16 @@
  * The tutor's model: OPENAI_API_KEY unset → the fake model under `/_local/llm/v1` (OPENAI_BASE_URL, unless set,
  * points there); OPENAI_API_KEY='' → the tutor is off; a real key (and base URL) → the real model. With the
  * tutor on, the seed textbook excerpts are ingested at start (once per embedding model).
+ *
+ * The staff panel (`packages/admin`) is served at `/admin/` from its build, `packages/admin/dist/admin`; `npm start`
+ * builds it first when it is missing or older than its sources ({@link ensureAdminBuilt}).
  */
 
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildDeps, type Clock, type Deps, loadSettings, SettingsError } from '@mathisland/core';
 import { ensureTable } from '@mathisland/core/db';
 import { applyMigrations } from '@mathisland/core/migrations';
@@ -23,7 +28,7 @@ import { createGatewayFake } from './fakes/gateway';
 import { createLlmFake, type LlmFakeConfig, type LlmRequest } from './fakes/llm';
 import { createSmsFake, type SentSms } from './fakes/sms';
 import { ensureSecretKey } from './secretKey';
-import { createLocalServer, loadHandlers } from './server';
+import { adminSite, createLocalServer, loadHandlers } from './server';
 
 export interface LocalStackOptions {
   /** Port to listen on; 0 picks a free one. Default PORT or 3000. */
@@ -36,6 +41,8 @@ export interface LocalStackOptions {
   /** Keep DynamoDB Local's data in memory instead of DATA_DIR. */
   inMemory?: boolean;
   clock?: Clock;
+  /** The built staff panel to serve at `/admin/` (default `packages/admin/dist/admin`). */
+  adminDist?: string;
 }
 
 export interface LocalStack {
@@ -60,6 +67,48 @@ export const LOCAL_GATEWAY_MERCHANT_ID = '00000000-0000-4000-8000-00000000cafe';
 export const endpointFile = (dataDir: string): string => join(dataDir, 'dynamodb.endpoint');
 
 const LOCAL_LLM_KEY = 'local-llm-api-key';
+
+/** The staff panel's workspace and its build (its `dist/` mirrors the URL space: `dist/admin/` is `/admin/`). */
+export const ADMIN_DIR = fileURLToPath(new URL('../../admin/', import.meta.url));
+export const ADMIN_DIST = join(ADMIN_DIR, 'dist', 'admin');
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/** Whether the panel's build is there and newer than its sources. */
+export function adminBuildState(): 'missing' | 'stale' | 'fresh' {
+  const index = join(ADMIN_DIST, 'index.html');
+  if (!existsSync(index)) return 'missing';
+  const sources = Math.max(...['src', 'index.html', 'vite.config.ts', 'package.json'].map((name) => newestMtime(join(ADMIN_DIR, name))));
+  return sources > statSync(index).mtimeMs ? 'stale' : 'fresh';
+}
+
+/**
+ * Builds the staff panel with its workspace's build script (`npm run build -w packages/admin`, Vite, a few
+ * seconds) unless the build is fresh (or `force`). `quiet` keeps Vite's output for the error only.
+ */
+export async function ensureAdminBuilt(options: { force?: boolean; quiet?: boolean } = {}): Promise<'built' | 'fresh'> {
+  if (!options.force && adminBuildState() === 'fresh') return 'fresh';
+  // Under npm, npm_execpath is npm's own script: run it with this Node.
+  const execpath = process.env.npm_execpath;
+  const script = ['run', 'build', '-w', 'packages/admin'];
+  const [command, args] = execpath?.endsWith('.js') ? [process.execPath, [execpath, ...script]] : ['npm', script];
+  const output: Buffer[] = [];
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(command, args, { cwd: REPO_ROOT, stdio: options.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (code !== 0) throw new Error(`building the staff panel failed (exit ${code})\n${Buffer.concat(output).toString()}`);
+  return 'built';
+}
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const env: Record<string, string | undefined> = { ...process.env, ...options.env };
@@ -93,7 +142,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const llm = createLlmFake({ apiKey: env.OPENAI_API_KEY === undefined ? LOCAL_LLM_KEY : env.OPENAI_API_KEY });
   const server = createLocalServer({
     handlers,
-    mounts: { '/_local/sms': sms.handle, '/_local/gateway': gateway.handle, '/': frontendStandIn, '/_local/llm': llm.handle },
+    mounts: {
+      '/_local/sms': sms.handle,
+      '/_local/gateway': gateway.handle,
+      '/': frontendStandIn,
+      '/_local/llm': llm.handle,
+      '/admin': adminSite(options.adminDist ?? ADMIN_DIST),
+    },
     ready,
   });
   const port = options.port ?? Number(env.PORT ?? 3000);

@@ -1,0 +1,132 @@
+/**
+ * The staff session: `POST /api/admin/login` sets an HttpOnly cookie the panel never sees; `GET /api/admin/me`
+ * says who is signed in and with which permissions. The answer is cached (react-admin asks for identity and
+ * permissions several times per screen) until login, logout or a 401.
+ *
+ * - `checkError`: 401 → back to the login page; 403 → stay (react-admin shows the API's detail, which names the
+ *   missing permission).
+ * - `getPermissions`: the permission strings, plus `is_superuser` for a superuser.
+ * - `canAccess`: react-admin's access control, so menus, buttons and pages a staff member may not use are not
+ *   shown (`can` below maps resource and action to the contract's Django-style permission).
+ */
+import type { AuthProvider } from 'react-admin';
+import { API_BASE, resourceContract } from './contract';
+import { api } from './http';
+
+export interface StaffIdentity {
+  username: string;
+  isSuperuser: boolean;
+  permissions: string[];
+}
+
+export const SUPERUSER = 'is_superuser';
+
+/**
+ * Before the admin API's rename (issue 11 part 1) the API answers `GET /api/admin/session` and the permission
+ * names `orders.view`/`orders.change`. Read both until then. TRANSITION: remove with the old route.
+ */
+const LEGACY_PERMISSIONS: Record<string, string> = { 'orders.view': 'view_order', 'orders.change': 'change_order' };
+
+/** The permission list of a staff member, as `can` reads it. */
+export function permissionsOf(identity: StaffIdentity): string[] {
+  const list = identity.permissions.map((p) => LEGACY_PERMISSIONS[p] ?? p);
+  return identity.isSuperuser ? [...list, SUPERUSER] : list;
+}
+
+/** Actions of react-admin (and this panel's own) → the permission verb. */
+const VERB: Record<string, string> = {
+  list: 'view',
+  show: 'view',
+  export: 'view',
+  create: 'add',
+  edit: 'change',
+  delete: 'delete',
+  // Staff actions: cancel and refund need change_order; reply and close change_ticket.
+  cancel: 'change',
+  refund: 'change',
+  reply: 'change',
+  close: 'change',
+  send: 'add',
+  authorize: 'change',
+};
+
+/** Pages that are no resource of react-admin, by the model of their permission. */
+const PAGE_MODELS: Record<string, string> = { marketplace: 'marketplacecredential', dashboard: '' };
+
+/** Whether `permissions` (from `permissionsOf`) allow `action` on `resource`. */
+export function can(permissions: readonly string[] | undefined, resource: string, action: string): boolean {
+  if (!permissions) return false;
+  const superuser = permissions.includes(SUPERUSER);
+  if (resource === 'dashboard') return true;
+  const contract = resourceContract(resource);
+  const model = contract?.model ?? PAGE_MODELS[resource];
+  const verb = VERB[action];
+  if (!model || !verb) return superuser;
+  if (contract?.superuserOnly) return superuser;
+  if (contract?.superuserWrites && (verb === 'add' || verb === 'change')) return superuser;
+  return superuser || permissions.includes(`${verb}_${model}`);
+}
+
+export function createAuthProvider(): AuthProvider & { identity(): Promise<StaffIdentity> } {
+  let cached: Promise<StaffIdentity> | undefined;
+
+  async function fetchIdentity(): Promise<StaffIdentity> {
+    try {
+      return (await api<StaffIdentity>('me')).json;
+    } catch (error: any) {
+      // TRANSITION: an API without /me yet answers 404 not_found ("No such route").
+      if (error?.status === 404) return (await api<StaffIdentity>('session')).json;
+      throw error;
+    }
+  }
+
+  const identity = (): Promise<StaffIdentity> => {
+    cached ??= fetchIdentity().catch((error) => {
+      cached = undefined;
+      throw error;
+    });
+    return cached;
+  };
+
+  return {
+    identity,
+    async login({ username, password }: { username: string; password: string }) {
+      cached = undefined;
+      try {
+        const { json } = await api<StaffIdentity>('login', { method: 'POST', body: { username: username?.trim(), password } });
+        cached = Promise.resolve(json);
+      } catch (error: any) {
+        if (error?.status === 401) throw new Error('ra.auth.sign_in_error');
+        throw error;
+      }
+    },
+    async logout() {
+      const signedIn = cached !== undefined;
+      cached = undefined;
+      if (signedIn) {
+        // The cookie is HttpOnly: only the API can end the session.
+        await fetch(`${API_BASE}/logout`, { method: 'POST', credentials: 'include' }).catch(() => undefined);
+      }
+    },
+    async checkAuth() {
+      await identity();
+    },
+    async checkError(error: { status?: number }) {
+      if (error?.status === 401) {
+        cached = undefined;
+        throw error;
+      }
+      // 403 and the rest: stay on the page; the error is shown where it happened.
+    },
+    async getIdentity() {
+      const me = await identity();
+      return { id: me.username, fullName: me.username };
+    },
+    async getPermissions() {
+      return permissionsOf(await identity());
+    },
+    async canAccess({ resource, action }: { resource: string; action: string }) {
+      return can(permissionsOf(await identity()), resource, action);
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Fields shared by the screens: times in Tehran time (the Jalali calendar in Persian, Gregorian in English),
+ * Tehran days, money in whole toman, and the contract's choice lists with translated names.
+ */
+import { Chip } from '@mui/material';
+import {
+  DateField,
+  type FieldProps,
+  FunctionField,
+  SelectField,
+  SelectInput,
+  type SelectInputProps,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { intlLocale } from './i18n';
+
+export const TEHRAN = 'Asia/Tehran';
+
+/** An ISO time in Tehran time: Jalali in Persian, Gregorian in English. */
+export function DateTime(props: FieldProps & { showTime?: boolean }) {
+  const [locale] = useLocaleState();
+  const { showTime = true, ...rest } = props;
+  return (
+    <DateField
+      {...rest}
+      locales={intlLocale(locale)}
+      showTime={showTime}
+      options={{
+        timeZone: TEHRAN,
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        ...(showTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+      }}
+    />
+  );
+}
+
+/** A Tehran day `YYYY-MM-DD` in the locale's calendar. */
+export function formatDay(day: string | undefined, locale: string): string {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return day ?? '';
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString(intlLocale(locale), {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
+export function DayField(props: FieldProps) {
+  const [locale] = useLocaleState();
+  const source = props.source as string;
+  return <FunctionField {...props} render={(record: any) => formatDay(record?.[source], locale)} />;
+}
+
+export function formatMoney(amount: number | null | undefined, locale: string, toman: string): string {
+  if (amount === null || amount === undefined) return '';
+  return `${amount.toLocaleString(intlLocale(locale))} ${toman}`;
+}
+
+/** Whole toman, with the locale's digits. */
+export function Money(props: FieldProps) {
+  const [locale] = useLocaleState();
+  const translate = useTranslate();
+  const source = props.source as string;
+  return <FunctionField {...props} render={(record: any) => formatMoney(record?.[source], locale, translate('app.toman'))} />;
+}
+
+export const choicesOf = (group: string, ids: readonly string[]) => ids.map((id) => ({ id, name: `choices.${group}.${id}` }));
+
+/** A value of a contract enum, translated. */
+export function ChoiceField(props: FieldProps & { group: string; ids: readonly string[] }) {
+  const { group, ids, ...rest } = props;
+  return <SelectField {...rest} choices={choicesOf(group, ids)} />;
+}
+
+export function ChoiceInput(props: Omit<SelectInputProps, 'choices'> & { group: string; ids: readonly string[] }) {
+  const { group, ids, ...rest } = props;
+  return <SelectInput {...rest} choices={choicesOf(group, ids)} />;
+}
+
+const STATUS_COLORS: Record<string, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
+  pending: 'warning',
+  paid: 'success',
+  failed: 'error',
+  refunded: 'info',
+  cancelled: 'default',
+  open: 'warning',
+  answered: 'info',
+  closed: 'default',
+  live: 'success',
+  dead: 'error',
+  expired: 'default',
+};
+
+/** A status as a coloured chip with its translated name. */
+export function StatusChip(props: FieldProps & { group: string }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const value = record?.[props.source as string];
+  if (value === undefined || value === null) return null;
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLORS[String(value)] ?? 'default'}
+      label={translate(`choices.${props.group}.${value}`, { _: String(value) })}
+    />
+  );
+}

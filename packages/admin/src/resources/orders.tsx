@@ -1,0 +1,195 @@
+/**
+ * Orders: the list (filters status, provider, userId), the show page with the order's payment events, and the
+ * two staff actions, which need `change_order`: cancel a pending order (after a confirm dialog) and refund a
+ * paid one (through the confirmation page, `pages/RefundPage.tsx`). Without the permission neither button is
+ * shown.
+ */
+import CancelIcon from '@mui/icons-material/Cancel';
+import UndoIcon from '@mui/icons-material/Undo';
+import { Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  Button,
+  Confirm,
+  DataTable,
+  FunctionField,
+  ListButton,
+  ListContextProvider,
+  NumberField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useCanAccess,
+  useDataProvider,
+  useList,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { ORDER_STATUSES, PAYMENT_EVENT_KINDS, PROVIDERS } from '../contract';
+import type { AdminDataProvider } from '../dataProvider';
+import { ChoiceField, ChoiceInput, DateTime, Money, StatusChip } from '../fields';
+import { AdminList, Col } from './common';
+
+const orderFilters = [
+  <ChoiceInput key="status" source="status" group="status" ids={ORDER_STATUSES} alwaysOn />,
+  <ChoiceInput key="provider" source="provider" group="provider" ids={PROVIDERS} />,
+  <TextInput key="userId" source="userId" />,
+];
+
+export const OrderList = () => (
+  <AdminList filters={orderFilters}>
+    <DataTable rowClick="show" bulkActionButtons={false}>
+      <Col source="id" />
+      <Col source="userPublicId" render={(r: any) => r.userPublicId ?? r.userId} />
+      <Col source="planTitle" />
+      <Col source="amount" field={Money} />
+      <Col source="status" field={(p: any) => <StatusChip {...p} group="status" />} />
+      <Col source="provider" field={(p: any) => <ChoiceField {...p} group="provider" ids={PROVIDERS} />} />
+      <Col source="createdAt" field={DateTime} />
+      <Col source="paidAt" field={DateTime} />
+    </DataTable>
+  </AdminList>
+);
+
+/** The refund button: only for a paid order, only with change_order; leads to the confirmation page. */
+export function RefundButton() {
+  const record = useRecordContext();
+  const { canAccess } = useCanAccess({ resource: 'orders', action: 'refund' });
+  if (record?.status !== 'paid' || !canAccess) return null;
+  return (
+    <Button component={Link} to={`/orders/${record.id}/refund`} label="app.orders.refund" color="warning">
+      <UndoIcon />
+    </Button>
+  );
+}
+
+/** The cancel button: only for a pending order, only with change_order; asks before it cancels. */
+export function CancelOrderButton() {
+  const record = useRecordContext();
+  const { canAccess } = useCanAccess({ resource: 'orders', action: 'cancel' });
+  const [open, setOpen] = useState(false);
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { mutate, isPending } = useMutation({
+    mutationFn: () => dataProvider.cancelOrder(record!.id),
+    onSuccess: () => {
+      notify('app.orders.cancelled', { type: 'info' });
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    },
+    onError: (error: Error) => notify(error.message, { type: 'error' }),
+    onSettled: () => setOpen(false),
+  });
+  if (record?.status !== 'pending' || !canAccess) return null;
+  return (
+    <>
+      <Button label="app.orders.cancel" color="error" onClick={() => setOpen(true)} disabled={isPending}>
+        <CancelIcon />
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title="app.orders.cancel_confirm_title"
+        titleTranslateOptions={{ id: record.id }}
+        content="app.orders.cancel_confirm"
+        onConfirm={() => mutate()}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
+const OrderShowActions = () => (
+  <TopToolbar>
+    <ListButton />
+    <CancelOrderButton />
+    <RefundButton />
+  </TopToolbar>
+);
+
+/** The order's payment events (its audit rows), read-only. */
+function OrderEvents() {
+  const record = useRecordContext();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const translate = useTranslate();
+  const { data, isPending, error } = useQuery({
+    queryKey: ['orders', 'events', record?.id],
+    queryFn: () => dataProvider.orderEvents(record!.id),
+    enabled: record !== undefined,
+  });
+  const listContext = useList({ data: data ?? [], isPending, perPage: 200, resource: 'payment-events' });
+  return (
+    <>
+      <Typography variant="h6" sx={{ mt: 2 }}>
+        {translate('app.orders.events')}
+      </Typography>
+      {error ? (
+        <Typography color="error">{(error as Error).message}</Typography>
+      ) : (
+        <ListContextProvider value={listContext}>
+          <DataTable bulkActionButtons={false} rowClick={false}>
+            <Col source="at" field={DateTime} />
+            <Col source="kind" />
+            <Col source="via" />
+            <Col source="result" />
+            <Col source="reason" />
+            <Col source="gatewayCode" />
+            <Col source="refId" />
+          </DataTable>
+        </ListContextProvider>
+      )}
+    </>
+  );
+}
+
+export const OrderShow = () => (
+  <Show actions={<OrderShowActions />}>
+    <SimpleShowLayout sx={{ '& .RaLabeled-label': { fontWeight: 600 } }}>
+      <NumberField source="id" options={{ useGrouping: false }} />
+      <FunctionField source="status" render={() => <StatusChip source="status" group="status" />} />
+      <FunctionField source="userPublicId" render={(r: any) => r.userPublicId ?? r.user?.publicId ?? r.userId} />
+      <TextField source="planTitle" />
+      <ChoiceField source="provider" group="provider" ids={PROVIDERS} />
+      <Money source="listPrice" />
+      <TextField source="discountCode" emptyText="—" />
+      <Money source="discount" />
+      <Money source="amount" />
+      <TextField source="invoiceNumber" emptyText="—" />
+      <DateTime source="createdAt" />
+      <DateTime source="paidAt" emptyText="—" />
+      <TextField source="refId" emptyText="—" />
+      <DateTime source="cancelledAt" emptyText="—" />
+      <TextField source="cancelledBy" emptyText="—" />
+      <DateTime source="refundedAt" emptyText="—" />
+      <TextField source="refundedBy" emptyText="—" />
+      <OrderEvents />
+    </SimpleShowLayout>
+  </Show>
+);
+
+// The payment events resource (`GET /api/admin/payment-events`, filters orderId and kind).
+const eventFilters = [
+  <TextInput key="orderId" source="orderId" alwaysOn />,
+  <ChoiceInput key="kind" source="kind" group="paymentEventKind" ids={PAYMENT_EVENT_KINDS} optionText={(c: any) => c.id} />,
+];
+
+export const PaymentEventList = () => (
+  <AdminList filters={eventFilters}>
+    <DataTable bulkActionButtons={false} rowClick={false}>
+      <Col source="at" field={DateTime} />
+      <Col source="orderId" render={(r: any) => <Link to={`/orders/${r.orderId}/show`}>{r.orderId}</Link>} />
+      <Col source="kind" />
+      <Col source="via" />
+      <Col source="result" />
+      <Col source="ignored" render={(r: any) => (r.ignored ? '✓' : '')} />
+      <Col source="reason" />
+      <Col source="gatewayCode" />
+      <Col source="refId" />
+    </DataTable>
+  </AdminList>
+);

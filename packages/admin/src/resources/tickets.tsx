@@ -1,0 +1,161 @@
+/**
+ * Support tickets: list (filters status, userId), the show page with the conversation, and with
+ * `change_ticket` a reply box (`POST …/messages` `{ text }`) and a close button (`POST …/close`).
+ */
+import CloseIcon from '@mui/icons-material/Close';
+import SendIcon from '@mui/icons-material/Send';
+import { Box, Button as MuiButton, TextField as MuiTextField, Paper, Stack, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  Button,
+  DataTable,
+  ListButton,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useCanAccess,
+  useDataProvider,
+  useLocaleState,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { TICKET_STATUSES } from '../contract';
+import type { AdminDataProvider } from '../dataProvider';
+import { ChoiceInput, DateTime, StatusChip, TEHRAN } from '../fields';
+import { intlLocale } from '../i18n';
+import { AdminList, Col } from './common';
+
+const ticketFilters = [
+  <ChoiceInput key="status" source="status" group="ticket" ids={TICKET_STATUSES} alwaysOn />,
+  <TextInput key="userId" source="userId" />,
+];
+
+export const TicketList = () => (
+  <AdminList filters={ticketFilters}>
+    <DataTable rowClick="show" bulkActionButtons={false}>
+      <Col source="id" />
+      <Col source="subject" />
+      <Col source="userPublicId" render={(r: any) => r.userPublicId ?? r.userId} />
+      <Col source="status" field={(p: any) => <StatusChip {...p} group="ticket" />} />
+      <Col source="createdAt" field={DateTime} />
+      <Col source="updatedAt" field={DateTime} />
+    </DataTable>
+  </AdminList>
+);
+
+function useTicketAction<T>(run: () => Promise<T>, done: string) {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => {
+      notify(done, { type: 'info' });
+      void queryClient.invalidateQueries({ queryKey: ['tickets'] });
+    },
+    onError: (error: Error) => notify(error.message, { type: 'error' }),
+  });
+}
+
+function CloseTicketButton() {
+  const record = useRecordContext();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { canAccess } = useCanAccess({ resource: 'tickets', action: 'close' });
+  const close = useTicketAction(() => dataProvider.closeTicket(record!.id), 'app.tickets.closed');
+  if (!record || record.status === 'closed' || !canAccess) return null;
+  return (
+    <Button label="app.tickets.close" onClick={() => close.mutate()} disabled={close.isPending}>
+      <CloseIcon />
+    </Button>
+  );
+}
+
+const TicketShowActions = () => (
+  <TopToolbar>
+    <ListButton />
+    <CloseTicketButton />
+  </TopToolbar>
+);
+
+function Conversation() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const messages: { from: string; text: string; at: string; staff?: string }[] = record?.messages ?? [];
+  return (
+    <Box sx={{ width: '100%' }}>
+      <Typography variant="h6">{translate('app.tickets.conversation')}</Typography>
+      <Stack spacing={1} sx={{ mt: 1, maxWidth: 720 }}>
+        {messages.map((m, i) => (
+          <Paper
+            // biome-ignore lint/suspicious/noArrayIndexKey: messages are append-only and have no id
+            key={i}
+            variant="outlined"
+            sx={{
+              p: 1.5,
+              alignSelf: m.from === 'staff' ? 'flex-end' : 'flex-start',
+              bgcolor: m.from === 'staff' ? 'action.hover' : undefined,
+            }}
+          >
+            <Typography variant="caption" color="text.secondary">
+              {translate(`choices.from.${m.from}`, { _: m.from })}
+              {m.staff ? ` (${m.staff})` : ''} · {new Date(m.at).toLocaleString(intlLocale(locale), { timeZone: TEHRAN })}
+            </Typography>
+            <Typography sx={{ whiteSpace: 'pre-wrap' }}>{m.text}</Typography>
+          </Paper>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function ReplyBox() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { canAccess } = useCanAccess({ resource: 'tickets', action: 'reply' });
+  const [text, setText] = useState('');
+  const reply = useTicketAction(() => dataProvider.replyTicket(record!.id, text.trim()), 'app.tickets.replied');
+  if (!record || record.status === 'closed' || !canAccess) return null;
+  const tooLong = text.length > 2000;
+  return (
+    <Box sx={{ mt: 2, maxWidth: 720, width: '100%' }}>
+      <MuiTextField
+        label={translate('app.tickets.reply')}
+        placeholder={translate('app.tickets.reply_placeholder')}
+        multiline
+        minRows={3}
+        fullWidth
+        value={text}
+        error={tooLong}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <MuiButton
+        sx={{ mt: 1 }}
+        variant="contained"
+        startIcon={<SendIcon />}
+        disabled={!text.trim() || tooLong || reply.isPending}
+        onClick={() => reply.mutate(undefined, { onSuccess: () => setText('') })}
+      >
+        {translate('app.tickets.send_reply')}
+      </MuiButton>
+    </Box>
+  );
+}
+
+export const TicketShow = () => (
+  <Show actions={<TicketShowActions />}>
+    <SimpleShowLayout>
+      <TextField source="subject" />
+      <TextField source="userPublicId" emptyText="—" />
+      <TextField source="userId" />
+      <StatusChip source="status" group="ticket" />
+      <DateTime source="createdAt" />
+      <Conversation />
+      <ReplyBox />
+    </SimpleShowLayout>
+  </Show>
+);

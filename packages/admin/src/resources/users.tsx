@@ -1,0 +1,83 @@
+/**
+ * Learners: search by public id (`User123456`), phone or part of the display name (`q`), and a show page with
+ * the subscription and the latest orders. Read-only.
+ */
+import { Typography } from '@mui/material';
+import {
+  ArrayField,
+  BooleanField,
+  DataTable,
+  NumberField,
+  SearchInput,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  useTranslate,
+} from 'react-admin';
+import { PROVIDERS } from '../contract';
+import { ChoiceField, DateTime, Money, StatusChip } from '../fields';
+import { AdminList, Col } from './common';
+
+function UserSearch(props: { source: string; alwaysOn?: boolean }) {
+  const translate = useTranslate();
+  return <SearchInput {...props} placeholder={translate('app.users.search_hint')} sx={{ minWidth: 320 }} />;
+}
+
+const userFilters = [<UserSearch key="q" source="q" alwaysOn />];
+
+export const UserList = () => (
+  <AdminList filters={userFilters}>
+    <DataTable rowClick="show" bulkActionButtons={false}>
+      <Col source="publicId" />
+      <Col source="displayName" />
+      <Col source="phone" />
+      <Col source="gradeId" />
+      <Col source="xp" field={NumberField} />
+      <Col source="subscription.active" field={BooleanField} />
+      <Col source="subscription.expiresAt" field={DateTime} />
+      <Col source="createdAt" field={DateTime} />
+      <Col source="lastLoginAt" field={DateTime} />
+    </DataTable>
+  </AdminList>
+);
+
+function OrdersHeading() {
+  const translate = useTranslate();
+  return (
+    <Typography variant="h6" sx={{ mt: 2 }}>
+      {translate('app.orders.user_orders')}
+    </Typography>
+  );
+}
+
+export const UserShow = () => (
+  <Show>
+    <SimpleShowLayout>
+      <TextField source="publicId" />
+      <NumberField source="id" options={{ useGrouping: false }} />
+      <TextField source="displayName" emptyText="—" />
+      <TextField source="phone" />
+      <TextField source="gradeId" emptyText="—" />
+      <NumberField source="xp" />
+      <NumberField source="stars" />
+      <NumberField source="hearts" />
+      <NumberField source="streakCurrent" />
+      <TextField source="subscription.planTitle" emptyText="—" />
+      <BooleanField source="subscription.active" />
+      <DateTime source="subscription.expiresAt" emptyText="—" />
+      <DateTime source="createdAt" />
+      <DateTime source="lastLoginAt" emptyText="—" />
+      <OrdersHeading />
+      <ArrayField source="orders" label={false}>
+        <DataTable bulkActionButtons={false} rowClick={(id) => `/orders/${id}/show`} resource="orders">
+          <Col source="id" />
+          <Col source="planTitle" />
+          <Col source="amount" field={Money} />
+          <Col source="status" field={(p: any) => <StatusChip {...p} group="status" />} />
+          <Col source="provider" field={(p: any) => <ChoiceField {...p} group="provider" ids={PROVIDERS} />} />
+          <Col source="createdAt" field={DateTime} />
+        </DataTable>
+      </ArrayField>
+    </SimpleShowLayout>
+  </Show>
+);

@@ -1,0 +1,35 @@
+/**
+ * The staff panel's build: served under `/admin/` (by `npm start` from `dist/`, and by the Admin stack's
+ * StaticSite). `npm run dev:admin` runs this dev server with `/api` proxied to the local API
+ * (`http://localhost:${PORT:-3000}`); the proxy sets `Origin` to the API's own origin, because the admin API
+ * refuses unsafe methods from any other origin.
+ */
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = `http://localhost:${process.env.PORT || 3000}`;
+
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  resolve: {
+    // The root node_modules also holds React 18 (for sst's terminal UI): always take this package's copies.
+    dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@emotion/react', '@emotion/styled', '@mui/material'],
+  },
+  server: {
+    port: Number(process.env.ADMIN_DEV_PORT || 5173),
+    proxy: {
+      '/api': {
+        target: api,
+        configure: (proxy) => {
+          proxy.on('proxyReq', (request) => {
+            if (request.getHeader('origin')) request.setHeader('origin', api);
+          });
+        },
+      },
+    },
+  },
+  // dist/ mirrors the URL space: dist/admin/index.html is /admin/ (npm start serves dist/admin, the Admin
+  // stack uploads dist/ as it is).
+  build: { outDir: 'dist/admin', emptyOutDir: true, chunkSizeWarningLimit: 2500 },
+});
