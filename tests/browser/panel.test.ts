@@ -27,9 +27,9 @@ const open: PanelPage[] = [];
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startTestStack({ now: NOW }), launchBrowser()]);
-  await createStaff(stack.deps.db, { username: superuser, password, isSuperuser: true });
+  await createStaff(stack.deps.db, stack.clock, { username: superuser, password, isSuperuser: true });
   // TRANSITION: `orders.view` becomes `view_order` with the admin API's permission rename (issue 11 part 1).
-  await createStaff(stack.deps.db, { username: viewer, password, isSuperuser: false, permissions: ['orders.view'] });
+  await createStaff(stack.deps.db, stack.clock, { username: viewer, password, isSuperuser: false, permissions: ['orders.view'] });
   const learner = await signIn(stack);
   learnerPublicId = (learner as unknown as { user: { publicId: string } }).user.publicId;
   paidOrder = (await buyAndPay(stack, learner, PLAN_90)).orderId;
