@@ -86,18 +86,13 @@ async function end(deps: Deps, purchase: MarketplacePurchase, reason: string, no
 
 /** A new period ending `status.validUntil`: the new pending order and the period's move, then its payment. */
 async function newPeriod(deps: Deps, purchase: MarketplacePurchase, status: SubscriptionPurchase, now: number): Promise<RenewalOutcome> {
-  const first = await getOrder(deps, purchase.orderId);
+  // The same plan as the first order bought, at its list price (a first-period discount does not renew).
+  const { userId, planId, planTitle, durationDays, aiDailyQuota, listPrice } = await getOrder(deps, purchase.orderId);
   const id = await nextId(deps.db, 'order');
   const order: Order = {
-    id,
-    userId: first.userId,
-    planId: first.planId,
-    planTitle: first.planTitle,
-    durationDays: first.durationDays,
-    aiDailyQuota: first.aiDailyQuota,
-    listPrice: first.listPrice,
+    ...{ id, userId, planId, planTitle, durationDays, aiDailyQuota, listPrice },
     discount: 0,
-    amount: first.listPrice,
+    amount: listPrice,
     status: 'pending',
     provider: 'marketplace',
     idempotencyKey: `marketplace-renewal:${purchase.tokenDigest.slice(0, 16)}:${status.validUntil}`,

@@ -4,7 +4,7 @@
  * the calls the fake received.
  *
  * - `POST /purchases` `{ productId, kind: 'inapp'|'subscription', developerPayload?, validUntil? (epoch ms, default
- *   30 days on), autoRenewing? (default true), packageName? }` → 201 `{ purchaseToken, validUntil }`.
+ *   30 days on), autoRenewing? (default true), packageName? }` → `{ purchaseToken, validUntil }`.
  * - `POST /purchases/{token}/renew` `{ validUntil }` (later than the current one): the next period was billed.
  * - `POST /purchases/{token}/refund`: validate and subscription status answer 404 from now on.
  * - `POST /faults` `{ status?, count? (1-100, default 1), delayMs? }`: the next `count` API and token calls answer
@@ -56,7 +56,7 @@ export function controlRoutes(state: {
       refunded: false,
     };
     purchases.set(purchase.token, purchase);
-    return json(res, 201, { purchaseToken: purchase.token, validUntil: kind === 'subscription' ? purchase.validUntil : null });
+    return json(res, 200, { purchaseToken: purchase.token, validUntil: kind === 'subscription' ? purchase.validUntil : null });
   }
 
   function fault(res: ServerResponse, input: Record<string, unknown> | undefined) {
