@@ -7,8 +7,10 @@
  */
 import { LoggingFormat } from 'aws-cdk-lib/aws-lambda';
 import type { SSTConfig } from 'sst';
+import type { FunctionProps } from 'sst/constructs';
 import { Admin } from './stacks/Admin';
 import { Api } from './stacks/Api';
+import { Jobs } from './stacks/Jobs';
 import { Secrets } from './stacks/Secrets';
 import { Storage } from './stacks/Storage';
 import { Tutor } from './stacks/Tutor';
@@ -16,22 +18,25 @@ import { Tutor } from './stacks/Tutor';
 /** The stage whose resources outlive `sst remove`. */
 export const productionStage = 'production';
 
+/** What every function gets unless its stack says otherwise. */
+export const defaultFunctionProps = {
+  runtime: 'nodejs22.x',
+  architecture: 'arm_64',
+  memorySize: 1024,
+  timeout: 30,
+  loggingFormat: LoggingFormat.JSON,
+  // ESM bundles. SST's esbuild banner for ESM already defines `require` (createRequire) and `__dirname`;
+  // a second `const require` in `nodejs.banner` would be a SyntaxError at cold start.
+  nodejs: { format: 'esm' },
+} satisfies FunctionProps;
+
 export default {
   config() {
     return { name: 'mathisland', region: process.env.AWS_REGION ?? 'eu-central-1' };
   },
   stacks(app) {
     app.setDefaultRemovalPolicy(app.stage === productionStage ? 'retain' : 'destroy');
-    app.setDefaultFunctionProps({
-      runtime: 'nodejs22.x',
-      architecture: 'arm_64',
-      memorySize: 1024,
-      timeout: 30,
-      loggingFormat: LoggingFormat.JSON,
-      // ESM bundles. SST's esbuild banner for ESM already defines `require` (createRequire) and `__dirname`;
-      // a second `const require` in `nodejs.banner` would be a SyntaxError at cold start.
-      nodejs: { format: 'esm' },
-    });
-    app.stack(Storage).stack(Secrets).stack(Api).stack(Tutor).stack(Admin);
+    app.setDefaultFunctionProps(defaultFunctionProps);
+    app.stack(Storage).stack(Secrets).stack(Api).stack(Tutor).stack(Jobs).stack(Admin);
   },
 } satisfies SSTConfig;

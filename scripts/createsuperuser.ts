@@ -2,26 +2,18 @@
  * `npm run createsuperuser [-- --username <name>] [-- --aws]`: creates an admin superuser (spec Authentication
  * 6; DESIGN §2), who can then sign in with `POST /api/admin/login` and holds every permission.
  *
- * Which table:
- * - `DYNAMODB_ENDPOINT` and `TABLE_NAME` when DYNAMODB_ENDPOINT is set;
- * - `--aws`: the deployed table `TABLE_NAME` in AWS (credentials and region from the environment, as the AWS CLI);
- * - otherwise the local stack of DATA_DIR (default `.data`): the running `npm start`'s DynamoDB Local (it writes
- *   its endpoint to `DATA_DIR/dynamodb.endpoint`), or, when none runs, DynamoDB Local started here on the same
- *   files (the table is created if missing).
+ * Which table: `scripts/localStack.ts` (DYNAMODB_ENDPOINT + TABLE_NAME; `--aws` for a deployed stage; otherwise the
+ * running `npm start` of DATA_DIR, or DynamoDB Local started here on its files).
  *
  * Username: `--username`, else ADMIN_USERNAME, else asked. Password (at least 10 characters): ADMIN_PASSWORD,
  * else asked twice on a terminal without echo, else the first line of stdin. Exits 1 with a message on any
  * refusal (taken username, short password).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { DomainError, loadSettings, systemClock } from '@mathisland/core';
 import { createStaff, MIN_PASSWORD_LENGTH } from '@mathisland/core/admin';
-import { createDb, type Db, ensureTable } from '@mathisland/core/db';
-import { type DynamoLocal, startDynamoLocal } from '../packages/local/src/dynamo';
-import { endpointFile } from '../packages/local/src/stack';
+import { closeTable, type OpenedTable, openTable } from './localStack';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -66,46 +58,12 @@ async function password(): Promise<string> {
   return first;
 }
 
-async function localAnswers(endpoint: string): Promise<boolean> {
-  const db = createDb({ tableName: 'probe', endpoint });
-  try {
-    await db.raw.send(new ListTablesCommand({ Limit: 1 }));
-    return true;
-  } catch {
-    return false;
-  } finally {
-    db.raw.destroy();
-  }
-}
-
-async function openTable(): Promise<{ db: Db; where: string; dynamo?: DynamoLocal }> {
-  const settings = loadSettings();
-  if (settings.dynamodbEndpoint) {
-    return { db: createDb({ tableName: settings.tableName, endpoint: settings.dynamodbEndpoint }), where: settings.dynamodbEndpoint };
-  }
-  if (args.includes('--aws')) return { db: createDb({ tableName: settings.tableName }), where: `AWS table ${settings.tableName}` };
-  const file = endpointFile(settings.dataDir);
-  if (existsSync(file)) {
-    const running = JSON.parse(readFileSync(file, 'utf8')) as { endpoint: string; tableName: string };
-    if (await localAnswers(running.endpoint)) {
-      return {
-        db: createDb({ tableName: running.tableName, endpoint: running.endpoint }),
-        where: `the running npm start (${settings.dataDir})`,
-      };
-    }
-  }
-  const dynamo = await startDynamoLocal({ dbPath: join(settings.dataDir, 'dynamodb') });
-  const db = createDb({ tableName: settings.tableName, endpoint: dynamo.endpoint });
-  await ensureTable(db);
-  return { db, where: `the local data in ${settings.dataDir}`, dynamo };
-}
-
-let opened: Awaited<ReturnType<typeof openTable>> | undefined;
+let opened: OpenedTable | undefined;
 try {
   const username = flag('username') ?? process.env.ADMIN_USERNAME ?? (process.stdin.isTTY ? await ask('Username: ', false) : '');
   if (!username) throw new DomainError('validation_error', 'Give a username: --username <name> or ADMIN_USERNAME');
   const secret = await password();
-  opened = await openTable();
+  opened = await openTable(loadSettings(), args.includes('--aws'));
   const staff = await createStaff(opened.db, systemClock, { username, password: secret, isSuperuser: true });
   console.log(`Superuser ${staff.username} created in ${opened.where}. Sign in with POST /api/admin/login.`);
 } catch (error) {
@@ -114,6 +72,5 @@ try {
     process.exitCode = 1;
   } else throw error;
 } finally {
-  opened?.db.raw.destroy();
-  await opened?.dynamo?.stop();
+  await closeTable(opened);
 }

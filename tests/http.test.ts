@@ -164,7 +164,7 @@ describe('health', () => {
       database: { ok: true },
       unappliedMigrations: [],
       counts: { grades: 2, lessons: expect.any(Number), questions: expect.any(Number) },
-      integrations: { sms: true, gateway: true, marketplace: false, marketplaceDynamicPrice: false, ai: true },
+      integrations: { sms: true, gateway: true, marketplace: true, marketplaceDynamicPrice: false, ai: true },
       clientIp: '127.0.0.1',
       dbPool: { max: 8, inFlight: expect.any(Number), waiting: 0 },
       aiConcurrency: { max: 12 },
@@ -181,6 +181,8 @@ describe('health', () => {
       'local-sms-api-key',
       LOCAL_GATEWAY_MERCHANT_ID,
       'local-llm-api-key',
+      stack.deps.settings.marketplace.apiSecret!,
+      'local-marketplace-client-secret',
     ]) {
       expect(text).not.toContain(secret);
     }

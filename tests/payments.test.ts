@@ -130,15 +130,11 @@ describe('plans and purchase', () => {
     expect(new Set(results.map((r) => r.body.orderId)).size).toBe(1);
   });
 
-  it('refuses an unknown paymentMethod, marketplace (not available yet), and a missing Idempotency-Key', async () => {
+  it('refuses an unknown paymentMethod and a missing Idempotency-Key (marketplace purchases: tests/marketplace.test.ts)', async () => {
     const s = await signIn(stack);
     const unknown = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'cash' });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ code: 'validation_error', fields: { paymentMethod: expect.any(Array) } });
-    const marketplace = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'marketplace' });
-    expect(marketplace.status).toBe(400);
-    expect(marketplace.body.code).toBe('payment_method_unavailable');
-    expect(marketplace.body.detail).toMatch(/not available yet/);
     const noKey = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway' }, null);
     expect(noKey.status).toBe(400);
     expect(noKey.body.fields).toHaveProperty('Idempotency-Key');
@@ -437,7 +433,7 @@ describe('the gateway turned off, unreachable or refusing', () => {
       const user = (await getUser(stack.deps.db, s.userId))!;
       const on = { ...stack.deps, gateway: { ...stack.deps.gateway, configured: true } };
       const { response } = await buy(on, user, { planId: PLAN_30, paymentMethod: 'gateway', idempotencyKey: randomUUID() });
-      const link = await fetchManual(response.paymentUrl);
+      const link = await fetchManual(response.paymentUrl!);
       expect(link.status).toBe(503);
       expect((await link.json()).code).toBe('gateway_unavailable');
       // Health reports the gateway off.

@@ -12,7 +12,8 @@ import type { Clock } from './clock';
 import type { Settings } from './config/settings';
 import type { ContentStore } from './curriculum/store';
 import type { Db } from './db/client';
-import type { ModelClient, PaymentGateway, SmsSender } from './providers/ports';
+import type { AccessTokenCache } from './marketplace/tokenCache';
+import type { Marketplace, ModelClient, PaymentGateway, SmsSender } from './providers/ports';
 import type { Slots } from './tutor/slots';
 
 export interface Deps {
@@ -27,6 +28,10 @@ export interface Deps {
   sms: SmsSender;
   /** The web payment gateway (ZarinPal v4 wire protocol; the local fake under `npm start`). */
   gateway: PaymentGateway;
+  /** The in-app purchase marketplace (Cafe Bazaar developer API v2 wire protocol; the local fake under `npm start`). */
+  marketplace: Marketplace;
+  /** This worker's cached marketplace OAuth access token (marketplace/access.ts). */
+  marketplaceTokens: AccessTokenCache;
   /** The tutor's model (any OpenAI-compatible API), or undefined when the tutor is off (OPENAI_API_KEY empty). */
   model: ModelClient | undefined;
   /** The curriculum, cached per worker (content changes only through migrations). */

@@ -14,6 +14,8 @@ export class DomainError extends Error {
       fields?: Record<string, string[]>;
       /** Seconds after which a retry may succeed (429/503). */
       retryAfter?: number;
+      /** Why, when one code covers refusals of different kinds (the edge may choose the status by it). */
+      reason?: string;
     } = {},
   ) {
     super(`${code}: ${detail}`);

@@ -11,6 +11,8 @@ import { type Settings, SettingsError } from './config/settings';
 import { createContentStore } from './curriculum/store';
 import { createDb, type Db } from './db/client';
 import type { Deps } from './deps';
+import { AccessTokenCache } from './marketplace/tokenCache';
+import { createCafeBazaarMarketplace } from './providers/cafebazaar';
 import { createKavenegarSender } from './providers/kavenegar';
 import type { ModelClient } from './providers/ports';
 import { createZarinpalGateway } from './providers/zarinpal';
@@ -54,6 +56,8 @@ export function buildDeps(settings: Settings, options: { adapters?: Adapters; cl
     secretKey: new TextEncoder().encode(settings.secretKey),
     sms: createKavenegarSender(settings.sms),
     gateway: createZarinpalGateway(settings.gateway),
+    marketplace: createCafeBazaarMarketplace(settings.marketplace),
+    marketplaceTokens: new AccessTokenCache(),
     model: ai.apiKey ? (options.adapters?.model?.({ ...ai, apiKey: ai.apiKey }) ?? unwiredModel(ai)) : undefined,
     content: createContentStore(db, clock),
     tutorSlots: new Slots(ai.maxConcurrentPerWorker),

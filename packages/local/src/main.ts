@@ -22,8 +22,12 @@ try {
     API         ${stack.baseUrl}/api/
     health      ${stack.baseUrl}/api/health
     SMS outbox  ${stack.baseUrl}/_local/sms/outbox
-    gateway     ${stack.baseUrl}/_local/gateway/ (fake; pay links lead to its StartPay page)
     staff panel ${stack.baseUrl}/admin/ (sign in as a staff member: npm run createsuperuser)
+    gateway     ${stack.baseUrl}/_local/gateway/ (fake; pay links lead to its StartPay page)${
+      stack.deps.settings.marketplace.baseUrl.startsWith(stack.baseUrl)
+        ? `\n    marketplace ${stack.baseUrl}/_local/marketplace/ (fake; mint purchase tokens with POST /_local/marketplace/purchases)`
+        : ''
+    }
     frontend    ${stack.baseUrl}/ (stand-in page where payment results land)${
       stack.deps.settings.ai.apiKey && stack.deps.settings.ai.baseUrl.startsWith(stack.baseUrl)
         ? `\n    tutor model ${stack.baseUrl}/_local/llm/requests (fake; what the model was sent)`

@@ -4,6 +4,10 @@
  * with every route of `infra/routes.ts`, and the provider fakes under `/_local/`.
  *
  * Provider settings left unset point at the local fakes; a setting given as an empty string stays off.
+ * The marketplace: with neither MARKETPLACE_API_SECRET nor MARKETPLACE_CLIENT_ID set, the fake under
+ * `/_local/marketplace` with a static secret generated once into DATA_DIR (MARKETPLACE_API_SECRET unset) and an OAuth client
+ * of its own (MARKETPLACE_CLIENT_ID unset), package `ir.mathisland.app`; `MARKETPLACE_API_SECRET=` (empty) tries the
+ * OAuth mode against the fake, both empty leave it without a credential.
  * The tutor's model: OPENAI_API_KEY unset → the fake model under `/_local/llm/v1` (OPENAI_BASE_URL, unless set,
  * points there); OPENAI_API_KEY='' → the tutor is off; a real key (and base URL) → the real model. With the
  * tutor on, the seed textbook excerpts are ingested at start (once per embedding model).
@@ -26,8 +30,9 @@ import { type DynamoLocal, startDynamoLocal } from './dynamo';
 import { frontendStandIn } from './fakes/frontend';
 import { createGatewayFake } from './fakes/gateway';
 import { createLlmFake, type LlmFakeConfig, type LlmRequest } from './fakes/llm';
+import { createMarketplaceFake } from './fakes/marketplace';
 import { createSmsFake, type SentSms } from './fakes/sms';
-import { ensureSecretKey } from './secretKey';
+import { ensureMarketplaceSecret, ensureSecretKey } from './secretKey';
 import { adminSite, createLocalServer, loadHandlers } from './server';
 
 export interface LocalStackOptions {
@@ -52,6 +57,8 @@ export interface LocalStack {
   smsOutbox: SentSms[];
   /** The fake payment gateway's state (payments by authority, the terminal's registered domain). */
   gateway: ReturnType<typeof createGatewayFake>;
+  /** The fake marketplace's state (purchases by token, the calls it received, its configuration). */
+  marketplace: ReturnType<typeof createMarketplaceFake>;
   /** The fake model: chat requests received (newest last) and its delays (mutable). */
   llm: { requests: LlmRequest[]; config: LlmFakeConfig };
   /** Warnings to print (e.g. a generated SECRET_KEY). */
@@ -67,6 +74,43 @@ export const LOCAL_GATEWAY_MERCHANT_ID = '00000000-0000-4000-8000-00000000cafe';
 export const endpointFile = (dataDir: string): string => join(dataDir, 'dynamodb.endpoint');
 
 const LOCAL_LLM_KEY = 'local-llm-api-key';
+/** The fake marketplace's package name and OAuth client (its static secret is generated once into DATA_DIR). */
+export const LOCAL_MARKETPLACE_PACKAGE = 'ir.mathisland.app';
+export const LOCAL_MARKETPLACE_CLIENT_ID = 'local-marketplace-client';
+const LOCAL_MARKETPLACE_CLIENT_SECRET = 'local-marketplace-client-secret';
+/** The marketplace settings a stack using the fake publishes for scripts (no real secret: the fake's own values). */
+const LOCAL_MARKETPLACE_SETTINGS = [
+  'MARKETPLACE_BASE_URL',
+  'MARKETPLACE_PACKAGE_NAME',
+  'MARKETPLACE_CLIENT_ID',
+  'MARKETPLACE_CLIENT_SECRET',
+];
+
+/**
+ * Fills the marketplace settings for the fake when none points at a real marketplace (see the module doc); returns
+ * the settings the fake accepts. `baseUrl` is filled in once the server listens.
+ */
+function localMarketplace(env: Record<string, string | undefined>, dataDir: string) {
+  const real = Boolean(env.MARKETPLACE_API_SECRET || env.MARKETPLACE_CLIENT_ID);
+  if (!real) {
+    if (env.MARKETPLACE_API_SECRET === undefined) env.MARKETPLACE_API_SECRET = ensureMarketplaceSecret(dataDir).key;
+    if (env.MARKETPLACE_CLIENT_ID === undefined) {
+      env.MARKETPLACE_CLIENT_ID = LOCAL_MARKETPLACE_CLIENT_ID;
+      env.MARKETPLACE_CLIENT_SECRET ??= LOCAL_MARKETPLACE_CLIENT_SECRET;
+    }
+    env.MARKETPLACE_PACKAGE_NAME ??= LOCAL_MARKETPLACE_PACKAGE;
+  }
+  return {
+    useFake: !real && env.MARKETPLACE_BASE_URL === undefined,
+    fake: createMarketplaceFake({
+      packageName: env.MARKETPLACE_PACKAGE_NAME || LOCAL_MARKETPLACE_PACKAGE,
+      apiSecret: real ? undefined : env.MARKETPLACE_API_SECRET || undefined,
+      clientId: real ? undefined : env.MARKETPLACE_CLIENT_ID || undefined,
+      clientSecret: real ? undefined : env.MARKETPLACE_CLIENT_SECRET || undefined,
+      now: () => Date.now(),
+    }),
+  };
+}
 
 /** The staff panel's workspace and its build (its `dist/` mirrors the URL space: `dist/admin/` is `/admin/`). */
 export const ADMIN_DIR = fileURLToPath(new URL('../../admin/', import.meta.url));
@@ -140,6 +184,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     merchantId: env.GATEWAY_MERCHANT_ID === undefined ? LOCAL_GATEWAY_MERCHANT_ID : env.GATEWAY_MERCHANT_ID,
   });
   const llm = createLlmFake({ apiKey: env.OPENAI_API_KEY === undefined ? LOCAL_LLM_KEY : env.OPENAI_API_KEY });
+  const marketplace = localMarketplace(env, dataDir);
+  if (options.clock) marketplace.fake.options.now = () => (options.clock as Clock).now();
   const server = createLocalServer({
     handlers,
     mounts: {
@@ -148,6 +194,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       '/': frontendStandIn,
       '/_local/llm': llm.handle,
       '/admin': adminSite(options.adminDist ?? ADMIN_DIST),
+      '/_local/marketplace': marketplace.fake.handle,
     },
     ready,
   });
@@ -181,6 +228,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   }
   env.PUBLIC_BASE_URL ??= baseUrl;
   env.FRONTEND_URL ??= `${baseUrl}/`;
+  if (marketplace.useFake) env.MARKETPLACE_BASE_URL = `${baseUrl}/_local/marketplace`;
 
   try {
     const ownDeps = buildDeps(loadSettings(env), {
@@ -192,8 +240,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const ownEndpointFile = dynamo && !options.inMemory ? endpointFile(dataDir) : undefined;
     if (ownEndpointFile) {
       mkdirSync(dataDir, { recursive: true });
-      writeFileSync(ownEndpointFile, `${JSON.stringify({ endpoint: env.DYNAMODB_ENDPOINT, tableName: ownDeps.db.tableName })}\n`);
+      // Scripts (createsuperuser, marketplace:authorize) find the table here, and the settings this stack filled in.
+      const filled = ['PUBLIC_BASE_URL', ...(marketplace.useFake ? LOCAL_MARKETPLACE_SETTINGS : [])];
+      const settings = Object.fromEntries(filled.map((name) => [name, env[name]]));
+      writeFileSync(ownEndpointFile, `${JSON.stringify({ endpoint: env.DYNAMODB_ENDPOINT, tableName: ownDeps.db.tableName, settings })}\n`);
     }
+    marketplace.fake.options.redirectUri = ownDeps.settings.marketplace.redirectUri;
     markReady(ownDeps);
     // After the server is ready: the fake model that embeds the excerpts is served by this same server.
     try {
@@ -207,6 +259,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       deps: ownDeps,
       smsOutbox: sms.outbox,
       gateway,
+      marketplace: marketplace.fake,
       llm: { requests: llm.requests, config: llm.config },
       warnings,
       async close() {

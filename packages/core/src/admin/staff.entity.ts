@@ -15,7 +15,7 @@ import type { Key } from '../db/keys';
 const staffKey = (username: string): Key => ({ pk: `STAFF#${username}`, sk: 'STAFF' });
 
 /** `orders.view`: list and read orders and their payment events; `orders.change`: cancel, refund (spec "change permission"). */
-export const STAFF_PERMISSIONS = ['orders.view', 'orders.change'] as const;
+export const STAFF_PERMISSIONS = ['orders.view', 'orders.change', 'view_marketplacecredential', 'change_marketplacecredential'] as const;
 export const StaffPermission = z.enum(STAFF_PERMISSIONS);
 export type StaffPermission = z.infer<typeof StaffPermission>;
 

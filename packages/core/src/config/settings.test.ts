@@ -69,4 +69,19 @@ describe('loadSettings', () => {
     expect(loadSettings({ DEBUG_MASTER_OTP: '123456' }).debugMasterOtp).toBeUndefined();
     expect(loadSettings({ DEBUG: '1', DEBUG_MASTER_OTP: '123456' }).debugMasterOtp).toBe('123456');
   });
+
+  it('derives the marketplace redirect URI from PUBLIC_BASE_URL and refuses another one (spec Authentication 9)', () => {
+    const base = { PUBLIC_BASE_URL: 'https://api.example/' };
+    expect(loadSettings(base).marketplace.redirectUri).toBe('https://api.example/api/payment/marketplace/verify');
+    expect(
+      loadSettings({ ...base, MARKETPLACE_REDIRECT_URI: 'https://api.example/api/payment/marketplace/verify' }).marketplace.redirectUri,
+    ).toBe('https://api.example/api/payment/marketplace/verify');
+    expect(() => loadSettings({ ...base, MARKETPLACE_REDIRECT_URI: 'https://evil.example/api/payment/marketplace/verify' })).toThrow(
+      /MARKETPLACE_REDIRECT_URI must equal \{PUBLIC_BASE_URL\}\/api\/payment\/marketplace\/verify \(https:\/\/api\.example/,
+    );
+    expect(() => loadSettings({ MARKETPLACE_REDIRECT_URI: 'https://api.example/api/payment/marketplace/verify' })).toThrow(
+      /PUBLIC_BASE_URL is unset/,
+    );
+    expect(loadSettings({}).marketplace).toMatchObject({ redirectUri: undefined, authorizeWindowHours: 72, renewalWindowHours: 24 });
+  });
 });

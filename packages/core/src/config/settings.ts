@@ -35,9 +35,11 @@ export interface Settings {
     apiSecret?: string;
     clientId?: string;
     clientSecret?: string;
+    /** The OAuth redirect URI: MARKETPLACE_REDIRECT_URI, else `{PUBLIC_BASE_URL}/api/payment/marketplace/verify`. */
     redirectUri?: string;
     authorizeWindowHours: number;
     dynamicPriceKey?: string;
+    renewalWindowHours: number;
   };
   ai: {
     apiKey?: string;
@@ -119,6 +121,25 @@ export function parseFixedOtpLogins(value: string | undefined): FixedOtpLogins {
   return logins;
 }
 
+/** The path the marketplace redirects the account owner back to (spec Authentication 9). */
+export const MARKETPLACE_REDIRECT_PATH = '/api/payment/marketplace/verify';
+
+/**
+ * The OAuth redirect URI of the marketplace (spec Authentication 9; DESIGN §8): MARKETPLACE_REDIRECT_URI must
+ * equal `{PUBLIC_BASE_URL}/api/payment/marketplace/verify`; unset, it is that address. Errors:
+ * {@link SettingsError} when it is set and differs (or PUBLIC_BASE_URL is unset, so nothing can be checked).
+ */
+function marketplaceRedirectUri(env: Env, publicBaseUrl: string | undefined): string | undefined {
+  const expected = publicBaseUrl ? `${publicBaseUrl}${MARKETPLACE_REDIRECT_PATH}` : undefined;
+  const configured = url(env, 'MARKETPLACE_REDIRECT_URI');
+  if (configured !== undefined && configured !== expected) {
+    throw new SettingsError(
+      `MARKETPLACE_REDIRECT_URI must equal {PUBLIC_BASE_URL}${MARKETPLACE_REDIRECT_PATH} (${expected ?? 'PUBLIC_BASE_URL is unset'}), got "${configured}"`,
+    );
+  }
+  return expected;
+}
+
 /** Reads all settings from `env` (default `process.env`). See the module doc for the errors. */
 export function loadSettings(env: Env = process.env): Settings {
   const stage = str(env, 'STAGE') ?? 'local';
@@ -138,6 +159,7 @@ export function loadSettings(env: Env = process.env): Settings {
   const frontendUrl = url(env, 'FRONTEND_URL') as string;
   const redirect = str(env, 'GATEWAY_REDIRECT') ?? frontendUrl;
   if (redirect !== '-') url({ GATEWAY_REDIRECT: redirect }, 'GATEWAY_REDIRECT');
+  const publicBaseUrl = url(env, 'PUBLIC_BASE_URL');
 
   return {
     stage,
@@ -157,7 +179,7 @@ export function loadSettings(env: Env = process.env): Settings {
       baseUrl: url(env, 'GATEWAY_BASE_URL') as string,
       redirect: redirect.replace(/\/+$/, ''),
     },
-    publicBaseUrl: url(env, 'PUBLIC_BASE_URL')?.replace(/\/+$/, ''),
+    publicBaseUrl,
     frontendUrl,
     invoicePrefix: str(env, 'INVOICE_PREFIX') ?? 'INV',
     marketplace: {
@@ -166,9 +188,10 @@ export function loadSettings(env: Env = process.env): Settings {
       apiSecret: str(env, 'MARKETPLACE_API_SECRET'),
       clientId: str(env, 'MARKETPLACE_CLIENT_ID'),
       clientSecret: str(env, 'MARKETPLACE_CLIENT_SECRET'),
-      redirectUri: url(env, 'MARKETPLACE_REDIRECT_URI'),
+      redirectUri: marketplaceRedirectUri(env, publicBaseUrl),
       authorizeWindowHours: int(env, 'MARKETPLACE_AUTHORIZE_WINDOW_HOURS'),
       dynamicPriceKey: str(env, 'MARKETPLACE_DYNAMIC_PRICE_KEY'),
+      renewalWindowHours: int(env, 'MARKETPLACE_RENEWAL_WINDOW_HOURS'),
     },
     ai: {
       apiKey: str(env, 'OPENAI_API_KEY'),

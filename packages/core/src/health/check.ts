@@ -7,6 +7,7 @@
 
 import { pointInTimeRecovery } from '../db/backups';
 import type { Deps } from '../deps';
+import { marketplaceConnected } from '../marketplace';
 import { unappliedMigrations } from '../migrations';
 
 export interface HealthExtras {
@@ -42,7 +43,7 @@ function warningsOf(deps: Deps, pending: string[], pointInTime: boolean | null, 
 
 /**
  * The details for operators: stage, database and migrations, content cache and counts, which integrations are
- * configured (booleans), warnings, the caller's IP, point-in-time recovery (null: unknown), the database pool
+ * configured (booleans; `marketplace` only when a marketplace credential exists), warnings, the caller's IP, point-in-time recovery (null: unknown), the database pool
  * and the tutor's slots. `database.error` is the error's name only.
  */
 export async function healthDetails(deps: Deps, extras: HealthExtras = {}) {
@@ -58,6 +59,7 @@ export async function healthDetails(deps: Deps, extras: HealthExtras = {}) {
     database = { ok: false, error: error instanceof Error ? error.name : 'Error' };
   }
   const pointInTime = await pointInTimeRecovery(deps.db);
+  const marketplace = await marketplaceConnected(deps).catch(() => false);
   const ok = database.ok && pending.length === 0;
   return {
     status: ok ? ('ok' as const) : ('error' as const),
@@ -69,7 +71,8 @@ export async function healthDetails(deps: Deps, extras: HealthExtras = {}) {
     integrations: {
       sms: Boolean(settings.sms.apiKey),
       gateway: Boolean(settings.gateway.merchantId),
-      marketplace: Boolean(settings.marketplace.apiSecret || (settings.marketplace.clientId && settings.marketplace.clientSecret)),
+      // A credential exists: the static secret, or the refresh token of a completed authorization (DESIGN §8).
+      marketplace,
       marketplaceDynamicPrice: Boolean(settings.marketplace.dynamicPriceKey),
       ai: Boolean(settings.ai.apiKey),
     },

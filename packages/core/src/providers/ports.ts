@@ -1,9 +1,9 @@
 /**
  * The ports of the dependencies object: what the domain may ask of the outside world (DESIGN §2). One adapter
- * per provider implements each (`kavenegar.ts`, `zarinpal.ts`, `openai.ts`); the fake twin
+ * per provider implements each (`kavenegar.ts`, `zarinpal.ts`, `cafebazaar.ts`, `openai.ts`); the fake twin
  * (`testing/fakeDeps.ts`) implements the same interfaces in memory, and the local fakes under `/_local/` speak
- * the providers' wire protocols. A domain asks `deps.sms`, `deps.gateway`, `deps.model`: it never imports an
- * adapter.
+ * the providers' wire protocols. A domain asks `deps.sms`, `deps.gateway`, `deps.marketplace`, `deps.model`: it
+ * never imports an adapter.
  */
 
 // ---------------------------------------------------------------------------------------------------------
@@ -46,6 +46,77 @@ export interface PaymentGateway {
   unverified(): Promise<Array<{ authority: string; amountRial: number }>>;
   /** The browser's start page of `authority`. */
   startPayUrl(authority: string): string;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// marketplace (Cafe-Bazaar-style developer API: purchase validation and OAuth, providers.md §2; DESIGN §8)
+
+/** How one call to the marketplace's API is authorized (spec Authentication 8 and 9). */
+export type MarketplaceAuth = { kind: 'static_secret'; secret: string } | { kind: 'access_token'; accessToken: string };
+
+/**
+ * A marketplace call that did not give an answer about the purchase:
+ * - `not_found`: HTTP 404 with `error: "not_found"`, the only answer proving the purchase does not exist (or was
+ *   refunded) (providers.md §2 "Errors");
+ * - `unauthorized`: 401 or 403, the credential was refused (revoked secret, expired access token);
+ * - `unavailable`: 5xx, a timeout, a network error, a redirect, or a body that is not the marketplace's JSON;
+ * - `refused`: any other 4xx (bad input; at the token endpoint `invalid_grant` / `invalid_client`).
+ * `status` is the HTTP status when there was one. The message never holds a token.
+ */
+export class MarketplaceError extends Error {
+  override name = 'MarketplaceError';
+  constructor(
+    readonly kind: 'not_found' | 'unauthorized' | 'unavailable' | 'refused',
+    readonly status: number | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** An in-app purchase as the validate API answers it. Times are epoch ms. */
+export interface InappPurchase {
+  /** 0 purchased, 1 refunded. */
+  purchaseState: number;
+  /** 0 consumed, 1 not consumed. */
+  consumptionState: number;
+  /** The payload the app passed to the purchase (Poolakey `payload`), when the marketplace echoes one. */
+  developerPayload?: string;
+  purchaseTime: number;
+}
+
+/** A subscription purchase as the subscription status API answers it. Times are epoch ms. */
+export interface SubscriptionPurchase {
+  initiationTime: number;
+  /** End of the paid period: the next billing, or the end date when not auto-renewing. */
+  validUntil: number;
+  autoRenewing: boolean;
+}
+
+/** What the OAuth token endpoint grants. */
+export interface MarketplaceTokens {
+  accessToken: string;
+  /** Seconds the access token is valid (3600 at the marketplace). */
+  expiresIn: number;
+  /** Given by the authorization-code exchange (and by a refresh that rotates it). */
+  refreshToken?: string;
+}
+
+export interface Marketplace {
+  /** MARKETPLACE_PACKAGE_NAME, or undefined (then every purchase fails closed). */
+  readonly packageName: string | undefined;
+  /** True when an OAuth client (id and secret) is configured. */
+  readonly oauthClientConfigured: boolean;
+  /** Validates an in-app purchase of `productId`. Errors: {@link MarketplaceError}. */
+  validateInapp(auth: MarketplaceAuth, productId: string, purchaseToken: string): Promise<InappPurchase>;
+  /** The state of a subscription purchase of `subscriptionId`. Errors: {@link MarketplaceError}. */
+  subscriptionStatus(auth: MarketplaceAuth, subscriptionId: string, purchaseToken: string): Promise<SubscriptionPurchase>;
+  /** The account owner's consent page for the OAuth client, redirecting to `redirectUri` with `code` and `state`. */
+  authorizeUrl(input: { redirectUri: string; state: string }): string;
+  /** Exchanges a one-time authorization code. Errors: {@link MarketplaceError} (`refused` for a used or unknown code). */
+  exchangeCode(input: { code: string; redirectUri: string }): Promise<MarketplaceTokens>;
+  /** A new access token from the stored refresh token. Errors: {@link MarketplaceError} (`refused`: the token was revoked). */
+  refreshAccessToken(refreshToken: string): Promise<MarketplaceTokens>;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@
  * - {@link handleCallback}: the browser's return from the gateway. Whatever its `Status`, the payment is verified
  *   server to server with the amount from the order (100 and 101 both mean paid); then paid (settle.ts
  *   `markPaid`) or failed (`markFailed`). An unknown authority is recorded and changes nothing.
- * - {@link recheckOrders}: run by the status route. Asks the gateway once for its paid-but-unverified
+ * - {@link recheckOrders}: run by the status route (status.ts). Asks the gateway once for its paid-but-unverified
  *   payments and verifies the caller's unpaid orders among them, so a payment whose redirect was lost becomes
  *   paid. An order the gateway does not list is left as it is (its payer may still be on the gateway page),
  *   until its gateway step began {@link ABANDONED_AFTER_MINUTES} minutes ago: then it is verified too, and an
@@ -20,7 +20,6 @@
  * for it. -14 (callback domain mismatch) names the fix: register the API domain in the gateway panel.
  */
 
-import { getUser, type User } from '../auth';
 import { isConditionFailure } from '../db/conditions';
 import { transact, update } from '../db/transact';
 import type { Deps } from '../deps';
@@ -28,7 +27,6 @@ import { DomainError } from '../errors';
 import { logger } from '../log';
 import { GatewayError, type VerifyOutcome } from '../providers/ports';
 import { CALLBACK_DOMAIN_MISMATCH } from '../providers/zarinpal';
-import { activeSubscription } from './active';
 import { claimAuthority, orderIdOfAuthority } from './authority.entity';
 import { paymentErrors } from './errors';
 import { recordEvent, recordUnmatchedCallback } from './events';
@@ -75,7 +73,8 @@ export async function startPayment(deps: Deps, orderId: number, sig: string | un
   let order = await getOrder(deps, orderId);
   // A free order whose grant did not happen at purchase (a crash in between) is completed here.
   if (order.status === 'pending' && order.amount === 0) order = (await markPaid(deps, order.id, 'discount')).order;
-  if (order.status !== 'pending') return finished(order);
+  // A marketplace order is paid in the app, never at the gateway: its link only tells where it stands.
+  if (order.status !== 'pending' || order.provider === 'marketplace') return finished(order);
   if (!deps.gateway.configured) throw paymentErrors.gatewayNotConfigured();
   if (order.authority) return { kind: 'gateway', url: deps.gateway.startPayUrl(order.authority) };
 
@@ -199,36 +198,4 @@ export async function recheckOrders(deps: Deps, userId: number): Promise<Array<{
     }
   }
   return results;
-}
-
-export interface SubscriptionStatus {
-  /** `none`: never subscribed; `expired`: the last period has ended (never reported active). */
-  status: 'active' | 'expired' | 'none';
-  active: boolean;
-  plan: { id: number; title: string } | null;
-  /** End of the (last) paid period, epoch ms, or null. */
-  expiresAt: number | null;
-  /** Tutor questions per Tehran day now: the plan's while active, else the free quota. */
-  aiDailyQuota: number;
-  freeAiDailyQuota: number;
-  /** Orders the re-check verified during this read. */
-  recheckedOrders: Array<{ orderId: number; status: OrderStatus }>;
-}
-
-/** `GET /api/subscription/status`: re-checks the caller's unpaid orders, then reports the subscription. */
-export async function subscriptionStatus(deps: Deps, user: User): Promise<SubscriptionStatus> {
-  const recheckedOrders = await recheckOrders(deps, user.id);
-  const fresh = recheckedOrders.some((r) => r.status === 'paid') ? ((await getUser(deps.db, user.id)) ?? user) : user;
-  const subscription = fresh.subscription;
-  const active = activeSubscription(fresh, deps.clock.now());
-  const free = deps.settings.ai.dailyQuotaFree;
-  return {
-    status: active ? 'active' : subscription ? 'expired' : 'none',
-    active: Boolean(active),
-    plan: subscription ? { id: subscription.planId, title: subscription.planTitle } : null,
-    expiresAt: subscription?.expiresAt ?? null,
-    aiDailyQuota: active ? active.aiDailyQuota : free,
-    freeAiDailyQuota: free,
-    recheckedOrders,
-  };
 }

@@ -10,11 +10,24 @@ export const GATEWAY_RETRY_AFTER_SECONDS = 60;
 const gatewayUnavailable = (detail: string) => new DomainError('gateway_unavailable', detail, { retryAfter: GATEWAY_RETRY_AFTER_SECONDS });
 
 export const paymentErrors = {
-  /** 400: marketplace purchases are not part of this service yet (docs/decisions.md "Payments"). */
-  methodUnavailable: () =>
-    new DomainError('payment_method_unavailable', "Marketplace purchases are not available yet; use paymentMethod 'gateway'", {
-      fields: { paymentMethod: ['marketplace is not available yet'] },
-    }),
+  /** 400: a marketplace purchase of a plan without a marketplace SKU (spec Errors; DESIGN §8). */
+  skuMissing: () =>
+    new DomainError(
+      'marketplace_sku_missing',
+      "This plan cannot be bought through the marketplace (it has no marketplace SKU); use paymentMethod 'gateway'",
+      {
+        fields: { paymentMethod: ['this plan has no marketplace SKU'] },
+      },
+    ),
+  /** 400: the marketplace did not confirm the purchase, or no credential to ask it (fail closed; DESIGN §8). */
+  purchaseInvalid: (detail: string) => new DomainError('purchase_invalid', detail),
+  /** 409: the purchase token already paid another order (DESIGN §8). */
+  purchaseTokenUsed: () => new DomainError('purchase_token_used', 'This purchase token has already paid another order'),
+  /** 400: a marketplace step on an order that is not a marketplace order (or has no plan to buy there; spec Errors). */
+  notMarketplaceOrder: () =>
+    commonErrors.validation('This order was not created for the marketplace', { orderId: ['not a marketplace order'] }),
+  /** 400 (spec Errors): a discount on a marketplace order without the dynamic-price key, or after the start step. */
+  marketplaceDiscountRefused: (detail: string) => new DomainError('discount_not_allowed', detail, { reason: 'marketplace' }),
   planNotOnSale: () => commonErrors.validation('No plan on sale has this id', { planId: ['No plan on sale has this id'] }),
   idempotencyConflict: () =>
     new DomainError(

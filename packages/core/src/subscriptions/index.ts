@@ -1,20 +1,25 @@
 /**
- * Subscriptions and payments (spec "Plan", "Order", "Payment event", "Subscription"; issue 4): plans, purchase
- * with Idempotency-Key, the gateway pay link and callback (ZarinPal v4), granting and settling, the status
- * re-check, discount codes and offers, referral commission, invoices, and the staff actions cancel and refund.
+ * Subscriptions and payments (spec "Plan", "Order", "Payment event", "Subscription"; issues 4 and 17): plans,
+ * purchase with Idempotency-Key, the gateway pay link and callback (ZarinPal v4), marketplace purchases (start,
+ * verify, auto-renewal; Cafe Bazaar), granting and settling, the status re-check, discount codes and offers,
+ * referral commission, invoices, and the staff actions cancel and refund.
  * Money is whole toman (the gateway is sent rial); times are epoch ms. Every money change is one conditional
  * TransactWriteItems.
  *
- * The front: what the edge (billing, payment and admin groups), other domains (migrations: seeding; progress and
- * tutor: the active subscription) and the tests use.
+ * The front: what the edge (billing, payment, marketplace and admin groups, the renewal job), other domains
+ * (migrations: seeding; progress and tutor: the active subscription; tutor: the renewal sync of its paywall) and the
+ * tests use.
  */
 
 export { activeSubscription, type StoredSubscription } from './active';
-export { handleCallback, recheckOrders, startPayment, subscriptionStatus } from './checkout';
+export { handleCallback, recheckOrders, startPayment } from './checkout';
 export { getDiscount, saveDiscountCode } from './discounts';
 export { paymentErrors } from './errors';
 export { listOrderEvents, listUnmatchedEvents } from './events';
 export { invoiceNumber, invoicesOf } from './invoices';
+export { type RenewalOutcome, renewDueMarketplaceSubscriptions, syncMarketplaceRenewals } from './marketplaceRenewal';
+export { type MarketplaceStart, startMarketplacePurchase } from './marketplaceStart';
+export { verifyMarketplacePurchase } from './marketplaceVerify';
 export { listOffers } from './offers';
 export type { Order } from './order.entity';
 export { getOrder, orderPricing, paymentUrl } from './orders';
@@ -25,3 +30,4 @@ export { redeemDiscount } from './redeem';
 export { readRedemption } from './redemption.entity';
 export { affiliateOf, bindReferrer } from './referral';
 export { cancelOrder, listOrders, refundOrder } from './staffActions';
+export { type SubscriptionStatus, statusOf, subscriptionStatus } from './status';

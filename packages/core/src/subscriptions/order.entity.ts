@@ -16,6 +16,7 @@ import type { Db } from '../db/client';
 import { getItem, type Page, queryAll, queryPage } from '../db/items';
 import { type Key, pad } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
+import { MarketplaceProductType } from './plan.entity';
 
 const ALL_ORDERS_PARTITION = 'ORDERS';
 
@@ -67,7 +68,7 @@ export const OrderItem = z
     authority: z.string().optional(),
     gatewayStartedAt: epochMs.optional(),
     paidAt: epochMs.optional(),
-    paidVia: z.enum(['callback', 'recheck', 'discount']).optional(),
+    paidVia: z.enum(['callback', 'recheck', 'discount', 'marketplace', 'marketplace_renewal']).optional(),
     /** The gateway's payment reference. */
     refId: z.string().optional(),
     /** Masked card number as the gateway reports it (e.g. 502229******5995). */
@@ -81,6 +82,18 @@ export const OrderItem = z
     grant: z.object({ days: z.number().int(), fromMs: epochMs, toMs: epochMs, previous: StoredSubscription.nullable() }).optional(),
     /** Referral commission paid for this order (toman), if it was the invitee's first real payment. */
     commission: z.object({ referrerId: z.number().int(), amount: toman }).optional(),
+    /** Marketplace orders: the plan's SKU and product type, snapshotted at purchase (never from the app). */
+    marketplaceSku: z.string().optional(),
+    marketplaceProductType: MarketplaceProductType.optional(),
+    /** Set by the marketplace start step: the payload binding the purchase to this order, and when. */
+    developerPayload: z.string().optional(),
+    marketplaceStartedAt: epochMs.optional(),
+    /** SHA-256 (hex) of the marketplace purchase token that paid the order; the token itself is never stored here. */
+    purchaseTokenDigest: z.string().optional(),
+    /** End of the marketplace subscription period this order paid for, from the marketplace's answer (epoch ms). */
+    validUntil: epochMs.optional(),
+    /** A marketplace renewal: the id of the order that first bought the subscription. */
+    renewalOf: z.number().int().positive().optional(),
   })
   .describe('order');
 export type Order = z.infer<typeof OrderItem>;

@@ -8,7 +8,7 @@
  * | unmatched event | PAYEVENT#UNMATCHED#<YYYY-MM-DD> | <at ms 15>#<seq 2>#<rand hex 8>        | no order (unknown authority); Tehran day; TTL `expiresAt` |
  *
  * A row holds only the fields of {@link PaymentEventDetails} (so nothing secret can slip in: never a merchant id,
- * a token, a purchase token, a card hash or a body); strings are cut at 300 characters. `seq` orders the rows
+ * a token, a purchase token (not even its digest), a card hash or a body); strings are cut at 300 characters. `seq` orders the rows
  * one transaction writes; `rand` keeps two rows of one millisecond apart.
  */
 import { randomBytes } from 'node:crypto';
@@ -43,8 +43,8 @@ export const PaymentEventKind = z.enum([
 ]);
 export type PaymentEventKind = z.infer<typeof PaymentEventKind>;
 
-/** Which path produced a `payment_result` (spec Events: callback, re-check, 100% code; marketplace later). */
-export const PaymentPath = z.enum(['callback', 'recheck', 'discount']);
+/** Which path produced a `payment_result` (spec Events: callback, re-check, 100% code, marketplace, marketplace renewal). */
+export const PaymentPath = z.enum(['callback', 'recheck', 'discount', 'marketplace', 'marketplace_renewal']);
 export type PaymentPath = z.infer<typeof PaymentPath>;
 
 /** The fields a row may carry; nothing else is ever written. */
@@ -77,6 +77,10 @@ const PaymentEventDetails = z.object({
   days: z.number().optional(),
   /** Toman of referral commission earned or reversed. */
   commission: z.number().optional(),
+  /** Marketplace product id (SKU) of a marketplace step. */
+  sku: z.string().optional(),
+  /** End of the marketplace subscription period (epoch ms). */
+  validUntil: z.number().optional(),
   /** Human-readable note (e.g. the gateway's error message). */
   note: z.string().optional(),
 });

@@ -19,6 +19,9 @@ const PLAN_PARTITION = 'PLAN';
 export const planKey = (planId: number): Key => ({ pk: PLAN_PARTITION, sk: `PLAN#${pad(planId, 6)}` });
 export const skuKey = (sku: string): Key => ({ pk: `SKU#${sku}`, sk: 'SKU' });
 
+export const MarketplaceProductType = z.enum(['inapp', 'subscription']);
+export type MarketplaceProductType = z.infer<typeof MarketplaceProductType>;
+
 export const PlanItem = z
   .object({
     id: z.number().int().positive(),
@@ -34,6 +37,11 @@ export const PlanItem = z
     onSale: z.boolean(),
     /** Marketplace product id; unique across plans; server-side only. */
     marketplaceSku: z.string().optional(),
+    /**
+     * How the SKU is sold in the marketplace: `subscription` (auto-renewing; the default) or `inapp` (one period per
+     * purchase). Verification asks the marketplace's API of this type (spec Endpoints; DESIGN §8).
+     */
+    marketplaceProductType: MarketplaceProductType.optional(),
   })
   .describe('plan');
 export type Plan = z.infer<typeof PlanItem>;

@@ -18,6 +18,7 @@ import { paymentErrors } from './errors';
 import { createOrder, type Order, type Provider } from './order.entity';
 import { paymentUrl } from './orders';
 import { eventItem } from './paymentEvent.entity';
+import type { Plan } from './plan.entity';
 import { planOnSale } from './plans';
 import { claimPurchaseKey, type PurchaseFingerprint, type PurchaseResponse, readPurchaseKey } from './purchaseKey.entity';
 import { markPaid } from './settle';
@@ -49,11 +50,28 @@ async function replay(
 }
 
 /**
- * Creates the order (or replays the key's first answer), with its pay link under PUBLIC_BASE_URL.
+ * The plan's marketplace product of a marketplace purchase (DESIGN §8): its SKU (admin-set, unique; never from the
+ * app) and product type, and whether a discount code may come with it. Errors: `marketplace_sku_missing` (400),
+ * `discount_not_allowed` (400: a code without MARKETPLACE_DYNAMIC_PRICE_KEY, spec Errors).
+ */
+function marketplaceProduct(deps: Deps, plan: Plan, discountCode: string | null) {
+  if (!plan.marketplaceSku) throw paymentErrors.skuMissing();
+  if (discountCode !== null && !deps.settings.marketplace.dynamicPriceKey) {
+    throw paymentErrors.marketplaceDiscountRefused(
+      'Discount codes cannot be used on marketplace purchases here (no dynamic-price key is configured); pay through the gateway to use one',
+    );
+  }
+  return { marketplaceSku: plan.marketplaceSku, marketplaceProductType: plan.marketplaceProductType ?? 'subscription' };
+}
+
+/**
+ * Creates the order (or replays the key's first answer): a gateway order with its pay link under PUBLIC_BASE_URL,
+ * or a marketplace order with the plan's SKU (`paymentUrl` null; the app then calls the start step and buys the
+ * SKU in the marketplace).
  *
- * Errors: `payment_method_unavailable` (marketplace, not available yet), `idempotency_conflict` (409),
- * `validation_error` (plan not on sale), `discount_invalid`, `gateway_unavailable` (503: the gateway is not
- * configured and there is something to pay).
+ * Errors: `idempotency_conflict` (409), `validation_error` (plan not on sale), `marketplace_sku_missing` (400),
+ * `discount_invalid`, `discount_not_allowed` (marketplace without the dynamic-price key), `gateway_unavailable`
+ * (503: the gateway is not configured and there is something to pay).
  */
 export async function purchase(
   deps: Deps,
@@ -64,13 +82,13 @@ export async function purchase(
   const fingerprint: PurchaseFingerprint = { planId: request.planId, provider: request.paymentMethod, discountCode };
   const earlier = await replay(deps, user.id, request.idempotencyKey, fingerprint);
   if (earlier) return { response: earlier, replayed: true };
-  if (request.paymentMethod === 'marketplace') throw paymentErrors.methodUnavailable();
 
   const plan = await planOnSale(deps, request.planId);
+  const marketplace = request.paymentMethod === 'marketplace' ? marketplaceProduct(deps, plan, discountCode) : undefined;
   const now = deps.clock.now();
   const discount = discountCode === null ? undefined : requireUsable(await getDiscount(deps, discountCode), now, plan.id);
   const price = discount ? priced(plan.price, discount) : { discount: 0, amount: plan.price };
-  if (price.amount > 0 && !deps.gateway.configured) throw paymentErrors.gatewayNotConfigured();
+  if (price.amount > 0 && !marketplace && !deps.gateway.configured) throw paymentErrors.gatewayNotConfigured();
 
   const id = await nextId(deps.db, 'order');
   const order: Order = {
@@ -87,10 +105,12 @@ export async function purchase(
     idempotencyKey: request.idempotencyKey,
     createdAt: now,
     updatedAt: now,
+    ...marketplace,
   };
   const response: PurchaseResponse = {
     orderId: id,
-    paymentUrl: paymentUrl(deps, id),
+    paymentUrl: marketplace ? null : paymentUrl(deps, id),
+    ...(marketplace ? { marketplaceSku: marketplace.marketplaceSku } : {}),
     planId: plan.id,
     listPrice: plan.price,
     discount: price.discount,

@@ -31,8 +31,10 @@ export type PurchaseFingerprint = z.infer<typeof PurchaseFingerprint>;
 /** The purchase's answer; a replay returns exactly the first one. Money in toman. */
 export const PurchaseResponse = z.object({
   orderId: z.number().int().positive(),
-  /** Open in a browser: the gateway's start page, or the frontend for a finished order (a 100% code). */
-  paymentUrl: z.string(),
+  /** Open in a browser: the gateway's start page, or the frontend for a finished order (a 100% code); null for the marketplace. */
+  paymentUrl: z.string().nullable(),
+  /** Marketplace orders: the product the app buys (the plan's SKU, DESIGN §8). */
+  marketplaceSku: z.string().optional(),
   planId: z.number().int(),
   listPrice: z.number().int(),
   discount: z.number().int(),

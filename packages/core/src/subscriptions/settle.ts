@@ -26,11 +26,24 @@ import { eventItem, type PaymentPath } from './paymentEvent.entity';
 /** Statuses from which a successful verification still makes the order paid (money taken is always granted). */
 const PAYABLE_STATUSES: readonly OrderStatus[] = ['pending', 'cancelled', 'failed'];
 
-/** What the gateway said about a payment (public values only). */
+/** What the provider said about a payment (public values only). */
 export interface PaymentProof {
   gatewayCode?: number;
   refId?: string;
   cardPan?: string;
+  /** Marketplace: the digest of the purchase token and the period end it reported (epoch ms). */
+  purchaseTokenDigest?: string;
+  validUntil?: number;
+}
+
+/**
+ * More for one payment path to write in the paying transaction (the marketplace: the purchase token's binding), and
+ * what to do when that transaction lost a race, before the order is re-read (e.g. raise `purchase_token_used` when
+ * the token went to another order meanwhile).
+ */
+export interface SettleExtra {
+  items?: TxItem[];
+  onLostRace?: () => Promise<void>;
 }
 
 export interface SettleResult {
@@ -54,7 +67,7 @@ async function ignored(deps: Deps, order: Order, via: PaymentPath, proof: Paymen
 }
 
 /** One attempt of {@link markPaid} on `order` as read. */
-async function payOnce(deps: Deps, order: Order, via: PaymentPath, proof: PaymentProof): Promise<SettleResult> {
+async function payOnce(deps: Deps, order: Order, via: PaymentPath, proof: PaymentProof, extra: SettleExtra): Promise<SettleResult> {
   if (!PAYABLE_STATUSES.includes(order.status)) return ignored(deps, order, via, proof);
   const user = await getUser(deps.db, order.userId);
   const now = deps.clock.now();
@@ -71,7 +84,14 @@ async function payOnce(deps: Deps, order: Order, via: PaymentPath, proof: Paymen
     ':failed': 'failed',
   };
   const orderNames: Record<string, string> = { '#s': 'status' };
-  const optional = { grant: granted?.grant, refId: proof.refId, cardPan: proof.cardPan, commission };
+  const optional = {
+    grant: granted?.grant,
+    refId: proof.refId,
+    cardPan: proof.cardPan,
+    commission,
+    purchaseTokenDigest: proof.purchaseTokenDigest,
+    validUntil: proof.validUntil,
+  };
   for (const [name, value] of Object.entries(optional)) {
     if (value === undefined) continue;
     orderSets.push(`#${name} = :${name}`);
@@ -95,10 +115,12 @@ async function payOnce(deps: Deps, order: Order, via: PaymentPath, proof: Paymen
       ...(user ? {} : { reason: 'account_deleted', note: 'The buyer deleted the account; nothing was granted' }),
       gatewayCode: proof.gatewayCode,
       refId: proof.refId,
+      validUntil: proof.validUntil,
       amount: order.amount,
       commission: commission?.amount,
     }),
     ...(granted?.items ?? []),
+    ...(extra.items ?? []),
   ];
   await transact(deps.db, items);
   const { discountReleased: _released, ...unreleased } = order;
@@ -109,16 +131,27 @@ async function payOnce(deps: Deps, order: Order, via: PaymentPath, proof: Paymen
 
 /**
  * Marks order `orderId` paid through `via` and grants it, as one transaction (see the module doc). `known` is the
- * order as the caller just read it, used for the first attempt (the transaction's conditions guard a stale copy).
+ * order as the caller just read it, used for the first attempt (the transaction's conditions guard a stale copy);
+ * `extra` adds a path's own items to that transaction (see {@link SettleExtra}).
  * When the buyer deleted their account meanwhile, the order is still marked paid (payment records are kept, spec
  * Endpoints `POST /api/user/delete`) and nothing is granted. Returns the order as it is afterwards. Errors:
  * `not_found` (order), `database_busy` after 8 lost races in a row.
  */
-export const markPaid = (deps: Deps, orderId: number, via: PaymentPath, proof: PaymentProof = {}, known?: Order): Promise<SettleResult> =>
+export const markPaid = (
+  deps: Deps,
+  orderId: number,
+  via: PaymentPath,
+  proof: PaymentProof = {},
+  known?: Order,
+  extra: SettleExtra = {},
+): Promise<SettleResult> =>
   retryOptimistic(
-    async (n) => payOnce(deps, n === 0 && known ? known : await getOrder(deps, orderId), via, proof),
+    async (n) => payOnce(deps, n === 0 && known ? known : await getOrder(deps, orderId), via, proof, extra),
     // Lost a race: the next attempt re-reads (a duplicate, or the subscription changed under us).
-    () => undefined,
+    async () => {
+      await extra.onLostRace?.();
+      return undefined;
+    },
     { busy: paymentErrors.busy },
   );
 

@@ -8,13 +8,15 @@ import { loadSettings } from '../config/settings';
 import { createContentStore } from '../curriculum';
 import { createDb, type Db } from '../db/client';
 import type { Deps } from '../deps';
+import { AccessTokenCache } from '../marketplace';
 import { Slots } from '../tutor';
-import { FakeGateway, FakeModel, FakeSms } from './fakeProviders';
+import { FakeGateway, FakeMarketplace, FakeModel, FakeSms } from './fakeProviders';
 
 export interface FakeDeps extends Deps {
   clock: ManualClock;
   sms: FakeSms;
   gateway: FakeGateway;
+  marketplace: FakeMarketplace;
   model: FakeModel;
 }
 
@@ -31,10 +33,13 @@ function noDatabase(): Db {
 }
 
 /**
- * Dependencies for a test. `env` overrides settings (the same names as infra/settings.ts); `now` sets the
- * clock (default 2026-01-01T09:00:00Z, a Thursday, 12:30 in Tehran); `db` is a DynamoDB Local client.
+ * Dependencies for a test. `env` overrides settings (the same names as infra/settings.ts); `marketplace` is the fake
+ * marketplace (default: package `ir.mathisland.test`, OAuth client configured, secret `fake-marketplace-secret`,
+ * which is in force only when MARKETPLACE_API_SECRET is given in `env`); `now` sets the clock (default 2026-01-01T09:00:00Z, a Thursday, 12:30 in Tehran); `db` is a DynamoDB Local client.
  */
-export function fakeDeps(options: { db?: Db; env?: Record<string, string>; now?: number | Date; model?: FakeModel } = {}): FakeDeps {
+export function fakeDeps(
+  options: { db?: Db; env?: Record<string, string>; now?: number | Date; model?: FakeModel; marketplace?: FakeMarketplace } = {},
+): FakeDeps {
   const settings = loadSettings({
     SECRET_KEY: 'fake-secret-key-0123456789abcdef0123456789',
     TABLE_NAME: options.db?.tableName ?? 'no-database',
@@ -50,6 +55,8 @@ export function fakeDeps(options: { db?: Db; env?: Record<string, string>; now?:
     secretKey: new TextEncoder().encode(settings.secretKey),
     sms: new FakeSms(),
     gateway: new FakeGateway(),
+    marketplace: options.marketplace ?? new FakeMarketplace(),
+    marketplaceTokens: new AccessTokenCache(),
     model: options.model ?? new FakeModel(),
     content: createContentStore(db, clock),
     tutorSlots: new Slots(settings.ai.maxConcurrentPerWorker),

@@ -1,8 +1,9 @@
 /**
  * In-memory twins of the provider ports (`providers/ports.ts`) for tests that call the domain directly. They
  * keep the contract of the real adapters, failures included: a refused sms is `sms_unavailable`, a gateway
- * answers verify codes 100 / 101 / -51 / -54 / -50 as ZarinPal does (providers.md §1), the model streams
- * text deltas then usage (providers.md §5). The wire-level fakes of the local runtime live in
+ * answers verify codes 100 / 101 / -51 / -54 / -50 as ZarinPal does (providers.md §1), the marketplace answers
+ * 404 `not_found` for unknown or refunded purchases and 401 without a valid credential (providers.md §2), the model
+ * streams text deltas then usage (providers.md §5). The wire-level fakes of the local runtime live in
  * `packages/local/src/fakes/`.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -10,10 +11,16 @@ import { DomainError } from '../errors';
 import {
   type ChatMessage,
   GatewayError,
+  type InappPurchase,
+  type Marketplace,
+  type MarketplaceAuth,
+  MarketplaceError,
+  type MarketplaceTokens,
   type ModelChunk,
   type ModelClient,
   type PaymentGateway,
   type SmsSender,
+  type SubscriptionPurchase,
   type VerifyOutcome,
 } from '../providers/ports';
 
@@ -106,6 +113,132 @@ export class FakeGateway implements PaymentGateway {
 
   startPayUrl(authority: string): string {
     return `https://gateway.invalid/pg/StartPay/${encodeURIComponent(authority)}`;
+  }
+}
+
+/** A purchase the fake marketplace knows (epoch ms times). */
+export interface FakeMarketplacePurchase {
+  productId: string;
+  kind: 'inapp' | 'subscription';
+  developerPayload?: string;
+  purchaseTime: number;
+  refunded: boolean;
+  validUntil: number;
+  autoRenewing: boolean;
+}
+
+/**
+ * The fake marketplace. Tests play the buyer with `mint(...)` (a purchase token), the marketplace's billing with
+ * `renew(token, validUntil)` and a refund with `refund(token)` (then 404); `failNext(kind, status)` makes the next
+ * API calls fail. It accepts the static secret `secret` and the access tokens it granted; OAuth codes come from
+ * `approve()` (the owner's consent), refresh tokens from exchanging them. `calls` records each API call's auth kind.
+ */
+export class FakeMarketplace implements Marketplace {
+  readonly purchases = new Map<string, FakeMarketplacePurchase>();
+  readonly calls: Array<{ what: 'inapp' | 'subscription' | 'token'; auth?: MarketplaceAuth['kind'] }> = [];
+  private readonly failures: MarketplaceError[] = [];
+  private readonly codes = new Set<string>();
+  private readonly refreshTokens = new Set<string>();
+  private readonly accessTokens = new Set<string>();
+  readonly packageName: string | undefined;
+  readonly oauthClientConfigured: boolean;
+  readonly secret: string;
+
+  constructor(options: { packageName?: string | null; oauthClient?: boolean; secret?: string } = {}) {
+    this.packageName = options.packageName === null ? undefined : (options.packageName ?? 'ir.mathisland.test');
+    this.oauthClientConfigured = options.oauthClient ?? true;
+    this.secret = options.secret ?? 'fake-marketplace-secret';
+  }
+
+  /** The next call fails: `not_found` (404), `unauthorized` (401/403), `unavailable` (5xx, timeout), `refused` (4xx). */
+  failNext(kind: MarketplaceError['kind'], status?: number): void {
+    this.failures.push(new MarketplaceError(kind, status, `fake marketplace: ${kind}`));
+  }
+
+  mint(purchase: Partial<FakeMarketplacePurchase> & Pick<FakeMarketplacePurchase, 'productId' | 'kind'>, now = Date.now()): string {
+    const token = randomBytes(18).toString('base64url');
+    this.purchases.set(token, { purchaseTime: now, refunded: false, validUntil: now + 30 * 86_400_000, autoRenewing: true, ...purchase });
+    return token;
+  }
+
+  renew(token: string, validUntil: number): void {
+    const purchase = this.purchases.get(token);
+    if (purchase) purchase.validUntil = validUntil;
+  }
+
+  refund(token: string): void {
+    const purchase = this.purchases.get(token);
+    if (purchase) purchase.refunded = true;
+  }
+
+  /** The account owner approves the consent page: a one-time code. */
+  approve(): string {
+    const code = randomBytes(12).toString('hex');
+    this.codes.add(code);
+    return code;
+  }
+
+  /** Revokes every access token the fake granted (they answer 401 from now on). */
+  revokeAccessTokens(): void {
+    this.accessTokens.clear();
+  }
+
+  private call(what: 'inapp' | 'subscription' | 'token', auth?: MarketplaceAuth): void {
+    this.calls.push({ what, ...(auth ? { auth: auth.kind } : {}) });
+    const failure = this.failures.shift();
+    if (failure) throw failure;
+    if (!auth) return;
+    const ok = auth.kind === 'static_secret' ? auth.secret === this.secret : this.accessTokens.has(auth.accessToken);
+    if (!ok) throw new MarketplaceError('unauthorized', 401, 'fake marketplace: credential refused');
+  }
+
+  private purchase(token: string, productId: string, kind: FakeMarketplacePurchase['kind']): FakeMarketplacePurchase {
+    const purchase = this.purchases.get(token);
+    if (!purchase || purchase.refunded || purchase.productId !== productId || purchase.kind !== kind) {
+      throw new MarketplaceError('not_found', 404, 'fake marketplace: not_found');
+    }
+    return purchase;
+  }
+
+  async validateInapp(auth: MarketplaceAuth, productId: string, purchaseToken: string): Promise<InappPurchase> {
+    this.call('inapp', auth);
+    const p = this.purchase(purchaseToken, productId, 'inapp');
+    return {
+      purchaseState: 0,
+      consumptionState: 1,
+      purchaseTime: p.purchaseTime,
+      ...(p.developerPayload ? { developerPayload: p.developerPayload } : {}),
+    };
+  }
+
+  async subscriptionStatus(auth: MarketplaceAuth, subscriptionId: string, purchaseToken: string): Promise<SubscriptionPurchase> {
+    this.call('subscription', auth);
+    const p = this.purchase(purchaseToken, subscriptionId, 'subscription');
+    return { initiationTime: p.purchaseTime, validUntil: p.validUntil, autoRenewing: p.autoRenewing };
+  }
+
+  authorizeUrl({ redirectUri, state }: { redirectUri: string; state: string }): string {
+    return `https://marketplace.invalid/devapi/v2/auth/authorize/?${new URLSearchParams({ redirect_uri: redirectUri, state })}`;
+  }
+
+  private grant(refreshToken?: string): MarketplaceTokens {
+    const accessToken = randomBytes(16).toString('hex');
+    this.accessTokens.add(accessToken);
+    return { accessToken, expiresIn: 3600, ...(refreshToken ? { refreshToken } : {}) };
+  }
+
+  async exchangeCode({ code }: { code: string; redirectUri: string }): Promise<MarketplaceTokens> {
+    this.call('token');
+    if (!this.codes.delete(code)) throw new MarketplaceError('refused', 400, 'fake marketplace: invalid_grant');
+    const refreshToken = randomBytes(16).toString('hex');
+    this.refreshTokens.add(refreshToken);
+    return this.grant(refreshToken);
+  }
+
+  async refreshAccessToken(refreshToken: string): Promise<MarketplaceTokens> {
+    this.call('token');
+    if (!this.refreshTokens.has(refreshToken)) throw new MarketplaceError('refused', 400, 'fake marketplace: invalid_grant');
+    return this.grant();
   }
 }
 

@@ -20,7 +20,7 @@ import { transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { addDayActivity } from '../progress';
-import { activeSubscription } from '../subscriptions';
+import { activeSubscription, syncMarketplaceRenewals } from '../subscriptions';
 import { tutorErrors } from './errors';
 import { giveBackQuotaUpdate, QUOTA_KEEP_SECONDS, reserveQuotaUpdate } from './quota.entity';
 
@@ -71,7 +71,7 @@ function quotaTransaction<T>(run: () => Promise<T>, onQuotaFailed: () => T): Pro
 export async function reserveQuota(deps: Deps, user: { id: number; subscription?: StoredSubscription }): Promise<QuotaReservation> {
   const atMs = deps.clock.now();
   const day = tehranDay(atMs);
-  const limit = dailyLimit(deps, user, atMs);
+  const limit = dailyLimit(deps, await syncMarketplaceRenewals(deps, user), atMs); // the paywall asks the marketplace about a renewal due
   const exceeded = () => tutorErrors.quotaExceeded(limit, secondsToTehranMidnight(atMs));
   if (limit <= 0) throw exceeded();
   const reserved = await quotaTransaction(

@@ -37,7 +37,7 @@ const orderView = (deps: Deps, order: Order) => ({
   orderId: order.id,
   status: order.status,
   ...orderPricing(order),
-  paymentUrl: paymentUrl(deps, order.id),
+  paymentUrl: order.provider === 'gateway' ? paymentUrl(deps, order.id) : null,
 });
 
 const Purchase = z.strictObject({

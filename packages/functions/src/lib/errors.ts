@@ -31,13 +31,31 @@ export const statusOfCode: Record<string, number> = {
   sms_unavailable: 503,
   gateway_unavailable: 503,
   marketplace_unavailable: 503,
-  payment_method_unavailable: 400,
   discount_invalid: 400,
   order_status_conflict: 409,
   discount_not_allowed: 409,
   referrer_already_set: 409,
   assistant_unavailable: 503,
+  marketplace_sku_missing: 400,
+  purchase_invalid: 400,
+  purchase_token_used: 409,
+  authorization_window_closed: 403,
+  authorization_invalid: 400,
+  marketplace_oauth_not_configured: 409,
 };
+
+/**
+ * Statuses of a code refined by the error's `reason` (`code/reason`): the same refusal code for a request that can
+ * never succeed (400) and one that conflicts with the resource's state (the code's own status).
+ */
+export const statusOfReason: Record<string, number> = {
+  // DESIGN §8: a discount on a marketplace order is 400 (another order's code or a started gateway step stays 409).
+  'discount_not_allowed/marketplace': 400,
+};
+
+/** The HTTP status of a domain error (a code missing from the tables is a 400). */
+export const statusOf = (error: DomainError): number =>
+  (error.extra.reason ? statusOfReason[`${error.code}/${error.extra.reason}`] : undefined) ?? statusOfCode[error.code] ?? 400;
 
 export interface ErrorBody {
   code: string;
@@ -52,7 +70,7 @@ export function errorResponse(status: number, body: ErrorBody, headers: Record<s
 /** The response for any thrown value. */
 export function toErrorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
   if (error instanceof DomainError) {
-    const status = statusOfCode[error.code] ?? 400;
+    const status = statusOf(error);
     const headers: Record<string, string> = error.extra.retryAfter ? { 'retry-after': String(error.extra.retryAfter) } : {};
     return errorResponse(
       status,

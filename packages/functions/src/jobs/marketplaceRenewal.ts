@@ -1,0 +1,27 @@
+/**
+ * The hourly marketplace renewal job (spec "Subscription" auto-renewal; DESIGN §1 "Renewal sync", §8): asks the
+ * marketplace again about every marketplace subscription due by now (found through the due-hour index, never a
+ * Scan) and turns each new period into one new paid order (`@mathisland/core/subscriptions`
+ * `renewDueMarketplaceSubscriptions`, the same code the status reads and the tutor's paywall run).
+ *
+ * This is the handler of the SST `Cron` in `stacks/Jobs.ts` (EventBridge, asynchronous invocation). When a
+ * subscription failed for another reason than the marketplace being unavailable (those are simply asked again next
+ * hour), the invocation fails, so Lambda retries it (renewals are idempotent) and, after its retries, sends the
+ * event to the job's dead-letter queue for operators. Locally: `npm run job:marketplace-renewal`
+ * (`scripts/job-marketplace-renewal.ts`) runs {@link runMarketplaceRenewal} on the running stack's table.
+ */
+import { type Deps, logger } from '@mathisland/core';
+import { type RenewalOutcome, renewDueMarketplaceSubscriptions } from '@mathisland/core/subscriptions';
+import { productionDeps } from '../lib/deps';
+
+/** Runs one pass on `deps`; returns how many subscriptions came out each way. Errors: when any failed. */
+export async function runMarketplaceRenewal(deps: Deps): Promise<Record<RenewalOutcome | 'failed', number>> {
+  const counts = await renewDueMarketplaceSubscriptions(deps);
+  logger.info('marketplace renewal job', { ...counts });
+  if (counts.failed > 0) throw new Error(`marketplace renewal: ${counts.failed} subscription(s) failed; see the log lines above`);
+  return counts;
+}
+
+const deps = productionDeps();
+
+export const handler = async (): Promise<Record<RenewalOutcome | 'failed', number>> => runMarketplaceRenewal(await deps());

@@ -1,0 +1,85 @@
+/**
+ * Test support for marketplace purchases, all over HTTP as the app and the marketplace would: buy a plan with
+ * `paymentMethod: 'marketplace'`, start it, play the buyer on the fake marketplace (mint a purchase token carrying the
+ * order's developerPayload), verify; plus the fake's control routes (renew, refund, faults) and its request log.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { purchase } from './payments';
+import { type ApiResponse, call, type Session, type TestStack } from './stack';
+
+export const SKU_30 = 'mathisland_sub_1m';
+export const SKU_90 = 'mathisland_sub_3m';
+
+/** `POST /api/subscription/purchase` with `paymentMethod: 'marketplace'`. */
+export const buyOnMarketplace = (
+  stack: TestStack,
+  session: Session,
+  planId: number,
+  extra: Record<string, unknown> = {},
+  key = randomUUID(),
+) => purchase(stack, session, { planId, paymentMethod: 'marketplace', ...extra }, key);
+
+/** `POST /api/payment/marketplace/orders/{id}/start`. */
+export const startOrder = (stack: TestStack, session: Session, orderId: number | string) =>
+  call(stack, 'POST', `/api/payment/marketplace/orders/${orderId}/start`, { token: session.accessToken });
+
+/** `POST /api/payment/marketplace/verify` `{ orderId, purchaseToken }`. */
+export const verifyPurchase = (stack: TestStack, session: Session, orderId: number, purchaseToken: string): Promise<ApiResponse> =>
+  call(stack, 'POST', '/api/payment/marketplace/verify', { token: session.accessToken, body: { orderId, purchaseToken } });
+
+/** The buyer pays in the marketplace app: `POST /_local/marketplace/purchases`; returns the purchase token. */
+export async function mintPurchase(
+  stack: TestStack,
+  body: { productId: string; kind?: 'inapp' | 'subscription'; developerPayload?: string; validUntil?: number; autoRenewing?: boolean },
+): Promise<string> {
+  const res = await call(stack, 'POST', '/_local/marketplace/purchases', { body });
+  expect(res.status, res.text).toBe(200);
+  return res.body.purchaseToken;
+}
+
+/** The marketplace billed the next period. */
+export async function renewOnMarketplace(stack: TestStack, purchaseToken: string, validUntil: number): Promise<void> {
+  const res = await call(stack, 'POST', `/_local/marketplace/purchases/${encodeURIComponent(purchaseToken)}/renew`, {
+    body: { validUntil },
+  });
+  expect(res.status, res.text).toBe(200);
+}
+
+/** The marketplace refunded the purchase (it answers 404 from now on). */
+export async function refundOnMarketplace(stack: TestStack, purchaseToken: string): Promise<void> {
+  const res = await call(stack, 'POST', `/_local/marketplace/purchases/${encodeURIComponent(purchaseToken)}/refund`);
+  expect(res.status, res.text).toBe(200);
+}
+
+/** The next `count` marketplace API or token calls answer `status` (and/or `delayMs` late). */
+export async function injectFault(stack: TestStack, fault: { status?: number; count?: number; delayMs?: number }): Promise<void> {
+  const res = await call(stack, 'POST', '/_local/marketplace/faults', { body: fault });
+  expect(res.status, res.text).toBe(200);
+}
+
+/**
+ * Buys `planId` through the marketplace, starts the order and mints a purchase of its SKU with the order's
+ * developerPayload; returns what the next step (verify) needs.
+ */
+export async function boughtAndPaidInApp(
+  stack: TestStack,
+  session: Session,
+  planId: number,
+  purchaseFields: { kind?: 'inapp' | 'subscription'; validUntil?: number; developerPayload?: string } = {},
+): Promise<{ orderId: number; purchaseToken: string; sku: string; developerPayload: string }> {
+  const bought = await buyOnMarketplace(stack, session, planId);
+  expect(bought.status, bought.text).toBe(201);
+  const started = await startOrder(stack, session, bought.body.orderId);
+  expect(started.status, started.text).toBe(200);
+  const purchaseToken = await mintPurchase(stack, {
+    productId: started.body.marketplaceSku,
+    kind: purchaseFields.kind ?? started.body.productType,
+    developerPayload: purchaseFields.developerPayload ?? started.body.developerPayload,
+    ...(purchaseFields.validUntil === undefined ? {} : { validUntil: purchaseFields.validUntil }),
+  });
+  return { orderId: bought.body.orderId, purchaseToken, sku: started.body.marketplaceSku, developerPayload: started.body.developerPayload };
+}
+
+/** The calls the fake marketplace received since `from` (an index of its log). */
+export const marketplaceCalls = (stack: TestStack, from = 0) => stack.marketplace.requests.slice(from);
