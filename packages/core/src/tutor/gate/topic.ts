@@ -10,7 +10,8 @@
  *   (`what is 1/2`, `۴۵ چند میشه`);
  * - vocabulary: a math term (fraction, perimeter, کسر, مساحت, ک.م.م …);
  * - a tutoring follow-up made only of follow-up words (`why?`, `I don't get it`, `نفهمیدم دوباره بگو`);
- * - in a lesson or practice-question conversation, weaker evidence is enough (a number, `how many`, a follow-up).
+ * - in a lesson or practice-question conversation, no evidence is needed: what is not refused below is taken as
+ *   talk about the lesson or the question ("I do not understand this one"), and left to stage 2.
  * And against it:
  * - an attempt to change the rules (`ignore your rules`, `from now on you are…`, `قوانینت رو فراموش کن`)
  *   is refused whatever else the message holds;
@@ -19,8 +20,9 @@
  *   structure; chit-chat or a topic next to a math term goes to the model (`area of a football field`).
  * Anything without evidence is refused. The decision carries a reason, logged (never the text).
  */
-import lexiconData from './lexicon.json' with { type: 'json' };
+
 import { fold } from '../text';
+import lexiconData from './lexicon.json' with { type: 'json' };
 import { covered, type Lexicon, lexicon, matches, tokenize } from './words';
 
 export type TopicContext = 'book' | 'lesson' | 'question';
@@ -79,7 +81,9 @@ const RULE_CHANGE: RegExp[] = [
   /(وانمود کن|تظاهر کن|ادا در بیار)/,
   /(فرض کن|تصور کن|تصور کنیم|فرض کنیم) (که )?(تو|شما) (یه |یک )?[^\d]{0,25}(هستی|هستید|باشی|باشید|نیستی)/,
   /(تو|شما) (دیگه|دیگر|الان|حالا) .{0,25}(نیستی|هستی|نیستید|هستید)/,
-  /(هر|همه) (سوالی|سوال|چیزی|چی) (رو |را )?(جواب بده|جواب بدی|بگو|میتونی)/,
+  /(هر|همه) (سوالی|سوال|چیزی|چی)( [^ ]+){0,3} (جواب بده|جواب بدی|بگو|میتونی)/,
+  /(لازم نیست|نباید|نمیخواد|نمیخواهد|مجبور نیستی) (فقط|دیگه|دیگر)( [^ ]+){0,3} ریاضی/,
+  /\b(dont|don t|do not|no need to|not) (have to |need to )?(only|just) (do |answer |talk about |help with )?math/,
   /(بدون|هیچ) (محدودیت|قانون|قانونی)/,
   /(پرامپت|دستور سیستم|حالت توسعه)/,
 ];
@@ -127,7 +131,7 @@ export function classifyTopic(text: string, context: TopicContext = 'book'): Top
   if (structure) return { topic: 'math', reason: 'structure' };
   if (strong >= 1) return { topic: 'math', reason: 'vocabulary' };
   if (isFollowUp(tokens)) return { topic: 'math', reason: 'follow_up' };
-  if (context !== 'book' && (numbers >= 1 || weak >= 1)) return { topic: 'math', reason: 'context' };
+  if (context !== 'book') return { topic: 'math', reason: 'context' };
   if (weak >= 2 && numbers >= 1) return { topic: 'math', reason: 'vocabulary' };
   return { topic: 'off_topic', reason: 'no_math_signal' };
 }
