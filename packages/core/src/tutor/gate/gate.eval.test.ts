@@ -1,6 +1,6 @@
 /**
  * The topic gate on its labelled evaluation set (`eval.json`; issue 16 §1): precision and recall, per split (dev:
- * what the classifier was developed on; heldout: written after it) and overall. Fails below 98% recall on
+ * what the classifier was developed on; heldout, heldout2: written after it, see the set's `_doc`) and overall. Fails below 98% recall on
  * off-topic requests or 98% precision on math questions (per split and overall), and when the figures in
  * docs/tutor.md are not the ones of this run: `npm run tutor:gate-figures` rewrites them.
  */
@@ -62,6 +62,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const SPLITS: [string, Item[]][] = [
   ['dev', items.filter((i) => i.split === 'dev')],
   ['heldout', items.filter((i) => i.split === 'heldout')],
+  ['heldout2', items.filter((i) => i.split === 'heldout2')],
   ['all', items],
   ['all, Persian', items.filter((i) => i.lang === 'fa')],
   ['all, English', items.filter((i) => i.lang === 'en')],
@@ -90,7 +91,7 @@ describe('the topic gate on its evaluation set', () => {
     for (const c of ['story', 'game', 'joke', 'chitchat', 'subject', 'subject_numbers', 'rule_change', 'word_problem', 'typo_mixed']) {
       expect(categories).toContain(c);
     }
-    expect(items.filter((i) => i.split === 'heldout').length).toBeGreaterThanOrEqual(100);
+    expect(items.filter((i) => i.split.startsWith('heldout')).length).toBeGreaterThanOrEqual(200);
   });
 
   it.each(SPLITS.map(([name]) => name))('keeps off-topic recall and math precision at 98%% or more (%s)', (name) => {

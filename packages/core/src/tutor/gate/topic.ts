@@ -44,6 +44,9 @@ export interface TopicDecision {
   reason: TopicReason;
 }
 
+/** The words that name math itself. */
+const EXPLICIT_WORDS = new Set(lexiconData.explicitMath.map((w) => w.replace(/^=/, '')));
+
 /** A lexicon of function words: no typo slips (`whats` is not `what`). */
 const exact = (words: readonly string[]) => lexicon(words.map((w) => (w.startsWith('=') ? w : `=${w}`)));
 
@@ -86,6 +89,8 @@ const RULE_CHANGE: RegExp[] = [
   /\b(dont|don t|do not|no need to|not) (have to |need to )?(only|just) (do |answer |talk about |help with )?math/,
   /(بدون|هیچ) (محدودیت|قانون|قانونی)/,
   /(پرامپت|دستور سیستم|حالت توسعه)/,
+  /\b(forget|stop|skip|drop|no more|enough|quit|leave) (about |with |the |doing |this |your )*(math|maths|mathematics|numbers)\b/,
+  /ریاضی (رو |را |و )?(بیخیال|بی خیال|فراموش|ول کن|کنار بذار|کنار بگذار|تعطیل)|(بیخیال|بی خیال|ول کن) (ریاضی|درس|عدد)/,
 ];
 
 /** Plural of a word (Persian grammar), not a sum: `جمع کلمه‌ی کتاب`, `جمع مکسر`. */
@@ -116,7 +121,9 @@ export function classifyTopic(text: string, context: TopicContext = 'book'): Top
   // Years next to a subject or a topic are facts, not numbers to compute with ("between 1357 and 1360").
   const noDates = withoutDates(text, offWords);
   const numbers = countNumbers(noDates, tokens);
-  const strong = matches(tokens, L.mathStrong).length;
+  // "math" itself is no math content: "do you like math?", "forget math" (it counts below, after the refusals).
+  const explicit = has(L.explicitMath);
+  const strong = matches(tokens, L.mathStrong).filter((w) => !EXPLICIT_WORDS.has(w)).length;
   const weak = matches(tokens, L.mathWeak).length;
   const expression = EXPRESSION.test(noDates) || wordOperation(tokenize(noDates));
   const wordProblem = numbers >= 2 && has(L.quantityCues);
@@ -124,12 +131,12 @@ export function classifyTopic(text: string, context: TopicContext = 'book'): Top
   const structure = expression || wordProblem || askedNumber;
   const grammar = GRAMMAR_PLURAL.test(spaced);
 
-  if (has(L.creative) && !has(L.explicitMath)) return { topic: 'off_topic', reason: 'creative' };
+  if (has(L.creative) && !explicit) return { topic: 'off_topic', reason: 'creative' };
   if (grammar || (has(L.subject) && !structure && strong === 0)) return { topic: 'off_topic', reason: 'subject' };
   if (has(L.chitchat) && !structure && strong === 0) return { topic: 'off_topic', reason: 'chitchat' };
   if (offWords && !structure && strong === 0) return { topic: 'off_topic', reason: 'topic' };
   if (structure) return { topic: 'math', reason: 'structure' };
-  if (strong >= 1) return { topic: 'math', reason: 'vocabulary' };
+  if (strong >= 1 || explicit) return { topic: 'math', reason: 'vocabulary' };
   if (isFollowUp(tokens)) return { topic: 'math', reason: 'follow_up' };
   if (context !== 'book') return { topic: 'math', reason: 'context' };
   if (weak >= 2 && numbers >= 1) return { topic: 'math', reason: 'vocabulary' };

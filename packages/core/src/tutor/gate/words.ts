@@ -84,6 +84,12 @@ export function tokenize(text: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * Every word of every compiled lexicon: a token that is itself a known word is no typing slip of another
+ * (`math` is not `match`).
+ */
+const KNOWN = new Set<string>();
+
 /** Whether token `t` is the lexicon word `w` (both tokenized), with a suffix or a slip (see the module doc). */
 export function wordMatches(t: string, w: string, options: { fuzzy?: boolean } = {}): boolean {
   if (t === w) return true;
@@ -91,7 +97,7 @@ export function wordMatches(t: string, w: string, options: { fuzzy?: boolean } =
     const rest = t.slice(w.length);
     if ((isPersianWord(w) ? FA_SUFFIXES : EN_SUFFIXES).includes(rest)) return true;
   }
-  if (options.fuzzy === false || w.length < (isPersianWord(w) ? 6 : 5) || /\d/.test(w)) return false;
+  if (options.fuzzy === false || w.length < (isPersianWord(w) ? 6 : 5) || /\d/.test(w) || KNOWN.has(t)) return false;
   if (t[0] !== w[0] || Math.abs(t.length - w.length) > 2) return false;
   return distance(t, w) <= (w.length >= 8 ? 2 : 1);
 }
@@ -140,13 +146,15 @@ export interface Lexicon {
 }
 
 /** Compiles phrases; a phrase starting with `=` is matched exactly (no typo slips), e.g. `=add`. */
-export const lexicon = (phrases: readonly string[]): Lexicon => ({
-  entries: phrases.map((p) => {
+export function lexicon(phrases: readonly string[]): Lexicon {
+  const entries = phrases.map((p) => {
     const exact = p.startsWith('=');
     const source = exact ? p.slice(1) : p;
     return { entry: entry(source), fuzzy: !exact, source };
-  }),
-});
+  });
+  for (const e of entries) for (const w of e.entry.words) KNOWN.add(w);
+  return { entries };
+}
 
 /** The phrases of `lex` that occur in `tokens`. */
 export const matches = (tokens: string[], lex: Lexicon): string[] =>
