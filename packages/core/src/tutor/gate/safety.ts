@@ -119,29 +119,32 @@ function isNationalCode(d: string): boolean {
 }
 
 const PERSONAL: { kind: PersonalKind; re: RegExp; check?: (m: string) => boolean }[] = [
-  { kind: 'email', re: /[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/g },
-  { kind: 'phone', re: /(?<!\d)(\+|00)?98[\s-]?9\d{2}[\s-]?\d{3}[\s-]?\d{4}(?!\d)/g },
-  { kind: 'phone', re: /(?<![\d.])09\d{2}[\s-]?\d{3}[\s-]?\d{4}(?!\d)/g },
-  { kind: 'phone', re: /(?<![\d.])0\d{2}[\s-]?\d{8}(?!\d)/g },
+  { kind: 'email', re: /[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/dg },
+  { kind: 'phone', re: /(?<!\d)(?:\+|00)?98[\s-]?9\d{2}[\s-]?\d{3}[\s-]?\d{4}(?!\d)/dg },
+  { kind: 'phone', re: /(?<![\d.])09\d{2}[\s-]?\d{3}[\s-]?\d{4}(?!\d)/dg },
+  { kind: 'phone', re: /(?<![\d.])0\d{2}[\s-]?\d{8}(?!\d)/dg },
   {
     kind: 'phone',
-    re: /(phone|mobile|cell|call me|text me|whatsapp|شماره ?(تلفن|موبایل|تماس|همراه|م|ام|مو|من|منو|خونه|خانه)|شمارم|تلفن|موبایل|زنگ بزن)[^\d]{0,15}\+?\d[\d\s-]{5,}\d/g,
+    re: /(?:phone|mobile|cell|call me|text me|whatsapp|شماره ?(?:تلفن|موبایل|تماس|همراه|م|ام|مو|من|منو|خونه|خانه)|شمارم|تلفن|موبایل|زنگ بزن)[^\d]{0,15}(?<data>\+?\d[\d\s-]{5,}\d)/dg,
   },
-  { kind: 'national_id', re: /(?<![\d.])\d{10}(?![\d.])/g, check: (m) => isNationalCode(m) },
-  { kind: 'national_id', re: /(?<!\d)\d{3}-\d{6}-\d(?!\d)/g },
-  { kind: 'national_id', re: /(کد ?ملی|شماره ?ملی|کد ?ملیم|national ?(id|code|number))[^\d]{0,12}\d[\d\s-]{7,}\d/g },
-  { kind: 'postal_code', re: /(کد ?پستی|کدپستیم|postal ?code|post ?code|zip ?code|zip)[^\d]{0,12}\d[\d\s-]{4,}\d/g },
+  { kind: 'national_id', re: /(?<![\d.])\d{10}(?![\d.])/dg, check: (m) => isNationalCode(m) },
+  { kind: 'national_id', re: /(?<!\d)\d{3}-\d{6}-\d(?!\d)/dg },
+  { kind: 'national_id', re: /(?:کد ?ملی|شماره ?ملی|کد ?ملیم|national ?(?:id|code|number))[^\d]{0,12}(?<data>\d[\d\s-]{7,}\d)/dg },
+  { kind: 'postal_code', re: /(?:کد ?پستی|کدپستیم|postal ?code|post ?code|zip ?code|zip)[^\d]{0,12}(?<data>\d[\d\s-]{4,}\d)/dg },
 ];
 
-/** Address cues; the address is redacted from the cue to the end of its sentence. */
+/**
+ * Address cues: the address is redacted to the end of its sentence, from the cue's `data` group when it has one
+ * (`my address is …`, `آدرسم …`), else from the cue itself (`خیابان … پلاک`, `12 Baker Street`).
+ */
 const ADDRESS: RegExp[] = [
-  /(آدرس|نشانی|ادرس)[ ]?(م|ام|من|ما|مون|خونه|خانه|خونمون|خانه ما|مدرسه ام|مدرسم)(?=\s|$|[:،,])/g,
-  /(خیابان|خیابون|بلوار|میدان|میدون|کوچه|بن ?بست)\s+\S+.{0,40}?(کوچه|پلاک|طبقه|واحد|بن ?بست|نبش)/g,
-  /پلاک\s*\d+/g,
-  /\b(my|our) (home )?address\b/g,
-  /\bi live (at|on) (\d|the corner)/g,
-  /\b\d+[a-z]?\s+(\w+\s+){1,3}(street|st|avenue|ave|road|rd|lane|ln|boulevard|blvd|alley)\b/g,
-  /\b(apartment|apt|flat|unit|floor) \d+/g,
+  /(?:آدرس|نشانی|ادرس) ?(?:م|ام|من|ما|مون|خونه|خانه|خونمون|خانه ما|مدرسه ام|مدرسم)(?: ?(?:اینه|این است|هست|است|:))?\s*(?<data>\S)/dg,
+  /(?:خیابان|خیابون|بلوار|میدان|میدون|کوچه|بن ?بست)\s+\S+.{0,40}?(?:کوچه|پلاک|طبقه|واحد|بن ?بست|نبش)/dg,
+  /پلاک\s*\d+/dg,
+  /\b(?:my|our) (?:home )?address(?: is|:)?\s*(?<data>\S)/dg,
+  /\bi live (?:at|on) (?<data>\d|the corner)/dg,
+  /\b\d+[a-z]?\s+(?:\w+\s+){1,3}(?:street|st|avenue|ave|road|rd|lane|ln|boulevard|blvd|alley)\b/dg,
+  /\b(?:apartment|apt|flat|unit|floor) \d+/dg,
 ];
 
 const SENTENCE_END = /[.!?؟\n]/;
@@ -155,15 +158,16 @@ function personalSpans(text: string): { kinds: PersonalKind[]; spans: [number, n
     for (const m of c.text.matchAll(p.re)) {
       if (p.check && !p.check(m[0])) continue;
       kinds.add(p.kind);
-      spans.push([m.index, m.index + m[0].length]);
+      spans.push(m.indices?.groups?.data ?? [m.index, m.index + m[0].length]);
     }
   }
   for (const re of ADDRESS) {
     for (const m of c.text.matchAll(re)) {
-      const rest = c.text.slice(m.index);
+      const start = m.indices?.groups?.data?.[0] ?? m.index;
+      const rest = c.text.slice(start);
       const end = rest.search(SENTENCE_END);
       kinds.add('address');
-      spans.push([m.index, m.index + (end < 0 ? rest.length : Math.max(end, m[0].length))]);
+      spans.push([start, start + (end < 0 ? rest.length : Math.max(end, m.index + m[0].length - start))]);
     }
   }
   return { kinds: [...kinds], spans, c };
