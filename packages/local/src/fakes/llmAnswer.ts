@@ -82,6 +82,11 @@ function hintReply(system: string, fa: boolean, source: string): string {
   const practice = /Practice question:\n(.+)/.exec(system)?.[1] ?? '';
   const rung = Number(/Hint step (\d) of 3/.exec(system)?.[1] ?? 1);
   const e = expressionOf(practice);
+  if (/The child's latest attempt: .+ It is right\./.test(system)) {
+    return fa
+      ? `## درست فکر کردی\n\n- **چرا درست است؟** هر قدمی را که رفتی یک بار دیگر مرور کن و برای خودت بگو چرا آن کار را کردی.\n- حالا یک سؤال شبیه این را امتحان کن.${source}`
+      : `## You worked it out\n\n- **Why is it right?** Go over each step once more and say to yourself why you did it.\n- Now try a similar question.${source}`;
+  }
   const opName = (o: string) =>
     fa
       ? ({ '+': 'جمع', '-': 'تفریق', '×': 'ضرب', '÷': 'تقسیم', '/': 'کسر' } as Record<string, string>)[o]
