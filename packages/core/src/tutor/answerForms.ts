@@ -35,7 +35,7 @@ export interface AnswerForms {
   maxLength: number;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** Letters around a word form: none (`\p{L}`), so `چهار` is not masked inside `چهارم`. */
 const wordBounded = (body: string) => `(?<!\\p{L})(?:${body})(?!\\p{L})`;
 /** Digits around a number: none, and no decimal part (`12` is not in `120` nor in `3.12`). */
@@ -52,7 +52,7 @@ function wordsPattern(words: string): Form {
   const parts = canon(words)
     .text.split(/[\s-]+/)
     .filter((w) => w && w !== 'و' && w !== 'and');
-  return { source: wordBounded(parts.map(escape).join('[\\s-]*(?:(?:و|and)[\\s-]*)?')), reach: words.length + 6 * parts.length };
+  return { source: wordBounded(parts.map(escapeRegExp).join('[\\s-]*(?:(?:و|and)[\\s-]*)?')), reach: words.length + 6 * parts.length };
 }
 
 /** Digit patterns of the number `value` (`12`, `2.4`, `0.36`, `3/4`). */
@@ -96,12 +96,12 @@ function choiceReferences(id: string, index: number): Form[] {
   const names = [id, FA_LETTERS[index], String(index + 1), enOrdinal(index + 1), faOrdinal(index + 1)].filter((n): n is string =>
     Boolean(n),
   );
-  const name = `(?:${names.map((n) => escape(canon(n).text)).join('|')})`;
+  const name = `(?:${names.map((n) => escapeRegExp(canon(n).text)).join('|')})`;
   const cue = '(?:گزینه|گزینهٔ|گزینه ی|option|choice|answer|جواب|پاسخ)';
   return [
     wordBounded(`${cue}\\s*(?:is\\s*|هست\\s*|:\\s*)?[«"'(\\[]?\\s*${name}`),
-    wordBounded(`(?:the\\s+)?${escape(canon(enOrdinal(index + 1)).text)}\\s+(?:choice|option|one)`),
-    `(?<![\\p{L}\\d])\\(?\\s*${escape(id)}\\s*\\)`,
+    wordBounded(`(?:the\\s+)?${escapeRegExp(canon(enOrdinal(index + 1)).text)}\\s+(?:choice|option|one)`),
+    `(?<![\\p{L}\\d])\\(?\\s*${escapeRegExp(id)}\\s*\\)`,
   ].map((source) => ({ source, reach: 40 }));
 }
 
@@ -128,7 +128,8 @@ export function answerForms(key: AnswerKey): AnswerForms {
         .text.trim()
         .replace(/[«»"'،,]/g, ' ')
         .trim();
-      if (text) sources.push({ source: wordBounded(text.split(/\s+/).map(escape).join('[\\s«»"\'،,]*')), reach: 2 * text.length + 8 });
+      if (text)
+        sources.push({ source: wordBounded(text.split(/\s+/).map(escapeRegExp).join('[\\s«»"\'،,]*')), reach: 2 * text.length + 8 });
       answerToken = choiceNumber(choice.text);
       if (answerToken) sources.push(...numberForms(answerToken));
       sources.push(...choiceReferences(choice.id, index));

@@ -30,7 +30,7 @@ function canonChar(c: string): string {
   if (a >= 0) return String(a);
   if (LETTERS[c]) return LETTERS[c];
   if (/[\u064B-\u065F\u0670\u0640]/.test(c)) return '';
-  if (/[\u200C\u200D\s]/.test(c)) return ' ';
+  if (c === '\u200C' || c === '\u200D' || /\s/.test(c)) return ' ';
   const lower = c.toLowerCase();
   return lower.length === 1 ? lower : c;
 }

@@ -22,8 +22,6 @@ import { type Attempt, displayAnswer, storedAttempt } from './hints';
 import { buildMessages, type Grounding } from './prompt';
 import { retrieve } from './retrieval';
 
-type Question = NonNullable<ReturnType<Curriculum['question']>>;
-
 /** The grounding of one question, before retrieval. */
 export interface ResolvedGrounding {
   grounding: Omit<Grounding, 'chunks'>;

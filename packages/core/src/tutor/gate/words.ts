@@ -129,7 +129,9 @@ export function phraseSpans(tokens: string[], e: Entry, fuzzy = true): [number, 
     for (let k = 0; k < n && all; k++) all = wordMatches(tokens[i + k] as string, e.words[k] as string, { fuzzy: fuzzy && n === 1 });
     if (all) spans.push([i, i + n]);
   }
-  if (n > 1) tokens.forEach((t, i) => wordMatches(t, e.joined, { fuzzy: false }) && spans.push([i, i + 1]));
+  if (n > 1) {
+    for (const [i, t] of tokens.entries()) if (wordMatches(t, e.joined, { fuzzy: false })) spans.push([i, i + 1]);
+  }
   return spans;
 }
 
