@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { AnswerKey } from './answerForms';
 import { createAnswerGuard } from './answerGuard';
 
+/** A choice question whose choices `a`, `b`, `c`… have `texts`. */
+const choiceKey = (answer: string, texts: string[], questionText: string): AnswerKey => ({
+  type: 'choice',
+  answer,
+  choices: texts.map((text, i) => ({ id: 'abcd'[i] as string, text })),
+  questionText,
+});
+
 /** The guard's output for `text` fed whole, and fed cut at every point into two chunks and char by char. */
 function guarded(key: AnswerKey, text: string, persian = false): string {
   const whole = createAnswerGuard(key, persian);
@@ -38,29 +46,11 @@ describe('createAnswerGuard', () => {
   });
 
   it('masks a choice answer: its text, its number in words, and references to the choice', () => {
-    const key: AnswerKey = {
-      type: 'choice',
-      answer: 'b',
-      choices: [
-        { id: 'a', text: '۲/۶' },
-        { id: 'b', text: '۳/۴' },
-        { id: 'c', text: '۲/۴' },
-      ],
-      questionText: 'حاصل ۱/۲ + ۱/۴ کدام است؟',
-    };
+    const key = choiceKey('b', ['۲/۶', '۳/۴', '۲/۴'], 'حاصل ۱/۲ + ۱/۴ کدام است؟');
     expect(guarded(key, 'گزینه ب یعنی ۳/۴ یا 3 / 4 یا سه چهارم؛ (b) و option b. ۲/۴ می‌ماند.', true)).toBe(
       '؟ یعنی ؟ یا ؟ یا ؟؛ ؟ و ؟. ۲/۴ می‌ماند.',
     );
-    const words: AnswerKey = {
-      type: 'choice',
-      answer: 'c',
-      choices: [
-        { id: 'a', text: 'تند' },
-        { id: 'b', text: 'باز' },
-        { id: 'c', text: 'راست' },
-      ],
-      questionText: 'زاویه',
-    };
+    const words = choiceKey('c', ['تند', 'باز', 'راست'], 'زاویه');
     expect(guarded(words, 'زاویه راست است؛ the third choice.', true)).toBe('زاویه ؟ است؛ ؟.');
   });
 });

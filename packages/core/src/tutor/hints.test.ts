@@ -6,11 +6,7 @@ const number: AnswerKey = { type: 'number', answer: '2156', questionText: 'حا�
 const choice: AnswerKey = {
   type: 'choice',
   answer: 'c',
-  choices: [
-    { id: 'a', text: '۲۸٬۰۴۰' },
-    { id: 'b', text: '۲۰۸٬۴۰۰' },
-    { id: 'c', text: '۲۰۸٬۰۴۰' },
-  ],
+  choices: ['۲۸٬۰۴۰', '۲۰۸٬۴۰۰', '۲۰۸٬۰۴۰'].map((text, i) => ({ id: 'abc'[i] as string, text })),
   questionText: 'عدد «دویست و هشت هزار و چهل» کدام است؟',
 };
 

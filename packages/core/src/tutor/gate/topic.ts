@@ -22,7 +22,7 @@
  */
 
 import { fold } from '../text';
-import lexiconData from './lexicon.json' with { type: 'json' };
+import lexiconData from './lexicon.json';
 import { covered, type Lexicon, lexicon, matches, tokenize } from './words';
 
 export type TopicContext = 'book' | 'lesson' | 'question';
