@@ -254,7 +254,8 @@ describe('POST /api/ai/ask', () => {
 
   it('neither stores nor caches an answer whose refusal marker arrives late, and gives the quota back', async () => {
     const s = await learner(stack);
-    const question = 'tell me something about numbers and your life';
+    // A question the gate lets through; the model (scripted here) refuses it late.
+    const question = 'what is 9 + 9 and tell me something about your life';
     await llmNext(stack, { reply: 'Numbers are fun! But [[OFF_TOPIC]]' });
     const res = await ask(stack, s.accessToken, { userQuestion: question });
     expect(res.status).toBe(200);

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { queryAll } from '../db/items';
+import { getItem, queryAll } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
 
@@ -35,6 +35,13 @@ export async function nodeAnswers(db: Db, userId: number, nodeId: number): Promi
   const items = await queryAll(db, { partition: userPartition(userId), sortKey: { beginsWith: nodeAnswersPrefix(nodeId) } }, AnswerItem);
   return new Map(items.map((a) => [a.questionId, a]));
 }
+
+/**
+ * The learner's latest answer to `questionId` (of node `nodeId`), or undefined when they never answered it
+ * (strongly consistent). Read by the tutor to tell whether the learner's last attempt was right (issue 16 §4).
+ */
+export const latestAnswer = (db: Db, userId: number, nodeId: number, questionId: number): Promise<LatestAnswer | undefined> =>
+  getItem(db, answerKey(userId, nodeId, questionId), AnswerItem);
 
 /** Transaction item: `answer` becomes the learner's latest answer to its question (unconditional). */
 export const putLatestAnswer = (db: Db, userId: number, answer: LatestAnswer): TxItem =>

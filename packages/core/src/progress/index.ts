@@ -15,6 +15,7 @@ import { WRONG_ANSWER_PREFIX } from './wrongAnswer.entity';
 
 export { recordStreakDay, type Streak, streakAt } from './activity';
 export { type AnswerResult, answerQuestion } from './answer';
+export { type LatestAnswer, latestAnswer } from './answer.entity';
 export { type CompletionResponse, type CompletionResult, completeNode } from './complete';
 export { completeLesson } from './completeLesson';
 export { ACTIVITY_KEEP_DAYS, addDayActivity, getDayActivity } from './dayActivity.entity';

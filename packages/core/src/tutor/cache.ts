@@ -4,7 +4,7 @@
  *
  * Key: SHA-256 of everything that decides the answer: the chat model, the prompt version, the tone, the
  * context (grade book / lesson / practice question), the learner's last wrong answer (practice questions),
- * the conversation messages sent with it, and the question folded (`text.ts`: letter forms, digits, ZWNJ,
+ * the conversation messages sent with it, the reply's prelude and hint step (issue 16), and the question folded (`text.ts`: letter forms, digits, ZWNJ,
  * case, spaces) without trailing punctuation. So a hit only happens when the model would have been asked the
  * very same thing; in practice: the first question of a conversation, asked the same way by many learners.
  * Stored as `cache.entity.ts` items with a TTL of {@link ANSWER_CACHE_TTL_SECONDS}. Refused (late marker), failed
@@ -29,6 +29,8 @@ export interface CacheKeyParts {
   wrongAnswer?: string;
   history: ChatMessage[];
   question: string;
+  /** What else shapes the reply: the fixed prelude and the hint step of a practice question (`session.ts`). */
+  reply?: string;
 }
 
 /** The question as the cache compares it. */
@@ -44,6 +46,7 @@ export function answerCacheKey(p: CacheKeyParts): string {
     p.wrongAnswer ?? null,
     p.history.map((m) => [m.role, m.content]),
     normalizeQuestion(p.question),
+    p.reply ?? null,
   ]);
   return createHash('sha256').update(material).digest('hex');
 }

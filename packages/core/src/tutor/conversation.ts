@@ -48,6 +48,8 @@ export interface TutorMessage {
   /** Answers only. */
   cached?: boolean;
   tone?: Tone;
+  /** Answers about a practice question: the rung of the hint ladder (1 nudge, 2 method, 3 worked step). */
+  hintRung?: number;
   promptTokens?: number;
   completionTokens?: number;
   rating?: 'up' | 'down';
@@ -68,17 +70,33 @@ const toMessage = (m: MessageItem): TutorMessage => ({
         tone: m.tone,
         promptTokens: m.promptTokens ?? 0,
         completionTokens: m.completionTokens ?? 0,
+        ...(m.hintRung ? { hintRung: m.hintRung } : {}),
         ...(m.rating ? { rating: m.rating } : {}),
         ...(m.comment ? { comment: m.comment } : {}),
       }
     : {}),
 });
 
-/** The conversation's last {@link HISTORY_MESSAGES} messages at `nowMs` (epoch ms), oldest first, as chat messages. */
-export async function conversationHistory(deps: Deps, userId: number, context: string, nowMs: number): Promise<ChatMessage[]> {
+/** A conversation as the next answer needs it. */
+export interface ConversationState {
+  /** The last {@link HISTORY_MESSAGES} messages, oldest first, as chat messages. */
+  history: ChatMessage[];
+  /** The hint rung of the tutor's last answer in the conversation (practice questions), if any. */
+  lastRung?: number;
+  /** Instant of the tutor's last answer in the conversation, epoch ms. */
+  lastAnswerAtMs?: number;
+}
+
+/** The conversation about `context` at `nowMs` (epoch ms): its last messages, and its last answer's hint rung and instant. */
+export async function conversationState(deps: Deps, userId: number, context: string, nowMs: number): Promise<ConversationState> {
   const since = nowMs - CONVERSATION_WINDOW_MINUTES * 60_000;
   const items = await recentConversation(deps.db, userId, context, since, HISTORY_MESSAGES);
-  return items.map((m) => ({ role: m.role, content: m.text })).reverse();
+  const lastAnswer = items.find((m) => m.role === 'assistant');
+  return {
+    history: items.map((m) => ({ role: m.role, content: m.text })).reverse(),
+    ...(lastAnswer?.hintRung ? { lastRung: lastAnswer.hintRung } : {}),
+    ...(lastAnswer ? { lastAnswerAtMs: Date.parse(lastAnswer.createdAt) } : {}),
+  };
 }
 
 export interface AnswerRecord {
@@ -94,6 +112,8 @@ export interface AnswerRecord {
   tone: Tone;
   cached: boolean;
   usage?: TokenUsage;
+  /** The hint rung of the answer (practice questions). */
+  hintRung?: number;
 }
 
 /** Transaction items that store a question and its answer (see the module doc). */
@@ -108,6 +128,7 @@ export function answerItems(deps: Deps, r: AnswerRecord): TxItem[] {
       text: r.answer,
       tone: r.tone,
       cached: r.cached,
+      ...(r.hintRung ? { hintRung: r.hintRung } : {}),
       promptTokens: r.usage?.promptTokens ?? 0,
       completionTokens: r.usage?.completionTokens ?? 0,
     }),

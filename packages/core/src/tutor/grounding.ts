@@ -2,9 +2,9 @@
  * What a tutor answer is grounded in (issue 5 §2, §3; spec `POST /api/ai/ask`: "lessonId and questionId
  * ground the answer: questionId gives the tutor the practice question and the learner's wrong answer").
  *
- * - `questionId`: the practice question (text, choices, correct answer), its lesson, and the learner's last
- *   wrong answer to it (progress/); the tone is `guide` (lead, do not reveal) and the conversation
- *   `question:<id>`. A `lessonId` given with it must be the question's lesson.
+ * - `questionId`: the practice question (text, choices, correct answer), its lesson, the learner's last wrong
+ *   answer to it and their latest answer (progress/: the attempt of `hints.ts`); the tone is `guide` (lead, do not
+ *   reveal) and the conversation `question:<id>`. A `lessonId` given with it must be the question's lesson.
  * - `lessonId`: the lesson's title and body; tone `explain`, conversation `lesson:<id>`.
  * - neither: the book of the learner's grade (DEFAULT_GRADE_ID before they chose one); conversation `book:<gradeId>`.
  *
@@ -15,12 +15,12 @@ import { DEFAULT_GRADE_ID, type User } from '../auth';
 import type { Curriculum } from '../curriculum';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
-import { lastWrongAnswer } from '../progress';
+import { lastWrongAnswer, latestAnswer } from '../progress';
 import type { ChatMessage, ModelClient } from '../providers/ports';
+import type { AnswerKey } from './answerForms';
+import { type Attempt, displayAnswer, storedAttempt } from './hints';
 import { buildMessages, type Grounding } from './prompt';
 import { retrieve } from './retrieval';
-
-type Question = NonNullable<ReturnType<Curriculum['question']>>;
 
 /** The grounding of one question, before retrieval. */
 export interface ResolvedGrounding {
@@ -30,13 +30,9 @@ export interface ResolvedGrounding {
   questionId?: number;
   /** The learner's last wrong answer to the practice question, as they sent it. */
   wrongAnswer?: string;
+  /** The practice question's answer key (for the answer guard) and the learner's latest stored attempt. */
+  practice?: { key: AnswerKey; attempt?: Attempt };
 }
-
-/** A choice answer as `id) text`, anything else as given. */
-const display = (q: Question, answer: string) => {
-  const choice = q.choices?.find((c) => c.id === answer);
-  return choice ? `${choice.id}) ${choice.text}` : answer;
-};
 
 async function practiceQuestion(
   deps: Deps,
@@ -51,11 +47,15 @@ async function practiceQuestion(
     throw commonErrors.validation('The question is not part of this lesson', { questionId: ['Not a question of lessonId'] });
   }
   const lesson = curriculum.lesson(q.lessonId);
-  const wrong = (await lastWrongAnswer(deps.db, user.id, q.id))?.answer;
+  const [wrongItem, latest] = await Promise.all([lastWrongAnswer(deps.db, user.id, q.id), latestAnswer(deps.db, user.id, q.nodeId, q.id)]);
+  const wrong = wrongItem?.answer;
+  const key: AnswerKey = { type: q.type, answer: q.answer, choices: q.choices, questionText: q.text };
+  const display = (answer: string) => displayAnswer(key, answer);
   return {
     lessonId: q.lessonId,
     questionId: q.id,
     wrongAnswer: wrong,
+    practice: { key, attempt: storedAttempt(key, latest, wrongItem) },
     grounding: {
       gradeId: q.gradeId,
       lesson: lesson ? { id: lesson.id, title: lesson.title, body: lesson.body } : undefined,
@@ -63,8 +63,8 @@ async function practiceQuestion(
         id: q.id,
         text: q.text,
         choices: q.choices?.map((c) => `${c.id}) ${c.text}`),
-        correctAnswer: display(q, q.answer),
-        ...(wrong !== undefined ? { lastWrongAnswer: display(q, wrong) } : {}),
+        correctAnswer: display(q.answer),
+        ...(wrong !== undefined ? { lastWrongAnswer: display(wrong) } : {}),
       },
       tone: 'guide',
       context: `question:${q.id}`,

@@ -7,7 +7,7 @@ import { QUOTA_PREFIX } from './quota.entity';
 
 export { type AskInput, askTutor, USER_QUESTION_MAX } from './ask';
 export { listHistory, rateMessage, type TutorMessage } from './conversation';
-export { HELP_LINE_TEXT, REFUSAL_TEXT } from './copy';
+export { ABUSE_HELP_TEXT, ATTEMPT_TEXT, HELP_LINE_TEXT, PERSONAL_DATA_TEXT, PRIVACY_NOTE, REFUSAL_TEXT } from './copy';
 export { deleteDocument, type IngestInput, ingestDocument, type RagDocument } from './ingest';
 export { getQuota, type QuotaItem } from './quota.entity';
 export { seedTextbook } from './seed';

@@ -57,6 +57,8 @@ export const MessageItem = z
     /** Answers only: how the tutor answered, whether from the answer cache, the model's tokens (0 when cached). */
     tone: ToneSchema.optional(),
     cached: z.boolean().optional(),
+    /** Answers about a practice question: the rung of the hint ladder (1 nudge, 2 method, 3 worked step; `hints.ts`). */
+    hintRung: z.number().int().min(1).max(3).optional(),
     promptTokens: z.number().int().nonnegative().optional(),
     completionTokens: z.number().int().nonnegative().optional(),
     /** Answers only: the learner's feedback; a later rating replaces the earlier one. */

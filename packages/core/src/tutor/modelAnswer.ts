@@ -16,6 +16,7 @@ import { createAnswerStream } from './answerStream';
 import { inLanguageOf, REFUSAL_TEXT } from './copy';
 import { tutorErrors } from './errors';
 import { groundedMessages } from './grounding';
+import { guardedAnswer } from './guardedAnswer';
 import { type AnswerSession, closeUnanswered, recordAnswer, recordRefusal, type TutorReply } from './session';
 
 /** The model's first text and the rest of its stream. Errors: `assistant_unavailable` when it fails before any text. */
@@ -45,7 +46,7 @@ export async function modelReply(session: AnswerSession, model: ModelClient): Pr
   const { iterator } = opened;
   let usage = opened.usage;
   const firstTokenMs = Math.round(performance.now() - session.startedAt);
-  const answer = createAnswerStream(inLanguageOf(REFUSAL_TEXT, session.question));
+  const answer = guardedAnswer(createAnswerStream(inLanguageOf(REFUSAL_TEXT, session.question)), session.reply);
 
   async function* chunks(): AsyncGenerator<string> {
     let state: 'streaming' | 'completed' | 'failed' = 'streaming';

@@ -16,16 +16,37 @@ import { type TxItem, transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { logger } from '../log';
 import type { ChatMessage, TokenUsage } from '../providers/ports';
+import type { AnswerKey } from './answerForms';
 import { answerCacheKey, cacheAnswerItem } from './cache';
-import { answerItems, conversationHistory } from './conversation';
+import { answerItems, type ConversationState, conversationState } from './conversation';
+import { inLanguageOf, PRIVACY_NOTE } from './copy';
 import { tutorErrors } from './errors';
 import type { ResolvedGrounding } from './grounding';
+import { attemptSentence, displayAnswer, type HintStep, planHint } from './hints';
 import { newMessageId } from './message.entity';
 import { giveBackQuota, type QuotaReservation, reserveQuota } from './quota';
 import type { SlotLease } from './slots';
+import { isPersian } from './text';
 import { usageItems } from './usage';
 
-export type AskOutcome = 'answer' | 'cached' | 'off_topic' | 'help_line';
+/**
+ * How a request ended: an answer (from the model or the cache), or a fixed message of the gate (`gate/screen.ts`):
+ * `off_topic` the refusal, `help_line` self-harm, `abuse_help` abuse, `personal_data` personal data without a
+ * math question.
+ */
+export type AskOutcome = 'answer' | 'cached' | 'off_topic' | 'help_line' | 'abuse_help' | 'personal_data';
+
+/** What the answer's stream does beyond the model's text (`guardedAnswer.ts`). */
+export interface ReplyShape {
+  /** Fixed sentences sent before the model's text (the privacy note, whether the attempt was right); may be ''. */
+  prelude: string;
+  /** The practice question's answer key: its answer is masked in the stream. */
+  answerKey?: AnswerKey;
+  /** The request is in Persian (the mask character, the fixed texts' language). */
+  persian: boolean;
+  /** The hint rung of this answer (practice questions), stored with it. */
+  hintRung?: number;
+}
 
 export interface TutorReply {
   outcome: AskOutcome;
@@ -53,6 +74,32 @@ export interface AnswerSession {
   messageId: string;
   /** `performance.now()` when the ask arrived, for the log's durations. */
   startedAt: number;
+  reply: ReplyShape;
+}
+
+/** The grounding with the hint step of a practice question, and the reply's shape (see {@link ReplyShape}). */
+function shapeReply(
+  resolved: ResolvedGrounding,
+  conversation: ConversationState,
+  question: string,
+  redacted: boolean,
+): { resolved: ResolvedGrounding; reply: ReplyShape; hint?: HintStep } {
+  const persian = isPersian(question);
+  const notes = redacted ? [inLanguageOf(PRIVACY_NOTE, question)] : [];
+  const practice = resolved.practice;
+  if (!practice) return { resolved, reply: { prelude: notes.join(' '), persian } };
+  const hint = planHint(practice.key, conversation, practice.attempt, question);
+  if (hint.report) notes.push(attemptSentence(practice.key, hint.report, persian));
+  const attempt = hint.attempt && {
+    shown: displayAnswer(practice.key, hint.attempt.answer),
+    correct: hint.attempt.correct,
+    told: hint.report !== undefined,
+  };
+  return {
+    resolved: { ...resolved, grounding: { ...resolved.grounding, hint: { rung: hint.rung, ...(attempt ? { attempt } : {}) } } },
+    reply: { prelude: notes.join(' '), answerKey: practice.key, persian, hintRung: hint.rung },
+    hint,
+  };
 }
 
 /**
@@ -62,33 +109,37 @@ export interface AnswerSession {
 export async function openSession(
   deps: Deps,
   user: User,
-  resolved: ResolvedGrounding,
+  grounded: ResolvedGrounding,
   question: string,
   chatModel: string,
   startedAt: number,
+  options: { redacted?: boolean } = {},
 ): Promise<AnswerSession> {
   const lease = deps.tutorSlots.tryAcquire();
   if (!lease) throw tutorErrors.busy();
   let reservation: QuotaReservation | undefined;
   try {
     // The conversation is read while the quota is reserved (one round trip less before the first byte).
-    const [reserved, history] = await Promise.allSettled([
+    const [reserved, conversation] = await Promise.allSettled([
       reserveQuota(deps, user),
-      conversationHistory(deps, user.id, resolved.grounding.context, deps.clock.now()),
+      conversationState(deps, user.id, grounded.grounding.context, deps.clock.now()),
     ]);
     if (reserved.status === 'rejected') throw reserved.reason;
     reservation = reserved.value;
-    if (history.status === 'rejected') throw history.reason;
+    if (conversation.status === 'rejected') throw conversation.reason;
+    const history = conversation.value.history;
+    const { resolved, reply } = shapeReply(grounded, conversation.value, question, options.redacted ?? false);
     const cacheKey = answerCacheKey({
       model: chatModel,
       tone: resolved.grounding.tone,
       context: resolved.grounding.context,
       wrongAnswer: resolved.wrongAnswer,
-      history: history.value,
+      history,
       question,
+      reply: JSON.stringify([reply.prelude, resolved.grounding.hint ?? null]),
     });
     const messageId = newMessageId(reservation.atMs + 1);
-    return { deps, userId: user.id, lease, reservation, resolved, question, history: history.value, cacheKey, messageId, startedAt };
+    return { deps, userId: user.id, lease, reservation, resolved, question, history, cacheKey, messageId, startedAt, reply };
   } catch (error) {
     lease.release();
     if (reservation) await giveBackQuota(deps, reservation);
@@ -131,6 +182,7 @@ export async function recordAnswer(session: AnswerSession, answer: string, from:
     tone: resolved.grounding.tone,
     cached,
     usage,
+    hintRung: session.reply.hintRung,
   });
   if (!cached) items.push(cacheAnswerItem(deps, session.cacheKey, answer, resolved.grounding.tone, from.model, deps.clock.now()));
   items.push(...usageItems(deps, session.userId, reservation.atMs, cached ? 'cachedAnswers' : 'answers', usage));

@@ -5,7 +5,7 @@
  *
  * Body `{ userQuestion (1-2000 characters), lessonId?, questionId? }`. Success: 200 `text/plain; charset=utf-8`,
  * the answer written as the model produces it, with headers `X-Tutor-Outcome` (`answer`, `cached`,
- * `off_topic`, `help_line`) and, for answers, `X-Message-Id` (the id to rate with `POST /api/ai/feedback`).
+ * `off_topic`, `help_line`, `abuse_help`, `personal_data`) and, for answers, `X-Message-Id` (the id to rate with `POST /api/ai/feedback`).
  * Errors before the first byte are JSON (400, 401, 404, 429 `ai_quota_exceeded`, 503 `assistant_busy` /
  * `assistant_unavailable`); a failure after it cuts the stream.
  */

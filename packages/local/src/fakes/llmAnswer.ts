@@ -1,10 +1,22 @@
 /**
- * Answers of the local fake model (`llm.ts`), derived from the last user message and the system prompt. Two
- * fractions in the question (`3/4 and 1/8`, Persian digits too) get a worked sum (or difference, for
- * subtract/minus/تفریق); anything else a short generic explanation; with a practice question in the system
- * prompt, a guiding reply. The answer is in Persian when the question is, names the first textbook section of
- * the system prompt, and deliberately contains Markdown and LaTeX (`##`, `**`, `- `, `$\frac{a}{b}$`, `\times`)
- * so that the server's plain-text cleaning is exercised.
+ * Answers of the local fake model (`llm.ts`), derived from the chat request's messages the way a real model
+ * reads them (issue 16 §2, §4):
+ *
+ * - Scope: when the system prompt has a scope rule ("answer with exactly <marker> and nothing else"), the fake
+ *   judges the last user message on its own — not with the service's gate — and answers exactly that marker
+ *   when it is not about math: a rule change, a question about people, places, sports, films or another school
+ *   subject that gives nothing to compute, a fact about the world ("how many people live in…"), or chit-chat
+ *   with no math in it. A short follow-up counts as math when the conversation before it, the practice question
+ *   or the textbook text of the prompt make it one. So the late-refusal path of the service is exercised end to
+ *   end, as with a real model.
+ * - A practice question in the prompt: a reply for the rung of the hint ladder the prompt asks for ("Hint step
+ *   N of 3": a nudge, the method on other numbers, the first step on the question's own numbers), never the
+ *   final answer.
+ * - Two fractions in the question (`3/4 and 1/8`, Persian digits too): a worked sum (or difference, for
+ *   subtract/minus/تفریق); anything else a short generic explanation.
+ * Replies are in the question's language, name the first textbook section of the system prompt, and
+ * deliberately contain Markdown and LaTeX (`##`, `**`, `- `, `$\frac{a}{b}$`, `\times`) so that the server's
+ * plain-text cleaning is exercised. A scripted reply (`POST /_local/llm/next`) replaces all of this.
  */
 import { asciiDigits } from '@mathisland/core/tutor';
 
@@ -15,20 +27,107 @@ export interface ChatTurn {
 }
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+const isPersianText = (s: string) => (s.match(/[\u0600-\u06FF]/g) ?? []).length > (s.match(/[A-Za-z]/g) ?? []).length;
+const norm = (s: string) =>
+  asciiDigits(s)
+    .toLowerCase()
+    .replace(/[يى]/g, 'ی')
+    .replace(/ك/g, 'ک')
+    .replace(/\u200c/g, ' ');
+
+/** The fake's own reading of a message (independent of the service's gate). */
+const MATH =
+  /[0-9]\s*[-+×x*÷/:=]\s*[0-9]|\b(add|plus|sum|subtract|minus|multiply|times|divide|fraction|decimal|percent|area|perimeter|angle|triangle|square|rectangle|circle|number|digit|round|average|equation|math)|جمع|تفریق|ضرب|تقسیم|کسر|اعشار|درصد|مساحت|محیط|زاویه|مثلث|مربع|مستطیل|دایره|عدد|رقم|گرد کن|میانگین|ریاضی|مخرج|صورت کسر/;
+const NOT_MATH =
+  /\b(football|soccer|goals?|player|team|messi|ronaldo|game|minecraft|film|movie|song|singer|story|joke|history|science|country|countries|china|people|animal|planet|president|king|war|youtube|instagram|friend|pet|dog|cat)\b|فوتبال|بازیکن|گل زد|بازی|فیلم|آهنگ|خواننده|داستان|قصه|جوک|تاریخ|علوم|کشور|چین|مردم|حیوان|سیاره|پادشاه|جنگ|یوتیوب|اینستا|دوست|گربه|سگ/;
+const FACT =
+  /\b(who|when|where|which year|how many people|population|live in|famous)\b|چه کسی|کی بود|کجاست|چه سالی|جمعیت|زندگی می ?کنند|معروف/;
+const RULE_CHANGE =
+  /\b(ignore|forget|pretend|roleplay|act as|from now on|new rules?|no rules)\b|فراموش کن|نادیده بگیر|وانمود|نقش|از این به بعد|از الان/;
+const CUE =
+  /\b(each|every|altogether|in all|in total|left|how many|how much|what is|whats|calculate)\b|هر |روی هم|مجموع|باقی|چند|چقدر|حاصل/;
+const FOLLOW_UP =
+  /^(why|how|what do you mean|i don'?t (understand|get it)|explain|again|next|hint|ok|thanks?)|^(چرا|چطور|یعنی چی|نفهمیدم|متوجه نشدم|دوباره|توضیح|راهنمایی|مرسی|ممنون|باشه)/;
+
+/** Numbers of a text that are not years (13xx, 14xx, 19xx, 20xx). */
+const quantities = (s: string) => (s.match(/\d+(?:[.,]\d+)?/g) ?? []).filter((n) => !/^(1[34]|19|20)\d\d$/.test(n));
+const yearless = (s: string) => s.replace(/(?<!\d)(1[34]|19|20)\d\d(?!\d)/g, ' ');
+
+/** Whether the fake considers `question` not about math, given the system prompt and the earlier turns. */
+export function isOffTopic(question: string, system: string, earlier: ChatTurn[]): boolean {
+  const q = norm(question);
+  if (RULE_CHANGE.test(q)) return true;
+  const expression = /[0-9]\s*[-+×x*÷/:=]\s*[0-9]/.test(yearless(q));
+  const computable = expression || (quantities(q).length >= 2 && CUE.test(q));
+  if (NOT_MATH.test(q) || FACT.test(q)) return !computable;
+  if (MATH.test(q) || computable || (quantities(q).length >= 1 && CUE.test(q))) return false;
+  const inConversation = earlier.some((m) => m.role === 'assistant') || system.includes('Practice question:');
+  if (inConversation && (FOLLOW_UP.test(q.trim()) || q.split(/\s+/).length <= 8)) return false;
+  // Words of the question found in the textbook text of the prompt make it a question about the lesson.
+  const book = norm(system.split('From the textbook:')[1] ?? '');
+  const words = q.split(/[^\p{L}]+/u).filter((w) => w.length >= 4);
+  return !(book && words.some((w) => book.includes(w)));
+}
+
+/** The two numbers and the sign of the first `a op b` of a text (ASCII digits), if any. */
+function expressionOf(text: string): { a: number; op: string; b: number } | undefined {
+  const m = /(\d+(?:\.\d+)?)\s*([-+−×x*÷/])\s*(\d+(?:\.\d+)?)/.exec(asciiDigits(text).replace(/(\d)[٬,](?=\d{3})/g, '$1'));
+  if (!m) return undefined;
+  const op = ({ '−': '-', x: '×', '*': '×' } as Record<string, string>)[m[2] as string] ?? (m[2] as string);
+  return { a: Number(m[1]), op, b: Number(m[3]) };
+}
+
+/** A reply for the hint rung the prompt asks for (see the module doc). */
+function hintReply(system: string, fa: boolean, source: string): string {
+  const practice = /Practice question:\n(.+)/.exec(system)?.[1] ?? '';
+  const rung = Number(/Hint step (\d) of 3/.exec(system)?.[1] ?? 1);
+  const e = expressionOf(practice);
+  if (/The child's latest attempt: .+ It is right\./.test(system)) {
+    return fa
+      ? `## درست فکر کردی\n\n- **چرا درست است؟** هر قدمی را که رفتی یک بار دیگر مرور کن و برای خودت بگو چرا آن کار را کردی.\n- حالا یک سؤال شبیه این را امتحان کن.${source}`
+      : `## You worked it out\n\n- **Why is it right?** Go over each step once more and say to yourself why you did it.\n- Now try a similar question.${source}`;
+  }
+  const opName = (o: string) =>
+    fa
+      ? ({ '+': 'جمع', '-': 'تفریق', '×': 'ضرب', '÷': 'تقسیم', '/': 'کسر' } as Record<string, string>)[o]
+      : ({ '+': 'add', '-': 'subtract', '×': 'multiply', '÷': 'divide', '/': 'work with the fraction' } as Record<string, string>)[o];
+  if (rung <= 1) {
+    return fa
+      ? `## یک سرنخ\n\nسؤال را دوباره بخوان: «${practice}»\n\n- **اول** ببین سؤال دقیقاً چه چیزی را می‌خواهد.\n- کدام عددها را لازم داری؟${e ? ` باید ${opName(e.op)} کنی.` : ''}\n\nحالا خودت امتحان کن!${source}`
+      : `## A nudge\n\nRead the question again: "${practice}"\n\n- **First**, find what it asks for.\n- Which numbers do you need?${e ? ` You need to ${opName(e.op)}.` : ''}\n\nNow try it yourself!${source}`;
+  }
+  if (rung === 2) {
+    return fa
+      ? `## روش\n\n- **قدم ۱:** عدد بزرگ‌تر را به صدگان، دهگان و یکان بشکن.\n- **قدم ۲:** هر قسمت را جداگانه حساب کن.\n- **قدم ۳:** نتیجه‌ها را کنار هم بگذار.\n\nمثال با عددهای دیگر: $204 \\times 3$ = ۲۰۰ × ۳ + ۴ × ۳ = ۶۰۰ + ۱۲ = ۶۱۲.\n\nحالا همین روش را روی سؤال خودت پیاده کن.${source}`
+      : `## The method\n\n- **Step 1:** break the bigger number into hundreds, tens and ones.\n- **Step 2:** work out each part on its own.\n- **Step 3:** put the results together.\n\nAn example with other numbers: $204 \\times 3$ = 200 × 3 + 4 × 3 = 600 + 12 = 612.\n\nNow use the same method on your question.${source}`;
+  }
+  const place = e && e.a >= 10 ? 10 ** Math.floor(Math.log10(e.a)) : 1;
+  const big = e ? Math.floor(e.a / place) * place : 0;
+  const rest = e ? e.a - big : 0;
+  if (e && rest > 0 && (e.op === '×' || e.op === '+' || e.op === '-')) {
+    const first = e.op === '×' ? big * e.b : e.op === '+' ? big + e.b : big - e.b;
+    const sign = e.op === '-' ? '−' : e.op;
+    return fa
+      ? `## قدم اول را با هم برداریم\n\n**${big} ${sign} ${e.b} = ${first}**\n\nحالا ${rest} باقی مانده: ${rest} را هم ${opName(e.op)} کن و با ${first} کنار هم بگذار. جواب را خودت پیدا کن!${source}`
+      : `## Let's do the first step together\n\n**${big} ${sign} ${e.b} = ${first}**\n\nNow ${rest} is left: ${opName(e.op)} with it too and put it together with ${first}. Find the answer yourself!${source}`;
+  }
+  return fa
+    ? `## قدم اول را با هم برداریم\n\n- عددهای سؤال را زیر هم بنویس.\n- **قدم اول:** از سمت راست، یکان‌ها را با هم حساب کن.\n\nبقیه‌اش با خودت؛ جواب را خودت پیدا کن!${source}`
+    : `## Let's do the first step together\n\n- Write the numbers of the question one under the other.\n- **First step:** start from the right, with the ones.\n\nThe rest is yours: find the answer yourself!${source}`;
+}
 
 /** The deterministic answer of the fake for a chat request's messages (see the module doc). */
 export function fakeAnswer(messages: ChatTurn[]): string {
-  const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const userTurns = messages.filter((m) => m.role === 'user');
+  const question = userTurns.at(-1)?.content ?? '';
   const system = messages.find((m) => m.role === 'system')?.content ?? '';
-  const fa = (question.match(/[\u0600-\u06FF]/g) ?? []).length > (question.match(/[A-Za-z]/g) ?? []).length;
+  const earlier = messages.slice(1, -1);
+  const marker = /answer with exactly (\S+) and nothing else/.exec(system)?.[1];
+  if (marker && isOffTopic(question, system, earlier)) return marker;
+  const fa = isPersianText(question);
   const book = /^--- (.+)$/m.exec(system)?.[1];
   const source = book ? (fa ? `\n\n(از کتابت: ${book})` : `\n\n(From your book: ${book})`) : '';
-  if (system.includes('Practice question:')) {
-    const practice = /Practice question:\n(.+)/.exec(system)?.[1] ?? '';
-    return fa
-      ? `## بیا با هم فکر کنیم\n\nسؤال این بود: «${practice}»\n\n- **اول** ببین سؤال چه می‌خواهد.\n- **بعد** جواب قبلی‌ات را دوباره نگاه کن: کجای آن با سؤال جور نیست؟\n\nحالا دوباره امتحان کن!${source}`
-      : `## Let's think together\n\nThe question was: "${practice}"\n\n- **First**, read what it asks.\n- **Then** look at your last answer again: which step does not fit?\n\nNow try once more!${source}`;
-  }
+  if (system.includes('Practice question:')) return hintReply(system, fa, source);
   const plain = asciiDigits(question);
   const fractions = [...plain.matchAll(/(\d+)\s*\/\s*(\d+)/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
   if (fractions.length >= 2 && fractions[0]?.[1] && fractions[1]?.[1]) {
