@@ -37,6 +37,11 @@ export const statusOfCode: Record<string, number> = {
   discount_not_allowed: 409,
   referrer_already_set: 409,
   assistant_unavailable: 503,
+  sku_taken: 409,
+  plan_has_orders: 409,
+  code_taken: 409,
+  discount_code_used: 409,
+  username_taken: 409,
 };
 
 export interface ErrorBody {

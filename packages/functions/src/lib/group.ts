@@ -3,7 +3,8 @@
  * route definitions (`route.ts`). The pipeline, outermost first, one middleware per file in `middlewares/`:
  *
  *   requestLog → responseHeaders → errorBody → injectDeps → @middy/http-router → per route:
- *   jsonBody → pathId → authenticate → throttle → validateInput → the route's handler → JSON response
+ *   sameOrigin (admin routes) → jsonBody → pathId → authenticate → throttle(s) → validateInput → the route's
+ *   handler → JSON response
  *
  * Handlers only translate: read typed input, call one domain function, map the result (DESIGN §2).
  *
@@ -30,6 +31,7 @@ import { jsonBody } from './middlewares/jsonBody';
 import { pathId } from './middlewares/pathId';
 import { requestLog } from './middlewares/requestLog';
 import { responseHeaders } from './middlewares/responseHeaders';
+import { sameOrigin } from './middlewares/sameOrigin';
 import { throttle } from './middlewares/throttle';
 import { validateInput } from './middlewares/validateInput';
 import type { RouteDef } from './route';
@@ -59,12 +61,14 @@ function toResponse(result: unknown, status = 200): APIGatewayProxyStructuredRes
 
 /** The per-route part of the pipeline. */
 function routeHandler(spec: RouteSpec, def: RouteDef) {
-  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>().use(
-    jsonBody({ maxBytes: def.maxBodyBytes }),
-  );
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>();
+  // The admin API is the one cookie-authenticated API: its unsafe methods must come from the service's own origin.
+  if (spec.path.startsWith('/api/admin/')) handler.use(sameOrigin());
+  handler.use(jsonBody({ maxBytes: def.maxBodyBytes }));
   if (spec.path.includes('{id}')) handler.use(pathId());
   handler.use(authenticate({ kind: spec.auth, ...(def.auth === 'admin' && def.permission ? { permission: def.permission } : {}) }));
   if (spec.throttle) handler.use(throttle({ scope: spec.throttle }));
+  if (spec.usernameThrottle) handler.use(throttle({ scope: spec.usernameThrottle }));
   return handler.use(validateInput({ body: def.body, query: def.query })).handler(async (event, context) => {
     const input = {
       event,
