@@ -57,7 +57,8 @@ describe('admin routes: permissions and bad input', () => {
       (await purchase(stack, learner, { planId: PLAN_90, paymentMethod: 'gateway' })).body.orderId,
       (await purchase(stack, learner, { planId: PLAN_90, paymentMethod: 'gateway' })).body.orderId,
     ];
-    ticketId = (await call(stack, 'POST', '/api/tickets', { token: learner.accessToken, body: { subject: 'Help', text: 'Where?' } })).body.id;
+    ticketId = (await call(stack, 'POST', '/api/tickets', { token: learner.accessToken, body: { subject: 'Help', text: 'Where?' } })).body
+      .id;
     const root = await sessionWith(null, true);
     for (const title of ['To change', 'To delete']) {
       const made = await admin(stack, root, 'POST', '/api/admin/plans', { title, price: 1000, durationDays: 7, aiDailyQuota: 1 });
@@ -81,7 +82,14 @@ describe('admin routes: permissions and bad input', () => {
       badBody: { username: 'someone', password: 'short' },
       status: 201,
     },
-    { key: 'GET /api/admin/staff/{username}', path: () => `/api/admin/staff/${targetStaff[0]}`, permission: 'view_staff', superuserOnly: true, status: 200, badId: '/api/admin/staff/%E0%A4' },
+    {
+      key: 'GET /api/admin/staff/{username}',
+      path: () => `/api/admin/staff/${targetStaff[0]}`,
+      permission: 'view_staff',
+      superuserOnly: true,
+      status: 200,
+      badId: '/api/admin/staff/%E0%A4',
+    },
     {
       key: 'PATCH /api/admin/staff/{username}',
       path: () => `/api/admin/staff/${targetStaff[0]}`,
@@ -92,7 +100,14 @@ describe('admin routes: permissions and bad input', () => {
       status: 200,
       badId: '/api/admin/staff/nobody-here',
     },
-    { key: 'DELETE /api/admin/staff/{username}', path: () => `/api/admin/staff/${targetStaff[1]}`, permission: 'delete_staff', superuserOnly: true, status: 204, badId: '/api/admin/staff/nobody-here' },
+    {
+      key: 'DELETE /api/admin/staff/{username}',
+      path: () => `/api/admin/staff/${targetStaff[1]}`,
+      permission: 'delete_staff',
+      superuserOnly: true,
+      status: 204,
+      badId: '/api/admin/staff/nobody-here',
+    },
     { key: 'GET /api/admin/sessions', path: () => '/api/admin/sessions', permission: 'view_session', superuserOnly: true, status: 200 },
     {
       key: 'DELETE /api/admin/sessions/{sessionId}',
@@ -102,14 +117,51 @@ describe('admin routes: permissions and bad input', () => {
       status: 404, // a session that is not the learner's live one: nothing revoked
       badId: '/api/admin/sessions/not-a-session',
     },
-    { key: 'GET /api/admin/otp-records', path: () => '/api/admin/otp-records', permission: 'view_otprecord', superuserOnly: true, status: 200 },
+    {
+      key: 'GET /api/admin/otp-records',
+      path: () => '/api/admin/otp-records',
+      permission: 'view_otprecord',
+      superuserOnly: true,
+      status: 200,
+    },
     { key: 'GET /api/admin/users', path: () => '/api/admin/users', permission: 'view_user', status: 200 },
-    { key: 'GET /api/admin/users/{id}', path: () => `/api/admin/users/${learner.userId}`, permission: 'view_user', status: 200, badId: '/api/admin/users/%DB%B1%DB%B2' },
+    {
+      key: 'GET /api/admin/users/{id}',
+      path: () => `/api/admin/users/${learner.userId}`,
+      permission: 'view_user',
+      status: 200,
+      badId: '/api/admin/users/%DB%B1%DB%B2',
+    },
     { key: 'GET /api/admin/orders', path: () => '/api/admin/orders', permission: 'view_order', status: 200 },
-    { key: 'GET /api/admin/orders/{id}', path: () => `/api/admin/orders/${paidOrder}`, permission: 'view_order', status: 200, badId: '/api/admin/orders/abc' },
-    { key: 'GET /api/admin/orders/{id}/events', path: () => `/api/admin/orders/${paidOrder}/events`, permission: 'view_order', status: 200, badId: '/api/admin/orders/1.5/events' },
-    { key: 'POST /api/admin/orders/{id}/cancel', path: () => `/api/admin/orders/${pendingOrders[0]}/cancel`, permission: 'change_order', status: 200, badBody: { reason: 'x' }, badId: '/api/admin/orders/-1/cancel' },
-    { key: 'GET /api/admin/orders/{id}/refund', path: () => `/api/admin/orders/${paidOrder}/refund`, permission: 'view_order', status: 200, badId: '/api/admin/orders/x/refund' },
+    {
+      key: 'GET /api/admin/orders/{id}',
+      path: () => `/api/admin/orders/${paidOrder}`,
+      permission: 'view_order',
+      status: 200,
+      badId: '/api/admin/orders/abc',
+    },
+    {
+      key: 'GET /api/admin/orders/{id}/events',
+      path: () => `/api/admin/orders/${paidOrder}/events`,
+      permission: 'view_order',
+      status: 200,
+      badId: '/api/admin/orders/1.5/events',
+    },
+    {
+      key: 'POST /api/admin/orders/{id}/cancel',
+      path: () => `/api/admin/orders/${pendingOrders[0]}/cancel`,
+      permission: 'change_order',
+      status: 200,
+      badBody: { reason: 'x' },
+      badId: '/api/admin/orders/-1/cancel',
+    },
+    {
+      key: 'GET /api/admin/orders/{id}/refund',
+      path: () => `/api/admin/orders/${paidOrder}/refund`,
+      permission: 'view_order',
+      status: 200,
+      badId: '/api/admin/orders/x/refund',
+    },
     {
       key: 'POST /api/admin/orders/{id}/refund',
       path: () => `/api/admin/orders/${paidOrder}/refund`,
@@ -129,7 +181,13 @@ describe('admin routes: permissions and bad input', () => {
       badBody: { title: 'New', price: -1, durationDays: 30, aiDailyQuota: 2 },
       status: 201,
     },
-    { key: 'GET /api/admin/plans/{id}', path: () => `/api/admin/plans/${PLAN_30}`, permission: 'view_plan', status: 200, badId: '/api/admin/plans/one' },
+    {
+      key: 'GET /api/admin/plans/{id}',
+      path: () => `/api/admin/plans/${PLAN_30}`,
+      permission: 'view_plan',
+      status: 200,
+      badId: '/api/admin/plans/one',
+    },
     {
       key: 'PATCH /api/admin/plans/{id}',
       path: () => `/api/admin/plans/${planIds[0]}`,
@@ -139,7 +197,13 @@ describe('admin routes: permissions and bad input', () => {
       status: 200,
       badId: '/api/admin/plans/٣',
     },
-    { key: 'DELETE /api/admin/plans/{id}', path: () => `/api/admin/plans/${planIds[1]}`, permission: 'delete_plan', status: 204, badId: '/api/admin/plans/x' },
+    {
+      key: 'DELETE /api/admin/plans/{id}',
+      path: () => `/api/admin/plans/${planIds[1]}`,
+      permission: 'delete_plan',
+      status: 204,
+      badId: '/api/admin/plans/x',
+    },
     { key: 'GET /api/admin/discount-codes', path: () => '/api/admin/discount-codes', permission: 'view_discountcode', status: 200 },
     {
       key: 'POST /api/admin/discount-codes',
@@ -150,7 +214,13 @@ describe('admin routes: permissions and bad input', () => {
       badBody: { code: 'NEWCODE', title: 'New', percent: 120 },
       status: 201,
     },
-    { key: 'GET /api/admin/discount-codes/{code}', path: () => `/api/admin/discount-codes/${codes[0]}`, permission: 'view_discountcode', status: 200, badId: '/api/admin/discount-codes/no%20such' },
+    {
+      key: 'GET /api/admin/discount-codes/{code}',
+      path: () => `/api/admin/discount-codes/${codes[0]}`,
+      permission: 'view_discountcode',
+      status: 200,
+      badId: '/api/admin/discount-codes/no%20such',
+    },
     {
       key: 'PATCH /api/admin/discount-codes/{code}',
       path: () => `/api/admin/discount-codes/${codes[0]}`,
@@ -161,9 +231,21 @@ describe('admin routes: permissions and bad input', () => {
       status: 200,
       badId: '/api/admin/discount-codes/NOSUCHCODE',
     },
-    { key: 'DELETE /api/admin/discount-codes/{code}', path: () => `/api/admin/discount-codes/${codes[1]}`, permission: 'delete_discountcode', status: 204, badId: '/api/admin/discount-codes/NOSUCHCODE' },
+    {
+      key: 'DELETE /api/admin/discount-codes/{code}',
+      path: () => `/api/admin/discount-codes/${codes[1]}`,
+      permission: 'delete_discountcode',
+      status: 204,
+      badId: '/api/admin/discount-codes/NOSUCHCODE',
+    },
     { key: 'GET /api/admin/offers', path: () => '/api/admin/offers', permission: 'view_offer', status: 200 },
-    { key: 'GET /api/admin/offers/{code}', path: () => `/api/admin/offers/${codes[0]}`, permission: 'view_offer', status: 200, badId: '/api/admin/offers/NOSUCHCODE' },
+    {
+      key: 'GET /api/admin/offers/{code}',
+      path: () => `/api/admin/offers/${codes[0]}`,
+      permission: 'view_offer',
+      status: 200,
+      badId: '/api/admin/offers/NOSUCHCODE',
+    },
     {
       key: 'PATCH /api/admin/offers/{code}',
       path: () => `/api/admin/offers/${codes[0]}`,
@@ -174,7 +256,13 @@ describe('admin routes: permissions and bad input', () => {
       badId: '/api/admin/offers/NOSUCHCODE',
     },
     { key: 'GET /api/admin/tickets', path: () => '/api/admin/tickets', permission: 'view_ticket', status: 200 },
-    { key: 'GET /api/admin/tickets/{id}', path: () => `/api/admin/tickets/${ticketId}`, permission: 'view_ticket', status: 200, badId: '/api/admin/tickets/t1' },
+    {
+      key: 'GET /api/admin/tickets/{id}',
+      path: () => `/api/admin/tickets/${ticketId}`,
+      permission: 'view_ticket',
+      status: 200,
+      badId: '/api/admin/tickets/t1',
+    },
     {
       key: 'POST /api/admin/tickets/{id}/messages',
       path: () => `/api/admin/tickets/${ticketId}/messages`,
@@ -184,7 +272,14 @@ describe('admin routes: permissions and bad input', () => {
       status: 200,
       badId: '/api/admin/tickets/t1/messages',
     },
-    { key: 'POST /api/admin/tickets/{id}/close', path: () => `/api/admin/tickets/${ticketId}/close`, permission: 'change_ticket', status: 200, badBody: { now: true }, badId: '/api/admin/tickets/t1/close' },
+    {
+      key: 'POST /api/admin/tickets/{id}/close',
+      path: () => `/api/admin/tickets/${ticketId}/close`,
+      permission: 'change_ticket',
+      status: 200,
+      badBody: { now: true },
+      badId: '/api/admin/tickets/t1/close',
+    },
     { key: 'GET /api/admin/notifications', path: () => '/api/admin/notifications', permission: 'view_notification', status: 200 },
     {
       key: 'POST /api/admin/notifications',
