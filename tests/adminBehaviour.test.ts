@@ -6,7 +6,7 @@
  */
 import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
 import { createStaff } from '@mathisland/core/admin';
-import { putItem } from '@mathisland/core/db';
+import { getItem, ItemKey, putItem } from '@mathisland/core/db';
 import { describe, expect, it } from 'vitest';
 import { admin, buyAndPay, PLAN_30, PLAN_90, staffSession, status } from './support/payments';
 import { call, freshToken, newPhone, signIn, useStack } from './support/stack';
