@@ -9,7 +9,7 @@ import { createStaff } from '@mathisland/core/admin';
 import { getItem, ItemKey, putItem } from '@mathisland/core/db';
 import { describe, expect, it } from 'vitest';
 import { admin, buyAndPay, PLAN_30, PLAN_90, staffSession, status } from './support/payments';
-import { call, freshToken, newPhone, signIn, useStack } from './support/stack';
+import { call, newPhone, signIn, useStack } from './support/stack';
 
 const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
 const DAY_MS = 86_400_000;
@@ -426,12 +426,11 @@ describe('admin: staff accounts and sign-in', () => {
     const login = await call(stack, 'POST', '/api/admin/login', { body: { username, password: 'old-password-1' } });
     expect(login.status, login.text).toBe(200);
     expect(login.body.permissions).toEqual(['view_order', 'change_order']);
-    const { getItem } = await import('@mathisland/core/db');
-    const { z } = await import('zod');
+    const text = ItemKey.shape.pk;
     const stored = await getItem(
       stack.deps.db,
       { pk: `STAFF#${username}`, sk: 'STAFF' },
-      z.object({ passwordHash: z.string(), gsi1pk: z.string() }),
+      ItemKey.extend({ passwordHash: text, gsi1pk: text }),
     );
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(stored?.gsi1pk).toBe('STAFF');
