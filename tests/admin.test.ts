@@ -302,5 +302,19 @@ describe('npm run createsuperuser', () => {
 
     await expect(run('boss', password)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('username boss is taken') });
     await expect(run('shorty', 'short')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('at least 10 characters') });
+
+    // DESIGN §9: ADMIN_USERNAME / ADMIN_PASSWORD alone, no prompt (stdin is not a terminal here).
+    const byEnv = await promisify(execFile)('node_modules/.bin/tsx', ['scripts/createsuperuser.ts'], {
+      env: {
+        ...process.env,
+        DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
+        TABLE_NAME: stack.deps.db.tableName,
+        ADMIN_USERNAME: 'EnvBoss',
+        ADMIN_PASSWORD: password,
+        LOG_LEVEL: 'WARN',
+      },
+    });
+    expect(byEnv.stdout).toContain('Superuser envboss created');
+    expect((await call(stack, 'POST', '/api/admin/login', { body: { username: 'envboss', password } })).body.isSuperuser).toBe(true);
   });
 });
