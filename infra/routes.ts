@@ -146,9 +146,9 @@ export const endpointGroups = [
   'billing',
   'payment',
   'admin',
-  'adminSales',
-  'adminCatalog',
-  'adminSupport',
+  'adminsales',
+  'admincatalog',
+  'adminsupport',
   'tutor',
   'ai',
   'rag',
@@ -590,7 +590,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/admin/users',
-    group: 'adminSales',
+    group: 'adminsales',
     auth: 'admin',
     throttle: 'admin_users',
     summary: 'Learners newest first; q finds a publicId, a phone or part of a display name.',
@@ -598,7 +598,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/admin/users/{id}',
-    group: 'adminSales',
+    group: 'adminsales',
     auth: 'admin',
     throttle: 'admin_user_read',
     summary: 'A learner with their latest orders.',
@@ -606,7 +606,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/admin/orders',
-    group: 'adminSales',
+    group: 'adminsales',
     auth: 'admin',
     throttle: 'admin_orders',
     summary: 'Orders newest first, by status, provider and learner.',
@@ -614,7 +614,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/admin/orders/{id}',
-    group: 'adminSales',
+    group: 'adminsales',
     auth: 'admin',
     throttle: 'admin_order_read',
     summary: 'One order.',
@@ -622,7 +622,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/admin/orders/{id}/events',
-    group: 'adminSales',
+    group: 'adminsales',
     auth: 'admin',
     throttle: 'admin_order_events',
     summary: 'The payment events (audit rows) of an order, read-only.',
@@ -630,7 +630,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'POST',
     path: '/api/admin/orders/{id}/cancel',
-    group: 'adminSales',
+    group: 'adminsales',
     auth: 'admin',
     throttle: 'admin_order_cancel',
     summary: 'Cancel a pending order (change_order).',
@@ -638,7 +638,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/admin/orders/{id}/refund',
-    group: 'adminSales',
+    group: 'adminsales',
     auth: 'admin',
     throttle: 'admin_order_refund_preview',
     summary: "The refund confirmation page's data: days and commission the refund takes back.",
@@ -646,7 +646,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'POST',
     path: '/api/admin/orders/{id}/refund',
-    group: 'adminSales',
+    group: 'adminsales',
     auth: 'admin',
     throttle: 'admin_order_refund',
     summary: 'Refund a paid order with `{ confirm: true }`: days taken back, commission undone (change_order).',
@@ -654,7 +654,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/admin/payment-events',
-    group: 'adminSales',
+    group: 'adminsales',
     auth: 'admin',
     throttle: 'admin_payment_events',
     summary: 'Payment events newest first across orders, by order and kind, read-only.',
@@ -662,7 +662,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/admin/plans',
-    group: 'adminCatalog',
+    group: 'admincatalog',
     auth: 'admin',
     throttle: 'admin_plans',
     summary: 'Subscription plans with their marketplace SKU.',
@@ -670,16 +670,16 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'POST',
     path: '/api/admin/plans',
-    group: 'adminCatalog',
+    group: 'admincatalog',
     auth: 'admin',
     throttle: 'admin_plan_create',
     summary: 'Create a plan.',
   },
-  { method: 'GET', path: '/api/admin/plans/{id}', group: 'adminCatalog', auth: 'admin', throttle: 'admin_plan_read', summary: 'One plan.' },
+  { method: 'GET', path: '/api/admin/plans/{id}', group: 'admincatalog', auth: 'admin', throttle: 'admin_plan_read', summary: 'One plan.' },
   {
     method: 'PATCH',
     path: '/api/admin/plans/{id}',
-    group: 'adminCatalog',
+    group: 'admincatalog',
     auth: 'admin',
     throttle: 'admin_plan_update',
     summary: 'Change a plan (marketplaceSku unique: 409 sku_taken).',
@@ -687,7 +687,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'DELETE',
     path: '/api/admin/plans/{id}',
-    group: 'adminCatalog',
+    group: 'admincatalog',
     auth: 'admin',
     throttle: 'admin_plan_delete',
     summary: 'Delete a plan that has no orders.',
@@ -695,7 +695,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/admin/discount-codes',
-    group: 'adminCatalog',
+    group: 'admincatalog',
     auth: 'admin',
     throttle: 'admin_discount_codes',
     summary: 'Discount codes, by active and advertised.',
@@ -703,7 +703,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'POST',
     path: '/api/admin/discount-codes',
-    group: 'adminCatalog',
+    group: 'admincatalog',
     auth: 'admin',
     throttle: 'admin_discount_code_create',
     summary: 'Create a discount code (superuser).',
@@ -711,7 +711,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/admin/discount-codes/{code}',
-    group: 'adminCatalog',
+    group: 'admincatalog',
     auth: 'admin',
     throttle: 'admin_discount_code_read',
     summary: 'One discount code.',
@@ -719,7 +719,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'PATCH',
     path: '/api/admin/discount-codes/{code}',
-    group: 'adminCatalog',
+    group: 'admincatalog',
     auth: 'admin',
     throttle: 'admin_discount_code_update',
     summary: 'Change a discount code (superuser).',
@@ -727,7 +727,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'DELETE',
     path: '/api/admin/discount-codes/{code}',
-    group: 'adminCatalog',
+    group: 'admincatalog',
     auth: 'admin',
     throttle: 'admin_discount_code_delete',
     summary: 'Delete an unused discount code.',
@@ -735,7 +735,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/admin/offers',
-    group: 'adminCatalog',
+    group: 'admincatalog',
     auth: 'admin',
     throttle: 'admin_offers',
     summary: 'The advertised discount codes.',
@@ -743,7 +743,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/admin/offers/{code}',
-    group: 'adminCatalog',
+    group: 'admincatalog',
     auth: 'admin',
     throttle: 'admin_offer_read',
     summary: 'One offer.',
@@ -751,7 +751,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'PATCH',
     path: '/api/admin/offers/{code}',
-    group: 'adminCatalog',
+    group: 'admincatalog',
     auth: 'admin',
     throttle: 'admin_offer_update',
     summary: "Change an offer's title or whether the code is advertised.",
@@ -759,7 +759,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/admin/tickets',
-    group: 'adminSupport',
+    group: 'adminsupport',
     auth: 'admin',
     throttle: 'admin_tickets',
     summary: 'Support tickets by latest activity, by status and learner.',
@@ -767,7 +767,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/admin/tickets/{id}',
-    group: 'adminSupport',
+    group: 'adminsupport',
     auth: 'admin',
     throttle: 'admin_ticket_read',
     summary: 'A ticket with its messages.',
@@ -775,7 +775,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'POST',
     path: '/api/admin/tickets/{id}/messages',
-    group: 'adminSupport',
+    group: 'adminsupport',
     auth: 'admin',
     throttle: 'admin_ticket_reply',
     summary: 'Answer a ticket as staff (status answered).',
@@ -783,7 +783,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'POST',
     path: '/api/admin/tickets/{id}/close',
-    group: 'adminSupport',
+    group: 'adminsupport',
     auth: 'admin',
     throttle: 'admin_ticket_close',
     summary: 'Close a ticket.',
@@ -791,7 +791,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/admin/notifications',
-    group: 'adminSupport',
+    group: 'adminsupport',
     auth: 'admin',
     throttle: 'admin_notifications',
     summary: 'Staff messages sent, newest first.',
@@ -799,7 +799,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'POST',
     path: '/api/admin/notifications',
-    group: 'adminSupport',
+    group: 'adminsupport',
     auth: 'admin',
     throttle: 'admin_notification_send',
     summary: 'Send a message to one learner or to all.',
@@ -807,7 +807,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/admin/tutor/feedback',
-    group: 'adminSupport',
+    group: 'adminsupport',
     auth: 'admin',
     throttle: 'admin_tutor_feedback',
     summary: "Learners' ratings of tutor answers, newest first.",
@@ -815,7 +815,7 @@ export const routes: readonly RouteSpec[] = [
   {
     method: 'GET',
     path: '/api/admin/tutor/usage',
-    group: 'adminSupport',
+    group: 'adminsupport',
     auth: 'admin',
     throttle: 'admin_tutor_usage',
     summary: 'Tutor usage per Tehran day.',

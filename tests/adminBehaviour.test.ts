@@ -5,9 +5,10 @@
  * accounts (Origin check, per-username throttle, legacy hashes rehashed).
  */
 import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
+import { logger } from '@mathisland/core';
 import { createStaff } from '@mathisland/core/admin';
 import { getItem, ItemKey, putItem } from '@mathisland/core/db';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { admin, buyAndPay, PLAN_30, PLAN_90, staffSession, status } from './support/payments';
 import { call, newPhone, signIn, useStack } from './support/stack';
 
@@ -91,8 +92,14 @@ describe('admin: catalog and orders', () => {
 
     const changer = await staffSession(stack, { permissions: ['view_order', 'change_order'] });
     stack.clock.advance(5);
+    const lines = vi.spyOn(logger, 'info');
     const refunded = await admin(stack, changer.cookie, 'POST', `/api/admin/orders/${orderId}/refund`, { confirm: true });
     expect(refunded.status).toBe(200);
+    // One audit line naming who, what and which order, besides the request line (which carries staffId too).
+    const audit = lines.mock.calls.filter(([message]) => message === 'staff action');
+    expect(audit).toEqual([['staff action', { staffId: changer.username, action: 'refund', target: 'order', targetId: String(orderId) }]]);
+    expect(lines.mock.calls.find(([message]) => message === 'request')?.[1]).toMatchObject({ staffId: changer.username, status: 200 });
+    lines.mockRestore();
     expect(refunded.body).toMatchObject({ status: 'refunded', daysTakenBack: preview.body.days, commissionReversed: 0 });
     expect((await status(stack, buyer)).expiresAt).toBe(preview.body.subscriptionExpiresAt.after);
     const again = await admin(stack, changer.cookie, 'GET', `/api/admin/orders/${orderId}/refund`);
@@ -196,6 +203,25 @@ describe('admin: learners, sessions, OTP records, dashboard', () => {
     expect((await call(stack, 'GET', '/api/user/summary', { token: learner.accessToken })).status).toBe(401);
     expect((await call(stack, 'POST', '/api/auth/refresh', { body: { refreshToken: learner.refreshToken } })).status).toBe(401);
     expect((await admin(stack, cookie, 'DELETE', `/api/admin/sessions/${sessions.body.items[0].id}`)).status).toBe(404);
+  });
+
+  it('pages a search one match at a time without skipping or repeating a learner', async () => {
+    const { cookie } = await staffSession(stack, { permissions: ['view_user'] });
+    const named: number[] = [];
+    for (const name of ['Zahra One', 'Ali', 'Zahra Two', 'Reza', 'Zahra Three']) {
+      const learner = await signIn(stack);
+      await call(stack, 'PATCH', '/api/user/profile', { token: learner.accessToken, body: { displayName: name } });
+      if (name.startsWith('Zahra')) named.push(learner.userId);
+    }
+    const found: number[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await admin(stack, cookie, 'GET', `/api/admin/users?q=Zahra&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.status, page.text).toBe(200);
+      found.push(...page.body.items.map((u: { id: number }) => u.id));
+      cursor = page.body.nextCursor;
+    } while (cursor && found.length < 10);
+    expect(found).toEqual([...named].reverse());
   });
 
   it('lists OTP records without ever showing a code or its hash', async () => {

@@ -18,7 +18,7 @@ import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { auditStaffAction } from '../log';
 import { REFRESH_TOKEN_SECONDS } from './sessions';
-import { getUser, type User, userKey, usersPage } from './user.entity';
+import { getUser, type User, userKey, usersCursorAfter, usersPage } from './user.entity';
 
 export interface StaffSessionView {
   id: string;
@@ -60,7 +60,7 @@ export async function listLearnerSessions(
   }
   const page = await fillPage(
     (limit, cursor) => usersPage(deps.db, { limit, cursor, filter: { condition: 'attribute_exists(sessionId)' } }),
-    query,
+    { ...query, cut: { readSize: 200, cursorOf: usersCursorAfter } },
   );
   return { ...page, items: page.items.flatMap((u) => sessionOf(u, now) ?? []) };
 }

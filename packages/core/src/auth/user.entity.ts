@@ -19,6 +19,7 @@
  */
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { encodeCursor } from '../db/cursor';
 import { getItem, getItems, type Page, queryPage } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import type { Condition } from '../db/transact';
@@ -108,6 +109,10 @@ export type User = z.infer<typeof UserItem>;
 
 /** The user `userId`, or undefined (strongly consistent). */
 export const getUser = (db: Db, userId: number): Promise<User | undefined> => getItem(db, userKey(userId), UserItem);
+
+/** The cursor of the users index (gsi2 `USERS`) that continues after `user`, as `usersPage` makes them. */
+export const usersCursorAfter = (user: Pick<User, 'id'>): string =>
+  encodeCursor({ ...userKey(user.id), ...usersIndex(user.id) }, USERS_INDEX);
 
 /** The users of `userIds` that exist, in no particular order (BatchGetItem). */
 export const getUsers = (db: Db, userIds: number[]): Promise<User[]> => getItems(db, [...new Set(userIds)].map(userKey), UserItem);

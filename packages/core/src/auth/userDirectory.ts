@@ -10,7 +10,7 @@ import { fillPage } from '../db/pages';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { heartsAt } from '../hearts';
-import { getUser, type User, userIdByPhone, userIdByPublicId, usersPage } from './user.entity';
+import { getUser, type User, userIdByPhone, userIdByPublicId, usersCursorAfter, usersPage } from './user.entity';
 
 /** A learner as the staff see it (times ISO; hearts as of now). */
 export interface StaffUserView {
@@ -74,7 +74,10 @@ export async function listUsers(deps: Deps, query: { q?: string; limit: number; 
         values: { ':q': PUBLIC_ID.test(q) ? `User${q.slice(4)}` : q },
       }
     : undefined;
-  const page = await fillPage((limit, cursor) => usersPage(deps.db, { limit, cursor, filter }), query);
+  const page = await fillPage((limit, cursor) => usersPage(deps.db, { limit, cursor, filter }), {
+    ...query,
+    ...(filter ? { cut: { readSize: 200, cursorOf: usersCursorAfter } } : {}),
+  });
   return { ...page, items: page.items.map((u) => staffUserView(deps, u)) };
 }
 

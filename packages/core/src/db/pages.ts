@@ -12,20 +12,29 @@ export const MAX_READS_PER_PAGE = 10;
 
 /**
  * Up to `limit` items of the list `read` pages through, from `cursor`. `read(limit, cursor)` is one Query
- * (`queryPage`) of at most `limit` evaluated items. Errors: whatever `read` raises (a bad cursor: `validation_error`).
+ * (`queryPage`) of at most `limit` evaluated items. With `cut`, each Query reads at least `cut.readSize` items
+ * (a sparse filter then needs far fewer Queries) and the page is cut after `limit` matches, its cursor made by
+ * `cut.cursorOf(last item kept)` (the cursor `queryPage` would have returned had it stopped there).
+ * Errors: whatever `read` raises (a bad cursor: `validation_error`).
  */
 export async function fillPage<T>(
   read: (limit: number, cursor?: string) => Promise<Page<T>>,
-  options: { limit: number; cursor?: string; maxReads?: number },
+  options: { limit: number; cursor?: string; maxReads?: number; cut?: { readSize: number; cursorOf: (item: T) => string } },
 ): Promise<Page<T>> {
   const items: T[] = [];
   let cursor = options.cursor;
   let reads = 0;
   do {
-    const page = await read(options.limit - items.length, cursor);
+    const missing = options.limit - items.length;
+    const page = await read(options.cut ? Math.max(options.cut.readSize, missing) : missing, cursor);
+    reads++;
+    if (options.cut && page.items.length > missing) {
+      const kept = page.items.slice(0, missing);
+      items.push(...kept);
+      return { items, nextCursor: options.cut.cursorOf(kept.at(-1) as T) };
+    }
     items.push(...page.items);
     cursor = page.nextCursor;
-    reads++;
   } while (cursor && items.length < options.limit && reads < (options.maxReads ?? MAX_READS_PER_PAGE));
   return { items, ...(cursor ? { nextCursor: cursor } : {}) };
 }

@@ -30,7 +30,16 @@ export { invoiceNumber, invoicesOf } from './invoices';
 export { listOffers } from './offers';
 export type { Order } from './order.entity';
 export { ORDER_STATUSES, Provider } from './order.entity';
-export { listOrdersForStaff, listPaymentEvents, orderForStaff, refundConfirmation, staffOrderView, userWithOrders } from './orderAdmin';
+export {
+  cancelOrderForStaff,
+  listOrdersForStaff,
+  listPaymentEvents,
+  orderForStaff,
+  refundConfirmation,
+  refundOrderForStaff,
+  staffOrderView,
+  userWithOrders,
+} from './orderAdmin';
 export { getOrder, orderPricing, paymentUrl } from './orders';
 export type { PaymentEvent } from './paymentEvent.entity';
 export { PaymentEventKind } from './paymentEvent.entity';

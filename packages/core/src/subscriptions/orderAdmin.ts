@@ -12,8 +12,8 @@ import { invoiceNumber } from './invoices';
 import { type Order, type OrderFilter, ordersPage } from './order.entity';
 import { getOrder } from './orders';
 import { eventsPage, type PaymentEvent, type PaymentEventKind } from './paymentEvent.entity';
-import { refundPreview } from './refund';
-import { listOrders } from './staffActions';
+import { refundOrder, refundPreview } from './refund';
+import { cancelOrder, listOrders } from './staffActions';
 
 const iso = (ms: number | null | undefined): string | null => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
@@ -60,6 +60,19 @@ export async function listOrdersForStaff(
 export async function orderForStaff(deps: Pick<Deps, 'db' | 'settings'>, orderId: number): Promise<StaffOrderView> {
   const [view] = await withPublicIds(deps, [await getOrder(deps, orderId)]);
   return view as StaffOrderView;
+}
+
+/** Staff member `actor` cancels pending order `orderId` (staffActions.ts); answers the order as the staff see it. */
+export async function cancelOrderForStaff(deps: Deps, orderId: number, actor: string): Promise<StaffOrderView> {
+  const [view] = await withPublicIds(deps, [await cancelOrder(deps, orderId, actor)]);
+  return view as StaffOrderView;
+}
+
+/** Staff member `actor` refunds paid order `orderId` (refund.ts); answers the order with what was taken back. */
+export async function refundOrderForStaff(deps: Deps, orderId: number, actor: string) {
+  const result = await refundOrder(deps, orderId, actor);
+  const [view] = await withPublicIds(deps, [result.order]);
+  return { ...(view as StaffOrderView), daysTakenBack: result.daysTakenBack, commissionReversed: result.commissionReversed };
 }
 
 /** A learner with their latest 20 orders (`GET /api/admin/users/{id}`). Errors: `not_found`. */

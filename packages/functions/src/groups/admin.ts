@@ -1,7 +1,7 @@
 /**
  * Endpoint group `admin`: the staff's session, dashboard and the superuser-only models (DESIGN §9;
- * docs/admin-api.md is the contract). Other admin resources: `adminSales` (users, orders, payment events),
- * `adminCatalog` (plans, discount codes, offers), `adminSupport` (tickets, notifications, tutor).
+ * docs/admin-api.md is the contract). Other admin resources: `adminsales` (users, orders, payment events),
+ * `admincatalog` (plans, discount codes, offers), `adminsupport` (tickets, notifications, tutor).
  *
  * - `POST /api/admin/login` `{ username, password }` → `{ username, isSuperuser, permissions }` and the session
  *   cookie (HttpOnly, SameSite=Strict, Path=/api so the API docs see it, Secure when PUBLIC_BASE_URL is https);

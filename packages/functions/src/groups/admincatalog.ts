@@ -1,5 +1,5 @@
 /**
- * Endpoint group `adminCatalog`: plans, discount codes and offers for the staff (DESIGN §9; docs/admin-api.md).
+ * Endpoint group `admincatalog`: plans, discount codes and offers for the staff (DESIGN §9; docs/admin-api.md).
  * Plans: `*_plan`; a marketplaceSku another plan holds is 409 `sku_taken`; a plan with orders cannot be deleted.
  * Discount codes: `view_discountcode`, `delete_discountcode`; adding and changing one is for superusers (spec
  * Authentication 6). Offers (advertised codes): `view_offer`, `change_offer`. The body rules below are the ones
@@ -111,7 +111,7 @@ const offerRead = async (input: Input) => getOfferForStaff(input.deps, code(inpu
 const offerUpdate = async (input: Input<z.infer<typeof OfferChanges>>) =>
   updateOffer(input.deps, code(input), input.body, input.staff.username);
 
-export const { handler, createHandler, routes } = defineGroup('adminCatalog', {
+export const { handler, createHandler, routes } = defineGroup('admincatalog', {
   'GET /api/admin/plans': route.admin({ permission: 'view_plan', query: PlansQuery, run: plans }),
   'POST /api/admin/plans': route.admin({ permission: 'add_plan', body: NewPlan, status: 201, run: planCreate }),
   'GET /api/admin/plans/{id}': route.admin({ permission: 'view_plan', query: NoQuery, run: plan }),

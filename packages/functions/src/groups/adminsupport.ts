@@ -1,5 +1,5 @@
 /**
- * Endpoint group `adminSupport`: support tickets, staff notifications and the tutor's feedback and usage for the
+ * Endpoint group `adminsupport`: support tickets, staff notifications and the tutor's feedback and usage for the
  * staff (DESIGN §9; docs/admin-api.md). Tickets: `view_ticket`, `change_ticket` (reply → answered, close).
  * Notifications: `view_notification`, `add_notification` (to one learner, or to all as one broadcast item).
  * Tutor: read-only (`view_tutorfeedback`, `view_tutorusage`).
@@ -45,7 +45,7 @@ const feedback = async ({ deps, query }: AdminInput<undefined, z.infer<typeof Fe
   listAnswer(await listTutorFeedback(deps, query));
 const usage = async ({ deps, query }: AdminInput<undefined, z.infer<typeof UsageQuery>>) => listAnswer(await listTutorUsage(deps, query));
 
-export const { handler, createHandler, routes } = defineGroup('adminSupport', {
+export const { handler, createHandler, routes } = defineGroup('adminsupport', {
   'GET /api/admin/tickets': route.admin({ permission: 'view_ticket', query: TicketsQuery, run: tickets }),
   'GET /api/admin/tickets/{id}': route.admin({ permission: 'view_ticket', query: NoQuery, run: ticket }),
   'POST /api/admin/tickets/{id}/messages': route.admin({ permission: 'change_ticket', body: Reply, run: reply }),

@@ -1,12 +1,12 @@
 /**
- * Endpoint group `adminSales`: learners, orders and payment events for the staff (DESIGN §9; docs/admin-api.md).
+ * Endpoint group `adminsales`: learners, orders and payment events for the staff (DESIGN §9; docs/admin-api.md).
  * Orders are read with `view_order`; cancel and refund need `change_order` (spec Authentication 6). The refund
  * is two steps: `GET …/refund` is the confirmation page's data (days and commission it takes back), `POST
  * …/refund { confirm: true }` does it.
  */
 import { listUsers } from '@mathisland/core/auth';
 import {
-  cancelOrder,
+  cancelOrderForStaff,
   listOrdersForStaff,
   listPaymentEvents,
   ORDER_STATUSES,
@@ -15,8 +15,7 @@ import {
   Provider,
   paymentErrors,
   refundConfirmation,
-  refundOrder,
-  staffOrderView,
+  refundOrderForStaff,
   userWithOrders,
 } from '@mathisland/core/subscriptions';
 import { z } from 'zod';
@@ -47,20 +46,15 @@ async function orderEvents({ deps, id, query }: AdminInput<undefined, z.infer<ty
 const paymentEvents = async ({ deps, query }: AdminInput<undefined, z.infer<typeof EventsQuery>>) =>
   listAnswer(await listPaymentEvents(deps, query));
 
-const cancel = async ({ deps, id, staff }: Input) => staffOrderView(deps, await cancelOrder(deps, id, staff.username), null);
+const cancel = async ({ deps, id, staff }: Input) => cancelOrderForStaff(deps, id, staff.username);
 const refundPreview = async ({ deps, id }: Input) => refundConfirmation(deps, id);
 
 async function refund({ deps, id, staff, body }: AdminInput<z.infer<typeof Refund>, unknown>) {
   if (body?.confirm !== true) throw paymentErrors.refundNotConfirmed();
-  const result = await refundOrder(deps, id, staff.username);
-  return {
-    ...staffOrderView(deps, result.order, null),
-    daysTakenBack: result.daysTakenBack,
-    commissionReversed: result.commissionReversed,
-  };
+  return refundOrderForStaff(deps, id, staff.username);
 }
 
-export const { handler, createHandler, routes } = defineGroup('adminSales', {
+export const { handler, createHandler, routes } = defineGroup('adminsales', {
   'GET /api/admin/users': route.admin({ permission: 'view_user', query: UsersQuery, run: users }),
   'GET /api/admin/users/{id}': route.admin({ permission: 'view_user', query: NoQuery, run: user }),
   'GET /api/admin/orders': route.admin({ permission: 'view_order', query: OrdersQuery, run: orders }),
