@@ -142,8 +142,13 @@ describe('admin: catalog and orders', () => {
     expect((await call(stack, 'GET', '/api/offers')).body.items.map((o: { code: string }) => o.code)).not.toContain(code);
     expect((await admin(stack, marketer.cookie, 'GET', `/api/admin/offers/${code}`)).status).toBe(404);
 
-    const changed = await admin(stack, root.cookie, 'PATCH', `/api/admin/discount-codes/${code}`, { maxUses: 1, validUntil: null });
-    expect(changed.body).toMatchObject({ maxUses: 1, validUntil: null, percent: 30 });
+    const changed = await admin(stack, root.cookie, 'PATCH', `/api/admin/discount-codes/${code}`, {
+      maxUses: 1,
+      validUntil: null,
+      validFrom: '2026-11-20',
+      planIds: [],
+    });
+    expect(changed.body).toMatchObject({ maxUses: 1, validUntil: null, validFrom: '2026-11-19T20:30:00.000Z', planIds: null, percent: 30 });
     const learner = await signIn(stack);
     await buyAndPay(stack, learner, PLAN_90).catch(() => undefined);
     const bought = await call(stack, 'POST', '/api/subscription/purchase', {

@@ -19,8 +19,12 @@ const STAFF_INDEX = 'STAFF';
 const staffKey = (username: string): Key => ({ pk: `STAFF#${username}`, sk: 'STAFF' });
 const staffIndex = (username: string) => ({ gsi1pk: STAFF_INDEX, gsi1sk: username });
 
-/** Permission names stored before the Django-style ones (issue 4), read as their new names. */
-const RENAMED: Readonly<Record<string, StaffPermission>> = { 'orders.view': 'view_order', 'orders.change': 'change_order' };
+/** Permission names stored before the Django-style ones (issue 4), read (and accepted) as their new names. */
+export const RENAMED_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
+  'orders.view': 'view_order',
+  'orders.change': 'change_order',
+};
+const RENAMED = RENAMED_PERMISSIONS;
 
 /** Stored permission names → granted permissions: renamed ones mapped, unknown ones dropped, no duplicates. */
 const storedPermissions = (names: string[]): StaffPermission[] => [

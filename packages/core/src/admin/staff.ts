@@ -12,7 +12,16 @@ import { auditStaffAction } from '../log';
 import { adminErrors } from './errors';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './passwords';
 import { STAFF_PERMISSIONS, type StaffPermission } from './permissions';
-import { allStaff, deleteStaffItem, putNewStaff, readStaff, replaceStaff, type Staff, type StaffItem } from './staff.entity';
+import {
+  allStaff,
+  deleteStaffItem,
+  putNewStaff,
+  RENAMED_PERMISSIONS,
+  readStaff,
+  replaceStaff,
+  type Staff,
+  type StaffItem,
+} from './staff.entity';
 
 const USERNAME_PATTERN = /^[a-z0-9_.@-]{3,64}$/;
 
@@ -37,7 +46,8 @@ function checkPassword(password: string): void {
   }
 }
 
-function checkPermissions(permissions: readonly string[]): StaffPermission[] {
+function checkPermissions(given: readonly string[]): StaffPermission[] {
+  const permissions = given.map((p) => RENAMED_PERMISSIONS[p] ?? p);
   const unknown = permissions.filter((p) => !(STAFF_PERMISSIONS as readonly string[]).includes(p));
   if (unknown.length)
     throw commonErrors.validation(`unknown permissions: ${unknown.join(', ')}`, { permissions: unknown.map((p) => `unknown: ${p}`) });
@@ -48,7 +58,8 @@ export interface NewStaff {
   username: string;
   password: string;
   isSuperuser: boolean;
-  permissions?: StaffPermission[];
+  /** Grantable permissions; issue 4's `orders.view` / `orders.change` are taken as `view_order` / `change_order`. */
+  permissions?: readonly string[];
   active?: boolean;
 }
 

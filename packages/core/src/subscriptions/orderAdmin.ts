@@ -96,9 +96,11 @@ export async function refundConfirmation(deps: Deps, orderId: number) {
     planTitle: order.planTitle,
     amount: order.amount,
     days: effects.days,
-    subscriptionExpiresAt: effects.subscription
-      ? { before: iso(effects.subscription.before.expiresAt), after: iso(effects.subscription.after.expiresAt) }
-      : null,
+    // Both null when the buyer has no subscription to change (a deleted account).
+    subscriptionExpiresAt: {
+      before: iso(effects.subscription?.before.expiresAt),
+      after: iso(effects.subscription?.after.expiresAt),
+    },
     commission: effects.commission
       ? { referrerId: effects.commission.referrerId, referrerPublicId, amount: effects.commission.amount }
       : null,

@@ -2,7 +2,7 @@
  * Staff editing of plans (DESIGN §9 plans CRUD; spec "Plan": marketplace_sku admin-edited and unique across
  * plans, features editable in admin). Rules, mirrored by the admin SPA's form (docs/admin-api.md "plans"):
  * title 1-100 characters; price whole toman 0-1 000 000 000; durationDays 1-3650; aiDailyQuota 0-1000; up to 20
- * features of 1-200 characters; badge 1-50 characters or null; marketplaceSku null or 1-100 of A-Z a-z 0-9 . _
+ * features of 1-200 characters; badge 1-50 characters or null; marketplaceSku null or 1-100 of A-Z a-z 0-9 . _ -
  * (unique: another plan's SKU is 409 `sku_taken`). A plan that was ever ordered cannot be deleted (409
  * `plan_has_orders`: take it off sale instead). Orders keep their snapshot whatever is edited here.
  */

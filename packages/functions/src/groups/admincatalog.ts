@@ -40,7 +40,7 @@ const PlanFields = {
   onSale: z.boolean(),
   marketplaceSku: z
     .string()
-    .regex(/^[A-Za-z0-9._]{1,100}$/, '1-100 of A-Z a-z 0-9 . _')
+    .regex(/^[A-Za-z0-9._-]{1,100}$/, '1-100 of A-Z a-z 0-9 . _ -')
     .nullable(),
 };
 const NewPlan = z.strictObject({
@@ -60,7 +60,12 @@ const CodeFields = {
   validUntil: IsoTime.nullable(),
   maxUses: whole(1, 100_000_000).nullable(),
   perUserLimit: whole(1, 1000),
-  planIds: z.array(z.number().int().positive()).min(1).max(50).nullable(),
+  /** Empty or null: every plan. */
+  planIds: z
+    .array(z.number().int().positive())
+    .max(50)
+    .nullable()
+    .transform((ids) => (ids?.length ? ids : null)),
   advertised: z.boolean(),
   active: z.boolean(),
 };

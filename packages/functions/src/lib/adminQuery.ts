@@ -28,8 +28,13 @@ export const QueryId = z
 /** `true` / `false` in a query string. */
 export const QueryBool = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-/** A JSON body's ISO 8601 time (with offset) as epoch ms; null stays null. */
-export const IsoTime = z.iso.datetime({ offset: true }).transform((v) => Date.parse(v));
+/**
+ * A JSON body's time as epoch ms: ISO 8601 with an offset (`2026-11-20T08:00:00Z`), or a day `2026-11-20`, read
+ * as the start of that Tehran day (Asia/Tehran, +03:30).
+ */
+export const IsoTime = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .transform((v) => Date.parse(v.length === 10 ? `${v}T00:00:00+03:30` : v));
 
 /** A list answer: `{ items, nextCursor? }` (nextCursor only when there is more), and `total` when the whole list was read. */
 export const listAnswer = <T>(page: { items: T[]; nextCursor?: string }, total?: number) => ({
