@@ -1,10 +1,26 @@
 /**
- * Staff (admin) accounts, sessions and permissions (spec Authentication 6; DESIGN §9): scrypt passwords, cookie
- * sessions. The front: what the admin group and the request pipeline (authenticate middleware, route types),
- * `scripts/createsuperuser.ts` and the tests use.
+ * Staff (admin) accounts, sessions and permissions (spec Authentication 6; DESIGN §9): Argon2id passwords,
+ * cookie sessions, Django-style permissions. The front: what the admin groups and the request pipeline
+ * (authenticate middleware, route types), `scripts/createsuperuser.ts` and the tests use.
  */
 
+export { adminErrors } from './errors';
 export { MIN_PASSWORD_LENGTH } from './passwords';
-export { ADMIN_COOKIE, authenticateStaff, requirePermission, staffLogin, staffLogout } from './sessions';
-export { createStaff } from './staff';
-export type { Staff, StaffPermission } from './staff.entity';
+export {
+  ALL_PERMISSIONS,
+  type Permission,
+  STAFF_PERMISSIONS,
+  StaffPermission,
+  SUPERUSER_PERMISSIONS,
+} from './permissions';
+export {
+  ADMIN_COOKIE,
+  authenticateStaff,
+  requirePermission,
+  STAFF_SESSION_SECONDS,
+  staffIdentity,
+  staffLogin,
+  staffLogout,
+} from './sessions';
+export { createStaff, deleteStaff, getStaff, listStaff, type NewStaff, normalizeUsername, type StaffChanges, updateStaff } from './staff';
+export type { Staff } from './staff.entity';

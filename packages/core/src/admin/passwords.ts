@@ -1,15 +1,27 @@
 /**
- * Staff passwords (spec Authentication 6): scrypt from node:crypto (N=16384, r=8, p=1, 64-byte key, 16-byte
- * random salt), stored as `scrypt$N$r$p$<salt b64>$<hash b64>` so the cost can be raised later, compared in
- * constant time. The password itself is never stored.
+ * Staff passwords (spec Authentication 6; DESIGN §9): Argon2id from `hash-wasm` (WebAssembly, so one bundle runs
+ * on the arm64 Lambdas and any developer machine, no native binary), with OWASP's parameters (19 MiB, 2
+ * iterations, parallelism 1, 16-byte random salt, 32-byte hash), stored in the standard PHC string
+ * `$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>`. Hashes made before it (`scrypt$N$r$p$<salt>$<hash>`, node's
+ * scrypt) still verify, and {@link needsRehash} tells the login to replace them. The password itself is never
+ * stored. At least {@link MIN_PASSWORD_LENGTH} characters.
  */
 import { randomBytes, type ScryptOptions, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { argon2id, argon2Verify } from 'hash-wasm';
 
 export const MIN_PASSWORD_LENGTH = 10;
-const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 };
+/** Longest accepted password (Argon2 takes any length; this bounds the work a request can ask for). */
+export const MAX_PASSWORD_LENGTH = 256;
+
+const ARGON2 = { memorySize: 19_456, iterations: 2, parallelism: 1, hashLength: 32 };
+const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2.memorySize},t=${ARGON2.iterations},p=${ARGON2.parallelism}$`;
 
 /** A well-formed hash no password matches: checked for unknown usernames, so they cost as much time as a wrong password. */
-export const DUMMY_HASH = `scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$${'A'.repeat(86)}==`;
+export const DUMMY_HASH = `${CURRENT_PREFIX}AAAAAAAAAAAAAAAAAAAAAA$${'A'.repeat(43)}`;
+
+/** A storable Argon2id hash of `password`, with a fresh salt. */
+export const hashPassword = (password: string): Promise<string> =>
+  argon2id({ password, salt: randomBytes(16), ...ARGON2, outputType: 'encoded' });
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> =>
   new Promise((resolve, reject) =>
@@ -18,18 +30,25 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
     ),
   );
 
-/** A storable scrypt hash of `password`, with a fresh salt. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(password, salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p });
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
-}
-
-/** Whether `password` matches `stored` (constant-time compare; false for a malformed hash). */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
+/** The legacy `scrypt$N$r$p$<salt b64>$<hash b64>` check (constant-time; false for a malformed hash). */
+async function verifyScrypt(password: string, stored: string): Promise<boolean> {
+  const [, n, r, p, salt, hash] = stored.split('$');
+  if (!salt || !hash || ![n, r, p].every((v) => /^[0-9]{1,6}$/.test(v ?? ''))) return false;
   const expected = Buffer.from(hash, 'base64');
   const key = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
+
+/** Whether `password` matches `stored` (an Argon2id or legacy scrypt hash); false for a malformed hash. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (stored.startsWith('scrypt$')) return verifyScrypt(password, stored);
+  if (!stored.startsWith('$argon2id$')) return false;
+  try {
+    return await argon2Verify({ password, hash: stored });
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `stored` should be replaced by a hash with today's algorithm and parameters (done at the next sign-in). */
+export const needsRehash = (stored: string): boolean => !stored.startsWith(CURRENT_PREFIX);

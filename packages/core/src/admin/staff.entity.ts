@@ -1,38 +1,58 @@
 /**
  * Staff (admin) accounts (spec Authentication 6; DESIGN §9).
  *
- * | item         | pk                | sk    | notes                                              |
- * |--------------|-------------------|-------|----------------------------------------------------|
- * | staff member | STAFF#<username>  | STAFF | username lower case; scrypt `passwordHash` (passwords.ts) |
+ * | item         | pk                | sk    | gsi1                   | notes                                          |
+ * |--------------|-------------------|-------|------------------------|------------------------------------------------|
+ * | staff member | STAFF#<username>  | STAFF | STAFF / <username>     | username lower case; `passwordHash` (passwords.ts) |
  *
+ * gsi1 lists the staff for superusers. Accounts made before it carry their gsi1 keys from their next sign-in
+ * (every sign-in that rehashes a password rewrites the item; docs/decisions.md "Staff panel").
  * The hash never leaves this domain: {@link Staff} is the public part.
  */
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { getItem, putItem } from '../db/items';
+import { deleteItem, getItem, putItem, queryAll } from '../db/items';
 import type { Key } from '../db/keys';
+import { StaffPermission } from './permissions';
 
+const STAFF_INDEX = 'STAFF';
 const staffKey = (username: string): Key => ({ pk: `STAFF#${username}`, sk: 'STAFF' });
+const staffIndex = (username: string) => ({ gsi1pk: STAFF_INDEX, gsi1sk: username });
 
-/** `orders.view`: list and read orders and their payment events; `orders.change`: cancel, refund (spec "change permission"). */
-export const STAFF_PERMISSIONS = ['orders.view', 'orders.change', 'view_marketplacecredential', 'change_marketplacecredential'] as const;
-export const StaffPermission = z.enum(STAFF_PERMISSIONS);
-export type StaffPermission = z.infer<typeof StaffPermission>;
+/** Permission names stored before the Django-style ones (issue 4), read (and accepted) as their new names. */
+export const RENAMED_PERMISSIONS: Readonly<Record<string, StaffPermission>> = {
+  'orders.view': 'view_order',
+  'orders.change': 'change_order',
+};
+const RENAMED = RENAMED_PERMISSIONS;
+
+/** Stored permission names → granted permissions: renamed ones mapped, unknown ones dropped, no duplicates. */
+const storedPermissions = (names: string[]): StaffPermission[] => [
+  ...new Set(
+    names.flatMap((n) => {
+      const name = RENAMED[n] ?? n;
+      return StaffPermission.safeParse(name).success ? [name as StaffPermission] : [];
+    }),
+  ),
+];
 
 const StaffFields = z.object({
   /** Lower case, 3-64 of a-z 0-9 _ . @ -. */
   username: z.string(),
   isSuperuser: z.boolean(),
-  permissions: z.array(StaffPermission),
+  /** Granted permissions (a superuser holds every one whatever this says); see {@link storedPermissions}. */
+  permissions: z.array(z.string()).transform(storedPermissions),
   active: z.boolean(),
   /** Epoch ms. */
   createdAt: z.number().int(),
+  /** Epoch ms of the last change through the API. */
+  updatedAt: z.number().int().optional(),
 });
 /** A staff member as the API and the request pipeline see it: never the password hash. */
 export type Staff = z.infer<typeof StaffFields>;
 
 const StaffItem = StaffFields.extend({
-  /** `scrypt$N$r$p$<salt b64>$<hash b64>`. */
+  /** Argon2id PHC string, or a legacy `scrypt$…` one until the next sign-in. */
   passwordHash: z.string(),
 }).describe('staff member');
 export type StaffItem = z.infer<typeof StaffItem>;
@@ -42,4 +62,22 @@ export const readStaff = (db: Db, username: string): Promise<StaffItem | undefin
 
 /** Stores a new staff member. Errors: ConditionalCheckFailedException when the username is taken. */
 export const putNewStaff = (db: Db, staff: StaffItem): Promise<void> =>
-  putItem(db, { ...staffKey(staff.username), ...staff }, { condition: 'attribute_not_exists(pk)' });
+  putItem(db, { ...staffKey(staff.username), ...staffIndex(staff.username), ...staff }, { condition: 'attribute_not_exists(pk)' });
+
+/**
+ * Replaces staff member `staff.username`, only while the stored password hash is still `previousHash` (so a
+ * password changed meanwhile is never overwritten). Errors: ConditionalCheckFailedException.
+ */
+export const replaceStaff = (db: Db, staff: StaffItem, previousHash: string): Promise<void> =>
+  putItem(
+    db,
+    { ...staffKey(staff.username), ...staffIndex(staff.username), ...staff },
+    { condition: 'passwordHash = :previous', values: { ':previous': previousHash } },
+  );
+
+/** Deletes staff member `username`. Errors: ConditionalCheckFailedException when there is none. */
+export const deleteStaffItem = (db: Db, username: string): Promise<void> =>
+  deleteItem(db, staffKey(username), { condition: 'attribute_exists(pk)' });
+
+/** Every staff member, by username (gsi1). */
+export const allStaff = (db: Db): Promise<StaffItem[]> => queryAll(db, { index: 'gsi1', partition: STAFF_INDEX }, StaffItem);

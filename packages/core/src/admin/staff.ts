@@ -1,60 +1,148 @@
 /**
- * Staff (admin) accounts (spec Authentication 6; DESIGN §1 admin, §2 createsuperuser, §9): a username, a
- * password (passwords.ts), a superuser flag and permissions (staff.entity.ts `STAFF_PERMISSIONS`). A superuser
- * has every permission; adding staff is a superuser's job (today: `npm run createsuperuser`).
+ * Staff (admin) accounts (spec Authentication 6; DESIGN §2 createsuperuser, §9): a username, a password
+ * (passwords.ts), a superuser flag, granted permissions (permissions.ts) and an active flag. Superusers manage
+ * them through `/api/admin/staff` (and `npm run createsuperuser` makes the first); every change is one audit
+ * log line naming the superuser. A superuser cannot deactivate, demote or delete themselves (no lock-out).
  */
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { isConditionFailure } from '../db/conditions';
 import { commonErrors } from '../errors';
-import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords';
-import { putNewStaff, STAFF_PERMISSIONS, type Staff, type StaffPermission } from './staff.entity';
+import { auditStaffAction } from '../log';
+import { adminErrors } from './errors';
+import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './passwords';
+import { STAFF_PERMISSIONS, type StaffPermission } from './permissions';
+import {
+  allStaff,
+  deleteStaffItem,
+  putNewStaff,
+  RENAMED_PERMISSIONS,
+  readStaff,
+  replaceStaff,
+  type Staff,
+  type StaffItem,
+} from './staff.entity';
 
 const USERNAME_PATTERN = /^[a-z0-9_.@-]{3,64}$/;
 
 /** A username as typed: trimmed, lower case. */
 export const normalizeUsername = (username: string): string => username.trim().toLowerCase();
 
-/** Whether `staff` holds `permission` (a superuser holds every one). */
-export const hasPermission = (staff: Staff, permission: StaffPermission): boolean =>
-  staff.isSuperuser || staff.permissions.includes(permission);
-
 /** The public part of a staff record (never the hash). */
-export const publicStaff = ({ username, isSuperuser, permissions, active, createdAt }: Staff): Staff => ({
+export const publicStaff = ({ username, isSuperuser, permissions, active, createdAt, updatedAt }: Staff): Staff => ({
   username,
   isSuperuser,
   permissions,
   active,
   createdAt,
+  ...(updatedAt === undefined ? {} : { updatedAt }),
 });
 
+function checkPassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
+    throw commonErrors.validation(`password must be at least ${MIN_PASSWORD_LENGTH} characters`, {
+      password: [`at least ${MIN_PASSWORD_LENGTH} characters (at most ${MAX_PASSWORD_LENGTH})`],
+    });
+  }
+}
+
+function checkPermissions(given: readonly string[]): StaffPermission[] {
+  const permissions = given.map((p) => RENAMED_PERMISSIONS[p] ?? p);
+  const unknown = permissions.filter((p) => !(STAFF_PERMISSIONS as readonly string[]).includes(p));
+  if (unknown.length)
+    throw commonErrors.validation(`unknown permissions: ${unknown.join(', ')}`, { permissions: unknown.map((p) => `unknown: ${p}`) });
+  return [...new Set(permissions as StaffPermission[])];
+}
+
+export interface NewStaff {
+  username: string;
+  password: string;
+  isSuperuser: boolean;
+  /** Grantable permissions; issue 4's `orders.view` / `orders.change` are taken as `view_order` / `change_order`. */
+  permissions?: readonly string[];
+  active?: boolean;
+}
+
 /**
- * Creates an active staff member, created now by `clock`. Errors: `validation_error` (username not 3-64 of
- * a-z 0-9 _ . @ -, password shorter than {@link MIN_PASSWORD_LENGTH}, unknown permission, username taken).
+ * Creates a staff member, created now by `clock`; `actor` is the superuser doing it (none for createsuperuser).
+ * Errors: `validation_error` (username not 3-64 of a-z 0-9 _ . @ -, password shorter than
+ * {@link MIN_PASSWORD_LENGTH}, unknown permission), `username_taken` (409).
  */
-export async function createStaff(
-  db: Db,
-  clock: Clock,
-  input: { username: string; password: string; isSuperuser: boolean; permissions?: StaffPermission[] },
-): Promise<Staff> {
+export async function createStaff(db: Db, clock: Clock, input: NewStaff, actor?: string): Promise<Staff> {
   const username = normalizeUsername(input.username);
   if (!USERNAME_PATTERN.test(username)) {
     throw commonErrors.validation('username must be 3-64 of a-z 0-9 _ . @ -', { username: ['3-64 of a-z 0-9 _ . @ -'] });
   }
-  if (input.password.length < MIN_PASSWORD_LENGTH) {
-    throw commonErrors.validation(`password must be at least ${MIN_PASSWORD_LENGTH} characters`, {
-      password: [`at least ${MIN_PASSWORD_LENGTH} characters`],
-    });
-  }
-  const permissions = input.permissions ?? [];
-  const unknown = permissions.filter((p) => !STAFF_PERMISSIONS.includes(p));
-  if (unknown.length) throw commonErrors.validation(`unknown permissions: ${unknown.join(', ')}`);
-  const staff: Staff = { username, isSuperuser: input.isSuperuser, permissions, active: true, createdAt: clock.now() };
+  checkPassword(input.password);
+  const permissions = checkPermissions(input.permissions ?? []);
+  const staff: Staff = { username, isSuperuser: input.isSuperuser, permissions, active: input.active ?? true, createdAt: clock.now() };
   try {
     await putNewStaff(db, { ...staff, passwordHash: await hashPassword(input.password) });
   } catch (error) {
-    if (isConditionFailure(error)) throw commonErrors.validation(`username ${username} is taken`, { username: ['taken'] });
+    if (isConditionFailure(error)) throw adminErrors.usernameTaken(username);
     throw error;
   }
+  auditStaffAction(actor ?? 'createsuperuser', 'create', 'staff', username);
   return staff;
+}
+
+async function existing(db: Db, username: string): Promise<StaffItem> {
+  const found = await readStaff(db, normalizeUsername(username));
+  if (!found) throw adminErrors.staffNotFound();
+  return found;
+}
+
+/** Every staff member, by username. */
+export const listStaff = async (db: Db): Promise<Staff[]> => (await allStaff(db)).map(publicStaff);
+
+/** Staff member `username`. Errors: `not_found`. */
+export const getStaff = async (db: Db, username: string): Promise<Staff> => publicStaff(await existing(db, username));
+
+export interface StaffChanges {
+  password?: string;
+  isSuperuser?: boolean;
+  permissions?: StaffPermission[];
+  active?: boolean;
+}
+
+/**
+ * Changes staff member `username` on behalf of superuser `actor`; takes effect on their next request (sessions
+ * re-read the account). Errors: `not_found`, `validation_error` (short password, unknown permission, the actor
+ * deactivating or demoting themselves), `database_busy` when the account changed meanwhile.
+ */
+export async function updateStaff(db: Db, clock: Clock, username: string, changes: StaffChanges, actor: string): Promise<Staff> {
+  const current = await existing(db, username);
+  if (current.username === actor && (changes.active === false || changes.isSuperuser === false)) {
+    throw adminErrors.ownAccount(changes.active === false ? 'deactivate' : 'demote');
+  }
+  if (changes.password !== undefined) checkPassword(changes.password);
+  const next: StaffItem = {
+    ...current,
+    ...(changes.isSuperuser === undefined ? {} : { isSuperuser: changes.isSuperuser }),
+    ...(changes.permissions === undefined ? {} : { permissions: checkPermissions(changes.permissions) }),
+    ...(changes.active === undefined ? {} : { active: changes.active }),
+    ...(changes.password === undefined ? {} : { passwordHash: await hashPassword(changes.password) }),
+    updatedAt: clock.now(),
+  };
+  try {
+    await replaceStaff(db, next, current.passwordHash);
+  } catch (error) {
+    if (isConditionFailure(error)) throw commonErrors.databaseBusy(1);
+    throw error;
+  }
+  auditStaffAction(actor, 'change', 'staff', current.username);
+  return publicStaff(next);
+}
+
+/** Deletes staff member `username` on behalf of superuser `actor`; their sessions end with it. Errors: `not_found`, `validation_error` (oneself). */
+export async function deleteStaff(db: Db, username: string, actor: string): Promise<void> {
+  const name = normalizeUsername(username);
+  if (name === actor) throw adminErrors.ownAccount('delete');
+  try {
+    await deleteStaffItem(db, name);
+  } catch (error) {
+    if (isConditionFailure(error)) throw adminErrors.staffNotFound();
+    throw error;
+  }
+  auditStaffAction(actor, 'delete', 'staff', name);
 }

@@ -1,12 +1,16 @@
 /** Sign-in by phone and one-time code, sessions and tokens (spec Authentication). */
 
+export { backfillUserIndex, userIdBatches } from './backfill';
 export { safeEqual } from './crypto';
 export { authErrors } from './errors';
+export { listLearnerSessions, revokeLearnerSession, type StaffSessionView } from './learnerSessions';
 export { OTP_MAX_WRONG_GUESSES, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, requestOtp, verifyOtp } from './otp';
+export { listOtpRecords, type OtpRecordView } from './otpRecords';
 export { authenticate, type LoginResult, login, logout, REFRESH_TOKEN_SECONDS, refresh } from './sessions';
 export { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './tokens';
 export {
   getUser,
+  getUsers,
   phoneKey,
   publicIdKey,
   StoredSubscription,
@@ -15,5 +19,8 @@ export {
   userIdByPhone,
   userIdByPublicId,
   userKey,
+  usersIndex,
+  usersPage,
 } from './user.entity';
+export { getUserForStaff, listUsers, type StaffUserView, staffUserView } from './userDirectory';
 export { DEFAULT_GRADE_ID, findOrCreateUser } from './users';

@@ -1,18 +1,23 @@
 /**
- * The one-time sign-in code of a phone (spec Authentication 2-4): pk `OTP#<phone>`, sk `OTP`, TTL.
+ * The one-time sign-in code of a phone (spec Authentication 2-4): pk `OTP#<phone>`, sk `OTP`, TTL; gsi2
+ * `OTPS` / `<written at ms 13>#<phone>` lists them for superusers (otpRecords.ts), newest first.
  * The code is stored only as an HMAC under SECRET_KEY. The item also guards phones without a live code
  * (fixed-code test logins, guesses at random phones): then it holds only the wrong-guess count.
  */
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { isConditionFailure } from '../db/conditions';
-import { deleteItem, getItem, parseItem, putItem, updateItem } from '../db/items';
-import type { Key } from '../db/keys';
+import { deleteItem, getItem, type Page, parseItem, putItem, queryPage, updateItem } from '../db/items';
+import { type Key, pad } from '../db/keys';
 
 export const otpKey = (phone: string): Key => ({ pk: `OTP#${phone}`, sk: 'OTP' });
+const OTP_INDEX = 'OTPS';
+const otpIndexSk = (atMs: number, phone: string): string => `${pad(atMs, 13)}#${phone}`;
 
 export const OtpItem = z
   .object({
+    /** The phone, exactly as sent (absent on items written before the staff list). */
+    phone: z.string().optional(),
     /** HMAC-SHA256 of `otp:<phone>:<code>` under SECRET_KEY; absent on a guard item. */
     codeHash: z.string().optional(),
     /** Wrong guesses so far. */
@@ -29,7 +34,14 @@ export const readOtp = (db: Db, phone: string): Promise<OtpItem | undefined> => 
 
 /** Stores a fresh code for `phone`, replacing any earlier one (and its wrong-guess count). */
 export const saveOtp = (db: Db, phone: string, item: Required<Pick<OtpItem, 'codeHash' | 'sentAt' | 'expiresAt'>>): Promise<void> =>
-  putItem(db, { ...otpKey(phone), ...item, attempts: 0 });
+  putItem(db, { ...otpKey(phone), gsi2pk: OTP_INDEX, gsi2sk: otpIndexSk(item.sentAt, phone), phone, ...item, attempts: 0 });
+
+/**
+ * One page of every phone's code item, newest first (gsi2 `OTPS`), from `cursor`. Errors: `validation_error`
+ * on `cursor`.
+ */
+export const otpPage = (db: Db, limit: number, cursor?: string): Promise<Page<OtpItem>> =>
+  queryPage(db, { index: 'gsi2', partition: OTP_INDEX, descending: true, limit }, OtpItem, cursor);
 
 /** Drops the code of `phone` (the sms provider refused it). */
 export const dropOtp = (db: Db, phone: string): Promise<void> => deleteItem(db, otpKey(phone));
@@ -54,10 +66,20 @@ export async function reserveGuess(
       const after = await updateItem(
         db,
         otpKey(phone),
-        'SET attempts = if_not_exists(attempts, :zero) + :one, expiresAt = if_not_exists(expiresAt, :exp)',
+        'SET attempts = if_not_exists(attempts, :zero) + :one, expiresAt = if_not_exists(expiresAt, :exp), ' +
+          'phone = :phone, gsi2pk = :gpk, gsi2sk = if_not_exists(gsi2sk, :gsk)',
         {
           condition: 'attribute_not_exists(pk) OR (expiresAt > :now AND (attribute_not_exists(attempts) OR attempts < :max))',
-          values: { ':zero': 0, ':one': 1, ':max': max, ':now': nowSeconds, ':exp': guardExpiresAt },
+          values: {
+            ':zero': 0,
+            ':one': 1,
+            ':max': max,
+            ':now': nowSeconds,
+            ':exp': guardExpiresAt,
+            ':phone': phone,
+            ':gpk': OTP_INDEX,
+            ':gsk': otpIndexSk(nowSeconds * 1000, phone),
+          },
         },
         'ALL_NEW',
       );

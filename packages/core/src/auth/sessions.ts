@@ -9,9 +9,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { epochSeconds } from '../clock';
-import { isConditionFailure } from '../db/conditions';
+import { isConditionFailure, retryOptimistic } from '../db/conditions';
 import { put, remove, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
+import { countItem } from '../stats';
 import { randomToken, sha256Hex } from './crypto';
 import { authErrors } from './errors';
 import { verifyOtp } from './otp';
@@ -39,18 +40,24 @@ export async function login(deps: Deps, phone: string, otp: string): Promise<Log
   const sessionId = randomUUID();
   const refreshToken = randomToken();
   const now = deps.clock.now();
-  await transact(deps.db, [
-    put(deps.db, {
-      ...sessionKey(sha256Hex(refreshToken)),
-      userId: user.id,
-      sessionId,
-      expiresAt: epochSeconds(now) + REFRESH_TOKEN_SECONDS,
-    }),
-    update(deps.db, userKey(user.id), 'SET sessionId = :sid, lastLoginAt = :at', {
-      condition: 'attribute_exists(pk)',
-      values: { ':sid': sessionId, ':at': new Date(now).toISOString() },
-    }),
-  ]);
+  // The day's sign-in counter (dashboard) is in the same transaction; a conflict on it is retried.
+  await retryOptimistic(
+    () =>
+      transact(deps.db, [
+        put(deps.db, {
+          ...sessionKey(sha256Hex(refreshToken)),
+          userId: user.id,
+          sessionId,
+          expiresAt: epochSeconds(now) + REFRESH_TOKEN_SECONDS,
+        }),
+        update(deps.db, userKey(user.id), 'SET sessionId = :sid, lastLoginAt = :at', {
+          condition: 'attribute_exists(pk)',
+          values: { ':sid': sessionId, ':at': new Date(now).toISOString() },
+        }),
+        countItem(deps.db, now, { signIns: 1 }),
+      ]),
+    () => undefined,
+  );
   return {
     accessToken: await signAccessToken(deps, user.id, sessionId),
     refreshToken,

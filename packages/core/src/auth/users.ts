@@ -9,7 +9,8 @@ import { retryOptimistic } from '../db/conditions';
 import { nextId } from '../db/counters';
 import { put, transact } from '../db/transact';
 import type { Deps } from '../deps';
-import { getUser, phoneKey, publicIdKey, type User, userIdByPhone, userKey } from './user.entity';
+import { countItem } from '../stats';
+import { getUser, phoneKey, publicIdKey, type User, userIdByPhone, userKey, usersIndex } from './user.entity';
 
 export const DEFAULT_GRADE_ID = 4;
 
@@ -44,9 +45,10 @@ export async function findOrCreateUser(deps: Deps, phone: string): Promise<{ use
         stars: 0,
       };
       await transact(deps.db, [
-        put(deps.db, { ...userKey(id), ...user }, unique),
+        put(deps.db, { ...userKey(id), ...usersIndex(id), ...user }, unique),
         put(deps.db, { ...phoneKey(phone), userId: id }, unique),
         put(deps.db, { ...publicIdKey(user.publicId), userId: id }, unique),
+        countItem(deps.db, now, { newUsers: 1 }),
       ]);
       return { user, isNew: true };
     },

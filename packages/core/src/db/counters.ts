@@ -2,8 +2,10 @@
  * Numeric ids from atomic counter items (DESIGN §5): one `UpdateItem ADD value 1` per id, so two workers
  * never hand out the same id. Item: pk `COUNTER`, sk `<name>`, `value`.
  */
+
+import { z } from 'zod';
 import type { Db } from './client';
-import { updateItem } from './items';
+import { getItem, updateItem } from './items';
 import type { Key } from './keys';
 
 const counterKey = (name: string): Key => ({ pk: 'COUNTER', sk: name });
@@ -19,3 +21,10 @@ export async function nextId(db: Db, name: string): Promise<number> {
   );
   return Number(attributes.value);
 }
+
+/** The last id counter `name` handed out (0 before the first), strongly consistent: for migrations that visit every id. */
+export async function counterValue(db: Db, name: string): Promise<number> {
+  const item = await getItem(db, counterKey(name), CounterItem);
+  return item?.value ?? 0;
+}
+const CounterItem = z.object({ value: z.number().int() }).describe('counter');

@@ -6,6 +6,6 @@
 export { putAll } from './batch';
 export { ensureTable } from './bootstrap';
 export { createDb, type Db, defaultPool, Pool, type PoolOptions, RequestCounter } from './client';
-export { getItem, ItemKey, putItem, queryAll, updateItem } from './items';
+export { deleteItem, getItem, ItemKey, putItem, queryAll, updateItem } from './items';
 export type { Key } from './keys';
 export { check, put, remove, transact, update } from './transact';

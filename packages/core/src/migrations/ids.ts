@@ -12,6 +12,10 @@ export const migrations = [
     id: '0002-plans-and-welcome-offer',
     description: 'Seed the subscription plans (30, 90, 180 days) and the advertised WELCOME10 discount code',
   },
+  {
+    id: '0003-admin-indexes',
+    description: 'Index users, payment events, tickets, discount codes and tutor feedback for the staff API; mark plans that have orders',
+  },
 ] as const satisfies readonly MigrationInfo[];
 
 export interface MigrationInfo {

@@ -3,9 +3,13 @@
  * compile error). Steps are idempotent: unconditional puts of fixed items. Loaded only by the runner
  * (`apply.ts`), which imports this module when it applies something.
  */
+
+import { backfillUserIndex, userIdBatches } from '../auth';
 import { writeSeedContent } from '../curriculum';
 import type { Db } from '../db/client';
-import { saveDiscountCode, savePlan, seedPlans } from '../subscriptions';
+import { backfillSubscriptionIndexes, saveDiscountCode, savePlan, seedPlans } from '../subscriptions';
+import { backfillTicketIndex } from '../support';
+import { backfillFeedbackIndex } from '../tutor';
 import type { MigrationId } from './ids';
 
 export const steps: Record<MigrationId, (db: Db) => Promise<void>> = {
@@ -21,5 +25,12 @@ export const steps: Record<MigrationId, (db: Db) => Promise<void>> = {
       advertised: true,
       active: true,
     });
+  },
+  /** The staff API's indexes on items written before it (each domain's `backfill.ts`). */
+  async '0003-admin-indexes'(db) {
+    await backfillUserIndex(db);
+    await backfillSubscriptionIndexes(db, Date.now());
+    await backfillTicketIndex(db);
+    for await (const ids of userIdBatches(db)) await backfillFeedbackIndex(db, ids);
   },
 };

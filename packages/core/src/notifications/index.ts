@@ -9,6 +9,7 @@ export { isStreakMilestone, type NotificationKind } from './kinds';
 export { listNotifications, type Notification } from './list';
 export { newNotificationId, notificationItem } from './notification.entity';
 export { markAllRead, markRead } from './read';
+export { listSentNotifications, type SentNotificationView, sendStaffNotification } from './staff';
 
 /** Sort-key prefixes of this domain's items in the learner's partition `USER#<id>`: personal data, deleted with the account. */
 export const PERSONAL_ITEM_PREFIXES: readonly string[] = [NOTIFICATION_PREFIX];

@@ -6,8 +6,9 @@
  * | `island_completed` | in the transaction that completes a node (island) the first time  | `{ nodeId, title, stars, xp }` |
  * | `streak_milestone` | in the write that extends the streak to 3, 7, 14, 30, 60, 100, 200 or 365 days | `{ days }`    |
  * | `heart_refilled`   | the learner ran out of hearts (enforced) and at least one came back; created lazily on the next read of the list, dated when the heart came back | `{ hearts }` |
+ * | `staff_message`    | staff sent it to this learner or to everyone (`POST /api/admin/notifications`, staff.ts) | `{ title, body }` |
  */
-export const NOTIFICATION_KINDS = ['island_completed', 'streak_milestone', 'heart_refilled'] as const;
+export const NOTIFICATION_KINDS = ['island_completed', 'streak_milestone', 'heart_refilled', 'staff_message'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Streak lengths (days) that earn a `streak_milestone` notification. */
@@ -20,6 +21,7 @@ const titles: Record<NotificationKind, (data: Record<string, unknown>) => string
   island_completed: (d) => `جزیره «${String(d.title)}» را تمام کردی!`,
   streak_milestone: (d) => `${String(d.days)} روز پشت سر هم تمرین کردی!`,
   heart_refilled: () => 'یک قلب برگشت؛ می‌توانی دوباره تمرین کنی.',
+  staff_message: (d) => String(d.title),
 };
 
 /** The short Persian text shown for a notification of `kind` with `data`; `kind` and `data` let the app render its own. */

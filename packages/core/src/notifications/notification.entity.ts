@@ -1,15 +1,19 @@
 /**
- * A learner's notification: pk `USER#<userId>`, sk `NOTIF#<notificationId 12 digits>`; no GSI; TTL
+ * A learner's notification: pk `USER#<userId>`, sk `NOTIF#<notificationId 12 digits>`; TTL
  * `expiresAt` {@link NOTIFICATION_KEEP_DAYS} days after creation. Ids come from the `notification` counter and
  * grow with time, so a reverse Query of the prefix lists the newest first; another learner's id is simply not
  * in the caller's partition (404). Read state: `readAt` (marked one by one) or an id at most the user's
  * `notificationsReadUpTo` (read-all, one write on the user item). Personal data: deleted with the account.
+ *
+ * Broadcasts (staff messages to every learner, broadcast.entity.ts) take their ids from the same counter, so
+ * they interleave with a learner's own by id. Staff messages, to one learner or to all, also carry gsi1
+ * `SENTNOTIFS` / `<id 12>`: the staff's list of what was sent.
  */
 import { z } from 'zod';
 import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';
 import { nextId } from '../db/counters';
-import { countItems, type Page, parseItem, queryPage, updateItem } from '../db/items';
+import { countItems, getItems, type Page, parseItem, putItem, queryPage, updateItem } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
 import { NOTIFICATION_KINDS, type NotificationKind, titleOf } from './kinds';
@@ -36,6 +40,10 @@ export const NotificationItem = z
     readAt: z.number().int().optional(),
     /** TTL, epoch seconds. */
     expiresAt: z.number().int(),
+    /** Staff messages only: to one learner (`user`, with `userId`) or to all, and who sent it (never shown to learners). */
+    audience: z.enum(['user', 'all']).optional(),
+    userId: z.number().int().optional(),
+    staff: z.string().optional(),
   })
   .describe('notification');
 export type StoredNotification = z.infer<typeof NotificationItem>;
@@ -56,27 +64,55 @@ export function notificationItem(
   data: Record<string, unknown>,
   atMs: number,
 ): TxItem {
-  const item: StoredNotification = {
-    id,
-    kind,
-    title: titleOf(kind, data),
-    data,
-    createdAt: atMs,
-    expiresAt: epochSeconds(atMs) + NOTIFICATION_KEEP_DAYS * 86_400,
-  };
-  return put(db, { ...notificationKey(userId, id), ...item }, { condition: 'attribute_not_exists(pk)' });
+  return put(db, { ...notificationKey(userId, id), ...newNotification(id, kind, data, atMs) }, { condition: 'attribute_not_exists(pk)' });
 }
 
+/** A new notification's stored fields (its title from its kind and data, kept {@link NOTIFICATION_KEEP_DAYS} days). */
+export const newNotification = (id: number, kind: NotificationKind, data: Record<string, unknown>, atMs: number): StoredNotification => ({
+  id,
+  kind,
+  title: titleOf(kind, data),
+  data,
+  createdAt: atMs,
+  expiresAt: epochSeconds(atMs) + NOTIFICATION_KEEP_DAYS * 86_400,
+});
+
+const SENT_INDEX = 'SENTNOTIFS';
+/** gsi1 of a staff message: the staff's list of sent messages. */
+export const sentIndex = (id: number) => ({ gsi1pk: SENT_INDEX, gsi1sk: pad(id, 12) });
+
+/** Puts `item` in `userId`'s partition (a staff message with its gsi1, or a read copy of a broadcast without). Errors: ConditionalCheckFailedException when the id is used. */
+export const putNotification = (db: Db, userId: number, item: StoredNotification, index: Record<string, string> = {}): Promise<void> =>
+  putItem(db, { ...notificationKey(userId, item.id), ...index, ...item }, { condition: 'attribute_not_exists(pk)' });
+
+/** One page of staff messages sent, newest first (gsi1). Errors: `validation_error` (cursor). */
+export const sentPage = (db: Db, limit: number, cursor?: string): Promise<Page<StoredNotification>> =>
+  queryPage(db, { index: 'gsi1', partition: SENT_INDEX, descending: true, limit }, NotificationItem, cursor);
+
+/** The learner's notifications among `ids` (BatchGetItem). */
+export const notificationsAmong = (db: Db, userId: number, ids: number[]): Promise<StoredNotification[]> =>
+  getItems(
+    db,
+    ids.map((id) => notificationKey(userId, id)),
+    NotificationItem,
+  );
+
 /**
- * One page of the learner's notifications, newest first, `limit` per page, from `cursor` (a `nextCursor` of
- * the previous page). Errors: `validation_error` (field `cursor`) for a cursor this API did not hand out.
+ * One page of the learner's notifications, newest first, `limit` per page, with ids below `beforeId` when given.
  */
-export const notificationPage = (db: Db, userId: number, limit: number, cursor?: string): Promise<Page<StoredNotification>> =>
+export const notificationPage = (db: Db, userId: number, limit: number, beforeId?: number): Promise<Page<StoredNotification>> =>
   queryPage(
     db,
-    { partition: userPartition(userId), sortKey: { beginsWith: NOTIFICATION_PREFIX }, descending: true, limit },
+    {
+      partition: userPartition(userId),
+      sortKey:
+        beforeId === undefined
+          ? { beginsWith: NOTIFICATION_PREFIX }
+          : { between: [NOTIFICATION_PREFIX, notificationKey(userId, beforeId - 1).sk] },
+      descending: true,
+      limit,
+    },
     NotificationItem,
-    cursor,
   );
 
 /** The learner's newest notification, or undefined. */

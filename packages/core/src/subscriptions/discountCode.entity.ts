@@ -4,23 +4,26 @@
  *
  * | item          | pk              | sk       | notes                                            |
  * |---------------|-----------------|----------|--------------------------------------------------|
- * | discount code | DISCOUNT#<CODE> | DISCOUNT | gsi1 OFFERS / <CODE> when advertised (an offer)  |
+ * | discount code | DISCOUNT#<CODE> | DISCOUNT | gsi1 OFFERS / <CODE> when advertised (an offer); gsi2 DISCOUNTS / <CODE> (staff list) |
  *
  * Codes are stored upper case. `uses` changes only inside an order's transaction (discountUse.ts).
  */
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { getItem, putItem, queryAll } from '../db/items';
+import { deleteItem, getItem, parseItem, putItem, queryAll, updateItem } from '../db/items';
 import type { Key } from '../db/keys';
 import { type TxItem, update } from '../db/transact';
 
 const OFFERS_PARTITION = 'OFFERS';
+const ALL_CODES_PARTITION = 'DISCOUNTS';
 
 /** The partition of code `code`: the code, its redemptions and its per-user use counters. */
 export const discountPartition = (code: string): string => `DISCOUNT#${code}`;
 const discountKey = (code: string): Key => ({ pk: discountPartition(code), sk: 'DISCOUNT' });
 /** gsi1 of an advertised code. */
 const offerIndex = (code: string) => ({ gsi1pk: OFFERS_PARTITION, gsi1sk: code });
+/** gsi2 of every code. */
+const codesIndex = (code: string) => ({ gsi2pk: ALL_CODES_PARTITION, gsi2sk: code });
 
 const epochMs = z.number().int();
 
@@ -54,9 +57,67 @@ export type DiscountCode = z.infer<typeof DiscountCodeItem>;
 export const readDiscountCode = (db: Db, code: string): Promise<DiscountCode | undefined> =>
   getItem(db, discountKey(code), DiscountCodeItem);
 
-/** Stores `discount` as it is (an advertised code also goes to the offers index), replacing any earlier one. */
-export const putDiscountCode = (db: Db, discount: DiscountCode): Promise<void> =>
-  putItem(db, { ...discountKey(discount.code), ...(discount.advertised ? offerIndex(discount.code) : {}), ...discount });
+/**
+ * Stores `discount` as it is (an advertised code also goes to the offers index), replacing any earlier one, or
+ * with `create` only when there is none. Errors: ConditionalCheckFailedException (`create`, the code exists).
+ */
+export const putDiscountCode = (db: Db, discount: DiscountCode, options: { create?: boolean } = {}): Promise<void> =>
+  putItem(
+    db,
+    { ...discountKey(discount.code), ...codesIndex(discount.code), ...(discount.advertised ? offerIndex(discount.code) : {}), ...discount },
+    options.create ? { condition: 'attribute_not_exists(pk)' } : {},
+  );
+
+/** Fields of a code the staff may change (never `code` or `uses`). */
+export type DiscountCodeChanges = Partial<Omit<DiscountCode, 'code' | 'uses'>>;
+
+/**
+ * Applies `changes` to code `code` in one UpdateItem (so a use counted meanwhile is kept): given fields are
+ * set, fields given as undefined-by-null are removed (`remove`), and the offers index follows `advertised`.
+ * Returns the code after the change. Errors: ConditionalCheckFailedException when there is no such code.
+ */
+export async function updateDiscountCode(db: Db, code: string, changes: DiscountCodeChanges, remove: string[]): Promise<DiscountCode> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  for (const [i, [field, value]] of Object.entries(changes)
+    .filter(([, v]) => v !== undefined)
+    .entries()) {
+    names[`#f${i}`] = field;
+    values[`:v${i}`] = value;
+    sets.push(`#f${i} = :v${i}`);
+  }
+  names['#pk'] = 'pk';
+  const removes = remove.map((field, i) => {
+    names[`#r${i}`] = field;
+    return `#r${i}`;
+  });
+  if (changes.advertised === true) {
+    Object.assign(values, { ':opk': OFFERS_PARTITION, ':osk': code });
+    sets.push('gsi1pk = :opk', 'gsi1sk = :osk');
+  } else if (changes.advertised === false) removes.push('gsi1pk', 'gsi1sk');
+  const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim();
+  const after = await updateItem(
+    db,
+    discountKey(code),
+    expression || 'SET #c = #c',
+    {
+      condition: 'attribute_exists(#pk)',
+      names: expression ? names : { '#c': 'code', '#pk': 'pk' },
+      ...(Object.keys(values).length ? { values } : {}),
+    },
+    'ALL_NEW',
+  );
+  return parseItem(DiscountCodeItem, after);
+}
+
+/** Deletes code `code` while it has no use. Errors: ConditionalCheckFailedException (none, or used). */
+export const deleteDiscountCode = (db: Db, code: string): Promise<void> =>
+  deleteItem(db, discountKey(code), { condition: 'attribute_exists(pk) AND uses = :zero', values: { ':zero': 0 } });
+
+/** Every code, by code (gsi2 `DISCOUNTS`). */
+export const allDiscountCodes = (db: Db): Promise<DiscountCode[]> =>
+  queryAll(db, { index: 'gsi2', partition: ALL_CODES_PARTITION }, DiscountCodeItem);
 
 /** Every advertised code (gsi1 `OFFERS`), valid or not. */
 export const advertisedCodes = (db: Db): Promise<DiscountCode[]> =>

@@ -54,5 +54,20 @@ export const paymentErrors = {
     commonErrors.validation('Refunding takes the subscription days back and undoes commission: send { "confirm": true }', {
       confirm: ['must be true'],
     }),
+  planNotFound: () => commonErrors.notFound('Plan'),
+  /** 409: another plan holds this marketplace SKU (spec "Plan": unique across plans). */
+  skuTaken: (sku: string) =>
+    new DomainError('sku_taken', `Another plan has the marketplace SKU ${sku}`, {
+      fields: { marketplaceSku: ['Another plan has this SKU'] },
+    }),
+  /** 409: a plan that was ordered is kept (orders and invoices name it). */
+  planHasOrders: () => new DomainError('plan_has_orders', 'This plan has orders and cannot be deleted; take it off sale instead'),
+  discountCodeNotFound: () => commonErrors.notFound('Discount code'),
+  /** 409: a code with this name exists. */
+  discountCodeTaken: (code: string) =>
+    new DomainError('code_taken', `The discount code ${code} exists already`, { fields: { code: ['exists already'] } }),
+  /** 409: a code that was used is kept (orders name it); deactivate it instead. */
+  discountCodeUsed: () =>
+    new DomainError('discount_code_used', 'This discount code has been used and cannot be deleted; deactivate it instead'),
   busy: () => new DomainError('database_busy', 'Too many changes at once; try again', { retryAfter: 1 }),
 };

@@ -12,7 +12,19 @@
  */
 
 export { activeSubscription, type StoredSubscription } from './active';
+export { backfillSubscriptionIndexes } from './backfill';
 export { handleCallback, recheckOrders, startPayment } from './checkout';
+export {
+  createDiscountCode,
+  type DiscountInput,
+  deleteDiscountCode,
+  getDiscountCodeForStaff,
+  getOfferForStaff,
+  listDiscountCodes,
+  listOffersForStaff,
+  updateDiscountCode,
+  updateOffer,
+} from './discountAdmin';
 export { getDiscount, saveDiscountCode } from './discounts';
 export { paymentErrors } from './errors';
 export { listOrderEvents, listUnmatchedEvents } from './events';
@@ -22,8 +34,21 @@ export { type MarketplaceStart, startMarketplacePurchase } from './marketplaceSt
 export { verifyMarketplacePurchase } from './marketplaceVerify';
 export { listOffers } from './offers';
 export type { Order } from './order.entity';
+export { ORDER_STATUSES, Provider } from './order.entity';
+export {
+  cancelOrderForStaff,
+  listOrdersForStaff,
+  listPaymentEvents,
+  orderForStaff,
+  refundConfirmation,
+  refundOrderForStaff,
+  staffOrderView,
+  userWithOrders,
+} from './orderAdmin';
 export { getOrder, orderPricing, paymentUrl } from './orders';
 export type { PaymentEvent } from './paymentEvent.entity';
+export { PaymentEventKind } from './paymentEvent.entity';
+export { createPlan, deletePlan, getPlanForStaff, listPlansForStaff, type PlanInput, updatePlan } from './planAdmin';
 export { getPlan, plansOnSale, savePlan, seedPlans } from './plans';
 export { purchase } from './purchase';
 export { redeemDiscount } from './redeem';

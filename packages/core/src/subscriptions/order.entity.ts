@@ -105,25 +105,47 @@ export const readOrder = (db: Db, orderId: number): Promise<Order | undefined> =
 export const ordersOfUser = (db: Db, userId: number): Promise<Order[]> =>
   queryAll(db, { index: 'gsi1', partition: userOrdersPartition(userId), descending: true }, OrderItem);
 
+/** Which orders a staff list keeps (DynamoDB filter on the page read). */
+export interface OrderFilter {
+  status?: OrderStatus;
+  provider?: Provider;
+}
+
+function orderFilter(filter: OrderFilter) {
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  for (const field of ['status', 'provider'] as const) {
+    if (filter[field] === undefined) continue;
+    parts.push(`#${field} = :${field}`);
+    names[`#${field}`] = field;
+    values[`:${field}`] = filter[field];
+  }
+  return parts.length ? { filter: { condition: parts.join(' AND '), names, values } } : {};
+}
+
 /**
- * One page of every order, newest first (gsi2), at most `limit` read before `status` filters them, starting
- * at `cursor` (a `nextCursor` of this list). Errors: `validation_error` on `cursor`.
+ * One page of orders, newest first: every order (gsi2), or `userId`'s (gsi1); at most `limit` read before
+ * `filter` keeps some, starting at `cursor` (a `nextCursor` of the same list). Errors: `validation_error` on
+ * `cursor`.
  */
-export const ordersByTime = (db: Db, options: { status?: OrderStatus; limit: number; cursor?: string }): Promise<Page<Order>> =>
+export const ordersPage = (db: Db, options: OrderFilter & { userId?: number; limit: number; cursor?: string }): Promise<Page<Order>> =>
   queryPage(
     db,
     {
-      index: 'gsi2',
-      partition: ALL_ORDERS_PARTITION,
+      ...(options.userId === undefined
+        ? { index: 'gsi2', partition: ALL_ORDERS_PARTITION }
+        : { index: 'gsi1', partition: userOrdersPartition(options.userId) }),
       descending: true,
       limit: options.limit,
-      ...(options.status
-        ? { filter: { condition: '#s = :status', names: { '#s': 'status' }, values: { ':status': options.status } } }
-        : {}),
+      ...orderFilter(options),
     },
     OrderItem,
     options.cursor,
   );
+
+/** Every order, newest first (gsi2): for migrations. */
+export const allOrders = (db: Db): Promise<Order[]> => queryAll(db, { index: 'gsi2', partition: ALL_ORDERS_PARTITION }, OrderItem);
 
 /** The transaction item that creates `order` with its index keys (condition: no order with its id). */
 export const createOrder = (db: Db, order: Order): TxItem =>

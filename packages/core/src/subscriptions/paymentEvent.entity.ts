@@ -7,6 +7,10 @@
  * | payment event   | ORDER#<orderId>                 | EVENT#<at ms 15>#<seq 2>#<rand hex 8>  | in the order's partition      |
  * | unmatched event | PAYEVENT#UNMATCHED#<YYYY-MM-DD> | <at ms 15>#<seq 2>#<rand hex 8>        | no order (unknown authority); Tehran day; TTL `expiresAt` |
  *
+ * Every row also carries `id` (`<at ms 15>-<seq 2>-<rand hex 8>`) and gsi1 `PAYEVENTS` / `<at ms 15>#<seq 2>#<rand
+ * hex 8>`: the staff's list of every event newest first across orders (rows written before it get both from
+ * migration `0003-admin-indexes`).
+ *
  * A row holds only the fields of {@link PaymentEventDetails} (so nothing secret can slip in: never a merchant id,
  * a token, a purchase token (not even its digest), a card hash or a body); strings are cut at 300 characters. `seq` orders the rows
  * one transaction writes; `rand` keeps two rows of one millisecond apart.
@@ -14,14 +18,19 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { putItem, queryAll } from '../db/items';
+import { type Page, putItem, queryAll, queryPage } from '../db/items';
 import { type Key, pad } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
 import { orderKey } from './order.entity';
 
 const EVENT_PREFIX = 'EVENT#';
 const unmatchedPartition = (day: string): string => `PAYEVENT#UNMATCHED#${day}`;
+/** The partition of the unmatched rows of Tehran day `day` (migrations). */
+export const unmatchedPartitionOf = unmatchedPartition;
 const rowSuffix = (atMs: number, seq: number): string => `${pad(atMs, 15)}#${pad(seq, 2)}#${randomBytes(4).toString('hex')}`;
+const ALL_EVENTS_PARTITION = 'PAYEVENTS';
+/** The id and gsi1 attributes of the row whose sort key ends with `suffix`. */
+export const eventIndex = (suffix: string) => ({ id: suffix.replaceAll('#', '-'), gsi1pk: ALL_EVENTS_PARTITION, gsi1sk: suffix });
 
 const eventKey = (orderId: number, atMs: number, seq: number): Key => ({
   pk: orderKey(orderId).pk,
@@ -87,6 +96,8 @@ const PaymentEventDetails = z.object({
 export type PaymentEventDetails = z.infer<typeof PaymentEventDetails>;
 
 export const PaymentEventItem = PaymentEventDetails.extend({
+  /** `<at ms 15>-<seq 2>-<rand hex 8>` (absent only on rows not yet migrated). */
+  id: z.string().optional(),
   kind: PaymentEventKind,
   /** Null on an unmatched row. */
   orderId: z.number().int().nullable(),
@@ -109,8 +120,12 @@ function clean(details: PaymentEventDetails): Record<string, unknown> {
 }
 
 /** The row of order `orderId` at `atMs` (not yet written). */
-const orderEventRow = (orderId: number, atMs: number, kind: PaymentEventKind, details: PaymentEventDetails, seq: number) => ({
-  ...eventKey(orderId, atMs, seq),
+const orderEventRow = (orderId: number, atMs: number, kind: PaymentEventKind, details: PaymentEventDetails, seq: number) => {
+  const key = eventKey(orderId, atMs, seq);
+  return { ...key, ...eventIndex(key.sk.slice(EVENT_PREFIX.length)), ...eventFields(orderId, atMs, kind, details) };
+};
+
+const eventFields = (orderId: number | null, atMs: number, kind: PaymentEventKind, details: PaymentEventDetails) => ({
   kind,
   orderId,
   at: atMs,
@@ -134,7 +149,10 @@ export const unmatchedEventItem = (
   expiresAt: number,
   kind: PaymentEventKind,
   details: PaymentEventDetails,
-): TxItem => put(db, { ...unmatchedEventKey(day, atMs, seq), kind, orderId: null, at: atMs, expiresAt, ...clean(details) });
+): TxItem => {
+  const key = unmatchedEventKey(day, atMs, seq);
+  return put(db, { ...key, ...eventIndex(key.sk), ...eventFields(null, atMs, kind, details), expiresAt });
+};
 
 /** The events of an order, oldest first. */
 export const eventsOfOrder = (db: Db, orderId: number): Promise<PaymentEvent[]> =>
@@ -143,3 +161,27 @@ export const eventsOfOrder = (db: Db, orderId: number): Promise<PaymentEvent[]> 
 /** The unmatched events of Tehran day `day` (`YYYY-MM-DD`), oldest first. */
 export const unmatchedEventsOfDay = (db: Db, day: string): Promise<PaymentEvent[]> =>
   queryAll(db, { partition: unmatchedPartition(day) }, PaymentEventItem);
+
+/** A list of payment events for the staff: every event (gsi1), or `orderId`'s, newest first, optionally of one kind. */
+export const eventsPage = (
+  db: Db,
+  options: { orderId?: number; kind?: PaymentEventKind; limit: number; cursor?: string },
+): Promise<Page<PaymentEvent>> =>
+  queryPage(
+    db,
+    {
+      ...(options.orderId === undefined
+        ? { index: 'gsi1', partition: ALL_EVENTS_PARTITION }
+        : { partition: orderKey(options.orderId).pk, sortKey: { beginsWith: EVENT_PREFIX } }),
+      descending: true,
+      limit: options.limit,
+      ...(options.kind ? { filter: { condition: 'kind = :kind', values: { ':kind': options.kind } } } : {}),
+    },
+    PaymentEventItem,
+    options.cursor,
+  );
+
+/** Every row of order `orderId` with its sort key (migrations). */
+export const eventKeysOfOrder = (db: Db, orderId: number): Promise<Array<{ pk: string; sk: string; id?: string }>> =>
+  queryAll(db, { partition: orderKey(orderId).pk, sortKey: { beginsWith: EVENT_PREFIX } }, EventKey);
+const EventKey = z.object({ pk: z.string(), sk: z.string(), id: z.string().optional() }).describe('payment event key');

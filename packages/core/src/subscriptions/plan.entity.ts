@@ -6,13 +6,15 @@
  * | plan            | PLAN        | PLAN#<planId 6>     | one partition: there are a handful of plans          |
  * | marketplace SKU | SKU#<sku>   | SKU                 | unique constraint → `planId`, claimed in the plan's transaction |
  *
- * Money is whole toman. The SKU is read only by the server and never appears in an app response.
+ * Money is whole toman. The SKU is read only by the server and never appears in an app response. `hasOrders` is
+ * set by the first purchase of the plan (in the order's creation transaction), so a plan that was ever ordered
+ * cannot be deleted (orders snapshot it, and invoices and the staff name it).
  */
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { getItem, queryAll } from '../db/items';
 import { type Key, pad } from '../db/keys';
-import { put, remove, type TxItem } from '../db/transact';
+import { put, remove, type TxItem, update } from '../db/transact';
 
 const PLAN_PARTITION = 'PLAN';
 
@@ -42,6 +44,8 @@ export const PlanItem = z
      * purchase). Verification asks the marketplace's API of this type (spec Endpoints; DESIGN §8).
      */
     marketplaceProductType: MarketplaceProductType.optional(),
+    /** Set by the plan's first order (see the module doc). */
+    hasOrders: z.boolean().optional(),
   })
   .describe('plan');
 export type Plan = z.infer<typeof PlanItem>;
@@ -58,14 +62,16 @@ export const readPlan = (db: Db, planId: number): Promise<Plan | undefined> => g
  * (condition: free, or already this plan's) and the release of the SKU it dropped (condition: still this
  * plan's). Any failed condition means another plan holds the SKU or the plan changed meanwhile.
  */
-export function planWrites(db: Db, plan: Plan, previous: Plan | undefined): TxItem[] {
+export function planWrites(db: Db, plan: Plan, previous: Plan | undefined, options: { create?: boolean } = {}): TxItem[] {
   const items: TxItem[] = [
     put(
       db,
-      { ...planKey(plan.id), ...plan },
-      previous?.marketplaceSku
-        ? { condition: 'marketplaceSku = :old', values: { ':old': previous.marketplaceSku } }
-        : { condition: 'attribute_not_exists(marketplaceSku)' },
+      { ...planKey(plan.id), ...plan, ...(previous?.hasOrders ? { hasOrders: true } : {}) },
+      options.create
+        ? { condition: 'attribute_not_exists(pk)' }
+        : previous?.marketplaceSku
+          ? { condition: 'marketplaceSku = :old', values: { ':old': previous.marketplaceSku } }
+          : { condition: 'attribute_not_exists(marketplaceSku)' },
     ),
   ];
   if (plan.marketplaceSku && plan.marketplaceSku !== previous?.marketplaceSku) {
@@ -82,3 +88,25 @@ export function planWrites(db: Db, plan: Plan, previous: Plan | undefined): TxIt
   }
   return items;
 }
+
+/**
+ * The transaction items that delete `plan` and release its SKU: the plan (condition: never ordered, SKU as
+ * read) and its SKU item (condition: still this plan's).
+ */
+export function planDeletes(db: Db, plan: Plan): TxItem[] {
+  const sku = plan.marketplaceSku
+    ? { condition: 'attribute_not_exists(hasOrders) AND marketplaceSku = :old', values: { ':old': plan.marketplaceSku } }
+    : { condition: 'attribute_not_exists(hasOrders) AND attribute_not_exists(marketplaceSku)' };
+  const items = [remove(db, planKey(plan.id), { ...sku, condition: `attribute_exists(pk) AND ${sku.condition}` })];
+  if (plan.marketplaceSku) items.push(remove(db, skuKey(plan.marketplaceSku), { condition: 'planId = :id', values: { ':id': plan.id } }));
+  return items;
+}
+
+/**
+ * The item of an order's creation transaction that marks `plan` as ordered, or none when it already is
+ * (condition: the plan still exists).
+ */
+export const markPlanOrdered = (db: Db, plan: Plan): TxItem[] =>
+  plan.hasOrders
+    ? []
+    : [update(db, planKey(plan.id), 'SET hasOrders = :true', { condition: 'attribute_exists(pk)', values: { ':true': true } })];

@@ -12,13 +12,14 @@ import { failedItems, isConditionFailure } from '../db/conditions';
 import { nextId } from '../db/counters';
 import { type TxItem, transact } from '../db/transact';
 import type { Deps } from '../deps';
+import { countItem } from '../stats';
 import { getDiscount, normalizeDiscountCode, priced, requireUsable } from './discounts';
 import { redemptionFailure, useDiscountItems } from './discountUse';
 import { paymentErrors } from './errors';
 import { createOrder, type Order, type Provider } from './order.entity';
 import { paymentUrl } from './orders';
 import { eventItem } from './paymentEvent.entity';
-import type { Plan } from './plan.entity';
+import { markPlanOrdered, type Plan } from './plan.entity';
 import { planOnSale } from './plans';
 import { claimPurchaseKey, type PurchaseFingerprint, type PurchaseResponse, readPurchaseKey } from './purchaseKey.entity';
 import { markPaid } from './settle';
@@ -135,6 +136,8 @@ export async function purchase(
       ),
     );
   }
+  // Last, so the indexes above stay as the error handling below reads them: the plan's first order, the dashboard.
+  items.push(...markPlanOrdered(deps.db, plan), countItem(deps.db, now, { orders: 1 }));
   try {
     await transact(deps.db, items);
   } catch (error) {

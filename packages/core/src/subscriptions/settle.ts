@@ -15,6 +15,7 @@ import { getUser } from '../auth';
 import { isConditionFailure, retryOptimistic } from '../db/conditions';
 import { type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
+import { countItem } from '../stats';
 import { discountReleaseGuard, releaseDiscountItems, retakeDiscountItems } from './discountUse';
 import { paymentErrors } from './errors';
 import { recordEvent } from './events';
@@ -121,6 +122,7 @@ async function payOnce(deps: Deps, order: Order, via: PaymentPath, proof: Paymen
     }),
     ...(granted?.items ?? []),
     ...(extra.items ?? []),
+    countItem(deps.db, now, { paidOrders: 1, revenue: order.amount }),
   ];
   await transact(deps.db, items);
   const { discountReleased: _released, ...unreleased } = order;

@@ -1,7 +1,9 @@
 /** Support tickets of the learner (issue 3 §9; spec "Ticket"): open, list, read, reply. */
 import { TICKET_PREFIX } from './ticket.entity';
 
+export { backfillTicketIndex } from './backfill';
 export { addMessage } from './messages';
+export { closeTicket, listTicketsForStaff, replyAsStaff, type StaffTicketView, ticketForStaff } from './staffTickets';
 export { createTicket, getTicket, listTickets, MAX_SUBJECT_LENGTH, MAX_TEXT_LENGTH } from './tickets';
 
 /**

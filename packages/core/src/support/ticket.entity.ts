@@ -6,12 +6,14 @@
  * |--------|----------------|-----------------------|---------|------------------------------------------|
  * | ticket | USER#<userId>  | TICKET#<ticketId 10>  | TICKETS | <updatedAt epoch ms 13>#<userId>#<ticketId> |
  *
- * gsi1 lists every learner's tickets by latest activity, for the staff side, without a Scan. Ticket ids come
- * from the `ticket` counter. No TTL: tickets go with the account (`TICKET#` is a personal prefix).
+ * gsi1 lists every learner's tickets by latest activity, for the staff side, without a Scan; gsi2
+ * `TICKETID#<ticketId>` / `TICKET` finds a ticket by id alone (staff routes name only the id; tickets written
+ * before it get it from migration `0003-admin-indexes`). Ticket ids come from the `ticket` counter. No TTL:
+ * tickets go with the account (`TICKET#` is a personal prefix).
  */
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { queryAll } from '../db/items';
+import { type Page, queryAll, queryPage, updateItem } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, type TxItem, update } from '../db/transact';
 
@@ -30,6 +32,9 @@ export const ticketIndexKeys = (updatedAt: number, userId: number, ticketId: num
   gsi1pk: TICKET_INDEX_PARTITION,
   gsi1sk: `${pad(updatedAt, 13)}#${userId}#${ticketId}`,
 });
+
+/** The ticket's gsi2 attributes: its id alone. */
+export const ticketIdIndex = (ticketId: number) => ({ gsi2pk: `TICKETID#${ticketId}`, gsi2sk: 'TICKET' });
 
 export const TicketItem = z
   .object({
@@ -52,7 +57,12 @@ export type TicketStatus = TicketItem['status'];
 export const putNewTicket = (db: Db, ticket: TicketItem): TxItem =>
   put(
     db,
-    { ...ticketKey(ticket.userId, ticket.id), ...ticket, ...ticketIndexKeys(ticket.updatedAt, ticket.userId, ticket.id) },
+    {
+      ...ticketKey(ticket.userId, ticket.id),
+      ...ticket,
+      ...ticketIndexKeys(ticket.updatedAt, ticket.userId, ticket.id),
+      ...ticketIdIndex(ticket.id),
+    },
     { condition: 'attribute_not_exists(pk)' },
   );
 
@@ -73,4 +83,41 @@ export const ticketsOf = (db: Db, userId: number): Promise<TicketItem[]> =>
     db,
     { partition: userPartition(userId), sortKey: { beginsWith: TICKET_PREFIX }, filter: { condition: 'attribute_exists(subject)' } },
     TicketItem,
+  );
+
+/** Transaction item: a staff reply at `now` marks the ticket `answered`, moves it up in gsi1 and counts the message (same limits). */
+export const answerWithMessage = (db: Db, userId: number, ticketId: number, now: number, maxMessages: number): TxItem =>
+  update(db, ticketKey(userId, ticketId), 'SET #status = :answered, updatedAt = :now, gsi1sk = :sk ADD messageCount :one', {
+    condition: 'attribute_exists(pk) AND messageCount < :max',
+    names: { '#status': 'status' },
+    values: { ':answered': 'answered', ':now': now, ':sk': ticketIndexKeys(now, userId, ticketId).gsi1sk, ':one': 1, ':max': maxMessages },
+  });
+
+/** Closes ticket `ticketId` of `userId`. Errors: ConditionalCheckFailedException when there is none. */
+export const closeTicketItem = (db: Db, userId: number, ticketId: number): Promise<Record<string, unknown>> =>
+  updateItem(db, ticketKey(userId, ticketId), 'SET #status = :closed', {
+    condition: 'attribute_exists(pk)',
+    names: { '#status': 'status' },
+    values: { ':closed': 'closed' },
+  });
+
+/** The ticket `ticketId` found by id alone (gsi2), or undefined. */
+export async function ticketById(db: Db, ticketId: number): Promise<TicketItem | undefined> {
+  const page = await queryPage(db, { index: 'gsi2', partition: ticketIdIndex(ticketId).gsi2pk, limit: 1 }, TicketItem);
+  return page.items[0];
+}
+
+/** One page of every learner's tickets, latest activity first (gsi1), optionally of one status. Errors: `validation_error` (cursor). */
+export const ticketsPage = (db: Db, options: { status?: TicketStatus; limit: number; cursor?: string }): Promise<Page<TicketItem>> =>
+  queryPage(
+    db,
+    {
+      index: 'gsi1',
+      partition: TICKET_INDEX_PARTITION,
+      descending: true,
+      limit: options.limit,
+      ...(options.status ? { filter: { condition: '#s = :s', names: { '#s': 'status' }, values: { ':s': options.status } } } : {}),
+    },
+    TicketItem,
+    options.cursor,
   );

@@ -26,6 +26,8 @@ export const TicketMessageItem = z
     /** `user` (the learner) or `staff`. */
     author: z.enum(['user', 'staff']),
     text: z.string(),
+    /** Staff replies: the staff member's username (never shown to the learner). */
+    staff: z.string().optional(),
     /** Epoch ms. */
     createdAt: z.number().int(),
   })

@@ -6,6 +6,7 @@ import { MESSAGE_PREFIX } from './message.entity';
 import { QUOTA_PREFIX } from './quota.entity';
 
 export { type AskInput, askTutor, USER_QUESTION_MAX } from './ask';
+export { backfillFeedbackIndex } from './backfill';
 export { listHistory, rateMessage, type TutorMessage } from './conversation';
 export { ABUSE_HELP_TEXT, ATTEMPT_TEXT, HELP_LINE_TEXT, PERSONAL_DATA_TEXT, PRIVACY_NOTE, REFUSAL_TEXT } from './copy';
 export { deleteDocument, type IngestInput, ingestDocument, type RagDocument } from './ingest';
@@ -14,6 +15,7 @@ export { seedTextbook } from './seed';
 export { textbookExcerpts } from './seed/textbook';
 export type { AskOutcome, TutorReply } from './session';
 export { Slots } from './slots';
+export { listTutorFeedback, listTutorUsage } from './staffViews';
 export { asciiDigits, fold } from './text';
 export { type DailyUsageItem, getDailyUsage } from './usage.entity';
 

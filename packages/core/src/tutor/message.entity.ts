@@ -10,12 +10,15 @@
  * simply does not exist in the caller's partition). gsi1 groups one conversation: a learner's messages about
  * one context (`book:<gradeId>`, `lesson:<lessonId>`, `question:<questionId>`) by time. No TTL: messages go
  * with the account (personal data, {@link MESSAGE_PREFIX}).
+ *
+ * A rated answer also carries gsi2 `AIFEEDBACK` / `<ratedAt ISO>#<userId>#<messageId>`, set with its rating:
+ * the staff's feedback list, newest first (staffViews.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { encodeCursor } from '../db/cursor';
-import { getItem, parseItem, queryPage, updateItem } from '../db/items';
+import { getItem, type Page, parseItem, queryAll, queryPage, updateItem } from '../db/items';
 import { type Key, userPartition } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
 
@@ -37,6 +40,13 @@ export const messageKey = (userId: number, messageId: string): Key => ({
   sk: `${MESSAGE_PREFIX}${messageId.replace('-', '#')}`,
 });
 const conversationPartition = (userId: number, context: string): string => `AICONV#${userId}#${context}`;
+const FEEDBACK_INDEX = 'AIFEEDBACK';
+const feedbackIndexSk = (ratedAt: string, userId: number, messageId: string): string => `${ratedAt}#${userId}#${messageId}`;
+/** gsi2 of a rated answer (migrations backfill it with this). */
+export const feedbackIndex = (m: Pick<MessageItem, 'ratedAt' | 'userId' | 'id'>) => ({
+  gsi2pk: FEEDBACK_INDEX,
+  gsi2sk: feedbackIndexSk(m.ratedAt ?? '', m.userId, m.id),
+});
 
 /** How the tutor answered (`prompt.ts` Tone), stored on answers and cached answers. */
 export const ToneSchema = z.enum(['explain', 'guide']);
@@ -126,13 +136,57 @@ export async function rateMessageItem(
   const after = await updateItem(
     db,
     messageKey(userId, messageId),
-    feedback.comment ? 'SET rating = :r, ratedAt = :t, #c = :c' : 'SET rating = :r, ratedAt = :t REMOVE #c',
+    `SET rating = :r, ratedAt = :t, gsi2pk = :fpk, gsi2sk = :fsk${feedback.comment ? ', #c = :c' : ' REMOVE #c'}`,
     {
       condition: 'attribute_exists(pk)',
       names: { '#c': 'comment' },
-      values: { ':r': feedback.rating, ':t': feedback.ratedAt, ...(feedback.comment ? { ':c': feedback.comment } : {}) },
+      values: {
+        ':r': feedback.rating,
+        ':t': feedback.ratedAt,
+        ':fpk': FEEDBACK_INDEX,
+        ':fsk': feedbackIndexSk(feedback.ratedAt, userId, messageId),
+        ...(feedback.comment ? { ':c': feedback.comment } : {}),
+      },
     },
     'ALL_NEW',
   );
   return parseItem(MessageItem, after);
 }
+
+/** One page of rated answers, newest rating first (gsi2), optionally of one rating. Errors: `validation_error` (cursor). */
+export const feedbackPage = (db: Db, options: { rating?: 'up' | 'down'; limit: number; cursor?: string }): Promise<Page<MessageItem>> =>
+  queryPage(
+    db,
+    {
+      index: 'gsi2',
+      partition: FEEDBACK_INDEX,
+      descending: true,
+      limit: options.limit,
+      ...(options.rating ? { filter: { condition: 'rating = :r', values: { ':r': options.rating } } } : {}),
+    },
+    MessageItem,
+    options.cursor,
+  );
+
+/** The message just before `messageId` in the learner's partition (an answer's question), or undefined. */
+export async function messageBefore(db: Db, userId: number, messageId: string): Promise<MessageItem | undefined> {
+  const page = await queryPage(
+    db,
+    {
+      partition: userPartition(userId),
+      sortKey: { between: [MESSAGE_PREFIX, messageKey(userId, messageId).sk] },
+      descending: true,
+      limit: 2,
+    },
+    MessageItem,
+  );
+  return page.items.find((m) => m.id !== messageId);
+}
+
+/** The learner's rated answers (migrations). */
+export const ratedMessagesOf = (db: Db, userId: number): Promise<MessageItem[]> =>
+  queryAll(
+    db,
+    { partition: userPartition(userId), sortKey: { beginsWith: MESSAGE_PREFIX }, filter: { condition: 'attribute_exists(rating)' } },
+    MessageItem,
+  );

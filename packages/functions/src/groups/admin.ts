@@ -1,70 +1,75 @@
 /**
- * Endpoint group `admin`: the staff API the admin SPA talks to (spec Authentication 6, "Order" admin rows;
- * DESIGN §3 `/api/admin/*` with an admin session cookie).
+ * Endpoint group `admin`: the staff's session, dashboard and the superuser-only models (DESIGN §9;
+ * docs/admin-api.md is the contract). Other admin resources: `adminsales` (users, orders, payment events),
+ * `admincatalog` (plans, discount codes, offers), `adminsupport` (tickets, notifications, tutor).
  *
- * - `POST /api/admin/login` `{ username, password }` sets the session cookie (HttpOnly, SameSite=Strict,
- *   Path=/api/admin, Secure unless the request came over plain http, i.e. the local server); logout clears it.
- * - Orders: list (`orders.view`), read, its payment events (read-only), cancel and refund (`orders.change`;
- *   refund needs `{ "confirm": true }`, the API's form of the spec's confirmation page).
+ * - `POST /api/admin/login` `{ username, password }` → `{ username, isSuperuser, permissions }` and the session
+ *   cookie (HttpOnly, SameSite=Strict, Path=/api so the API docs see it, Secure when PUBLIC_BASE_URL is https);
+ *   throttled per IP and per username. Logout clears it. `GET /api/admin/me` answers the same identity.
+ * - Staff accounts, learners' sessions and OTP records: superusers only.
  */
 import type { Deps } from '@mathisland/core';
-import { ADMIN_COOKIE, type Staff, staffLogin, staffLogout } from '@mathisland/core/admin';
-import { getUser } from '@mathisland/core/auth';
 import {
-  cancelOrder,
-  getOrder,
-  invoiceNumber,
-  listOrderEvents,
-  listOrders,
-  type Order,
-  paymentErrors,
-  refundOrder,
-} from '@mathisland/core/subscriptions';
+  ADMIN_COOKIE,
+  createStaff,
+  deleteStaff,
+  getStaff,
+  listStaff,
+  type Staff,
+  StaffPermission,
+  staffIdentity,
+  staffLogin,
+  staffLogout,
+  updateStaff,
+} from '@mathisland/core/admin';
+import { listLearnerSessions, listOtpRecords, revokeLearnerSession } from '@mathisland/core/auth';
+import { dashboard } from '@mathisland/core/stats';
 import { z } from 'zod';
+import { listAnswer, listQuery, pathParam, QueryId, wholeList } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { cookie, HttpResponse, isoTime } from '../lib/http';
 import { type AdminInput, type RouteInput, route } from '../lib/route';
 
-/** The admin session cookie; `Secure` when the service is served over https (PUBLIC_BASE_URL). */
+/** The admin session cookie: `Path=/api`, HttpOnly, SameSite=Strict; `Secure` when the service is served over https (PUBLIC_BASE_URL). */
 function sessionCookie(deps: Deps, value: string, maxAgeSeconds: number): string {
   const secure = deps.settings.publicBaseUrl?.startsWith('https:') ? '; Secure' : '';
-  return `${ADMIN_COOKIE}=${value}; Path=/api/admin; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`;
+  return `${ADMIN_COOKIE}=${value}; Path=/api; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`;
 }
 
-const staffView = (staff: Staff) => ({ ...staff, createdAt: isoTime(staff.createdAt) });
-
-/** An order for staff: everything stored (no secret is stored on an order), times ISO, with its invoice number. */
-const orderView = (deps: Deps, order: Order) => ({
-  ...order,
-  invoiceNumber: order.status === 'paid' || order.status === 'refunded' ? invoiceNumber(deps.settings.invoicePrefix, order.id) : null,
-  createdAt: isoTime(order.createdAt),
-  updatedAt: isoTime(order.updatedAt),
-  gatewayStartedAt: isoTime(order.gatewayStartedAt),
-  paidAt: isoTime(order.paidAt),
-  failedAt: isoTime(order.failedAt),
-  cancelledAt: isoTime(order.cancelledAt),
-  refundedAt: isoTime(order.refundedAt),
-  grant: order.grant ? { days: order.grant.days, from: isoTime(order.grant.fromMs), to: isoTime(order.grant.toMs) } : null,
+/** A staff account for superusers (`id` = username; never the password or its hash). */
+const staffView = (staff: Staff) => ({
+  id: staff.username,
+  username: staff.username,
+  isSuperuser: staff.isSuperuser,
+  permissions: staff.permissions,
+  active: staff.active,
+  createdAt: isoTime(staff.createdAt),
+  updatedAt: isoTime(staff.updatedAt),
 });
 
 const Credentials = z.strictObject({ username: z.string().min(1).max(64), password: z.string().min(1).max(256) });
-const OrdersQuery = z.object({
-  status: z.enum(['pending', 'paid', 'failed', 'refunded', 'cancelled']).optional(),
-  cursor: z.string().max(2000).optional(),
-  limit: z
-    .string()
-    .regex(/^[0-9]{1,3}$/, 'limit must be 1 to 200')
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 200, 'limit must be 1 to 200')
-    .optional(),
+const Password = z.string().min(10, 'at least 10 characters').max(256);
+const NewStaff = z.strictObject({
+  username: z.string().min(3).max(64),
+  password: Password,
+  isSuperuser: z.boolean().default(false),
+  permissions: z.array(StaffPermission).max(50).default([]),
+  active: z.boolean().default(true),
 });
-const Refund = z.union([z.undefined(), z.strictObject({ confirm: z.boolean() })]);
-
-type Input = AdminInput<undefined, unknown>;
+const StaffChanges = z.strictObject({
+  password: Password.optional(),
+  isSuperuser: z.boolean().optional(),
+  permissions: z.array(StaffPermission).max(50).optional(),
+  active: z.boolean().optional(),
+});
+const StaffQuery = listQuery({});
+const SessionsQuery = listQuery({ userId: QueryId.optional() });
+const OtpQuery = listQuery({ phone: z.string().min(1).max(32).optional() });
+const NoQuery = z.strictObject({});
 
 async function signIn({ deps, body }: RouteInput<z.infer<typeof Credentials>, unknown>) {
   const { token, staff, maxAgeSeconds } = await staffLogin(deps, body.username, body.password);
-  return new HttpResponse(200, staffView(staff), {}, [sessionCookie(deps, token, maxAgeSeconds)]);
+  return new HttpResponse(200, staffIdentity(staff), {}, [sessionCookie(deps, token, maxAgeSeconds)]);
 }
 
 async function signOut({ deps, event }: RouteInput<undefined, unknown>) {
@@ -72,39 +77,42 @@ async function signOut({ deps, event }: RouteInput<undefined, unknown>) {
   return new HttpResponse(204, undefined, {}, [sessionCookie(deps, '', 0)]);
 }
 
-const session = async ({ staff }: Input) => staffView(staff);
+const me = async ({ staff }: AdminInput<undefined, unknown>) => staffIdentity(staff);
+const today = async ({ deps }: AdminInput<undefined, unknown>) => dashboard(deps);
 
-async function orders({ deps, query }: AdminInput<undefined, z.infer<typeof OrdersQuery>>) {
-  const page = await listOrders(deps, query);
-  return { items: page.items.map((o) => orderView(deps, o)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+const staffList = async ({ deps, query }: AdminInput<undefined, z.infer<typeof StaffQuery>>) =>
+  wholeList((await listStaff(deps.db)).map(staffView), query);
+const staffRead = async ({ deps, event }: AdminInput<undefined, unknown>) =>
+  staffView(await getStaff(deps.db, pathParam(event, 'username')));
+const staffCreate = async ({ deps, body, staff }: AdminInput<z.infer<typeof NewStaff>, unknown>) =>
+  staffView(await createStaff(deps.db, deps.clock, body, staff.username));
+const staffUpdate = async ({ deps, body, event, staff }: AdminInput<z.infer<typeof StaffChanges>, unknown>) =>
+  staffView(await updateStaff(deps.db, deps.clock, pathParam(event, 'username'), body, staff.username));
+async function staffDelete({ deps, event, staff }: AdminInput<undefined, unknown>) {
+  await deleteStaff(deps.db, pathParam(event, 'username'), staff.username);
+  return new HttpResponse(204);
 }
 
-async function order({ deps, id }: Input) {
-  const found = await getOrder(deps, id);
-  const user = await getUser(deps.db, found.userId);
-  return { ...orderView(deps, found), user: user ? { id: user.id, publicId: user.publicId } : null };
+const sessions = async ({ deps, query }: AdminInput<undefined, z.infer<typeof SessionsQuery>>) =>
+  listAnswer(await listLearnerSessions(deps, query));
+async function revokeSession({ deps, event, staff }: AdminInput<undefined, unknown>) {
+  await revokeLearnerSession(deps, pathParam(event, 'sessionId'), staff.username);
+  return new HttpResponse(204);
 }
-
-async function orderEvents({ deps, id }: Input) {
-  await getOrder(deps, id);
-  return { items: (await listOrderEvents(deps, id)).map((e) => ({ ...e, at: isoTime(e.at) })) };
-}
-
-const cancel = async ({ deps, id, staff }: Input) => orderView(deps, await cancelOrder(deps, id, staff.username));
-
-async function refund({ deps, id, staff, body }: AdminInput<z.infer<typeof Refund>, unknown>) {
-  if (body?.confirm !== true) throw paymentErrors.refundNotConfirmed();
-  const result = await refundOrder(deps, id, staff.username);
-  return { ...orderView(deps, result.order), daysTakenBack: result.daysTakenBack, commissionReversed: result.commissionReversed };
-}
+const otpRecords = async ({ deps, query }: AdminInput<undefined, z.infer<typeof OtpQuery>>) =>
+  listAnswer(await listOtpRecords(deps, query));
 
 export const { handler, createHandler, routes } = defineGroup('admin', {
   'POST /api/admin/login': route.public({ body: Credentials, run: signIn }),
   'POST /api/admin/logout': route.public({ run: signOut }),
-  'GET /api/admin/session': route.admin({ run: session }),
-  'GET /api/admin/orders': route.admin({ permission: 'orders.view', query: OrdersQuery, run: orders }),
-  'GET /api/admin/orders/{id}': route.admin({ permission: 'orders.view', run: order }),
-  'GET /api/admin/orders/{id}/events': route.admin({ permission: 'orders.view', run: orderEvents }),
-  'POST /api/admin/orders/{id}/cancel': route.admin({ permission: 'orders.change', run: cancel }),
-  'POST /api/admin/orders/{id}/refund': route.admin({ permission: 'orders.change', body: Refund, run: refund }),
+  'GET /api/admin/me': route.admin({ query: NoQuery, run: me }),
+  'GET /api/admin/dashboard': route.admin({ query: NoQuery, run: today }),
+  'GET /api/admin/staff': route.admin({ permission: 'view_staff', query: StaffQuery, run: staffList }),
+  'POST /api/admin/staff': route.admin({ permission: 'add_staff', body: NewStaff, status: 201, run: staffCreate }),
+  'GET /api/admin/staff/{username}': route.admin({ permission: 'view_staff', query: NoQuery, run: staffRead }),
+  'PATCH /api/admin/staff/{username}': route.admin({ permission: 'change_staff', body: StaffChanges, run: staffUpdate }),
+  'DELETE /api/admin/staff/{username}': route.admin({ permission: 'delete_staff', run: staffDelete }),
+  'GET /api/admin/sessions': route.admin({ permission: 'view_session', query: SessionsQuery, run: sessions }),
+  'DELETE /api/admin/sessions/{sessionId}': route.admin({ permission: 'delete_session', run: revokeSession }),
+  'GET /api/admin/otp-records': route.admin({ permission: 'view_otprecord', query: OtpQuery, run: otpRecords }),
 });

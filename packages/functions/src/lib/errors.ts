@@ -42,6 +42,11 @@ export const statusOfCode: Record<string, number> = {
   authorization_window_closed: 403,
   authorization_invalid: 400,
   marketplace_oauth_not_configured: 409,
+  sku_taken: 409,
+  plan_has_orders: 409,
+  code_taken: 409,
+  discount_code_used: 409,
+  username_taken: 409,
 };
 
 /**

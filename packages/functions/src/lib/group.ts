@@ -3,7 +3,8 @@
  * route definitions (`route.ts`). The pipeline, outermost first, one middleware per file in `middlewares/`:
  *
  *   requestLog → responseHeaders → errorBody → injectDeps → @middy/http-router → per route:
- *   jsonBody → pathId → authenticate → throttle → validateInput → the route's handler → JSON response
+ *   sameOrigin (admin routes) → jsonBody → pathId → authenticate → throttle(s) → validateInput → the route's
+ *   handler → JSON response
  *
  * Handlers only translate: read typed input, call one domain function, map the result (DESIGN §2).
  *
@@ -20,6 +21,7 @@ import middy from '@middy/core';
 import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { z } from 'zod';
 import { type EndpointGroup, isStreamedGroup, routes as manifest, type RouteSpec, routeKey } from '../../../../infra/routes';
 import { productionDeps } from './deps';
 import { HttpResponse } from './http';
@@ -30,6 +32,7 @@ import { jsonBody } from './middlewares/jsonBody';
 import { pathId } from './middlewares/pathId';
 import { requestLog } from './middlewares/requestLog';
 import { responseHeaders } from './middlewares/responseHeaders';
+import { sameOrigin } from './middlewares/sameOrigin';
 import { throttle } from './middlewares/throttle';
 import { validateInput } from './middlewares/validateInput';
 import type { RouteDef } from './route';
@@ -57,15 +60,21 @@ function toResponse(result: unknown, status = 200): APIGatewayProxyStructuredRes
   return { statusCode: status, body: JSON.stringify(result ?? null) };
 }
 
+const NO_QUERY = z.strictObject({});
+
 /** The per-route part of the pipeline. */
 function routeHandler(spec: RouteSpec, def: RouteDef) {
-  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>().use(
-    jsonBody({ maxBytes: def.maxBodyBytes }),
-  );
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>();
+  // The admin API is the one cookie-authenticated API: its unsafe methods must come from the service's own origin.
+  if (spec.path.startsWith('/api/admin/')) handler.use(sameOrigin());
+  handler.use(jsonBody({ maxBytes: def.maxBodyBytes }));
   if (spec.path.includes('{id}')) handler.use(pathId());
   handler.use(authenticate({ kind: spec.auth, ...(def.auth === 'admin' && def.permission ? { permission: def.permission } : {}) }));
   if (spec.throttle) handler.use(throttle({ scope: spec.throttle }));
-  return handler.use(validateInput({ body: def.body, query: def.query })).handler(async (event, context) => {
+  if (spec.usernameThrottle) handler.use(throttle({ scope: spec.usernameThrottle }));
+  // The admin API refuses any query parameter a route does not name (docs/admin-api.md), writes included.
+  const query = def.query ?? (spec.path.startsWith('/api/admin/') ? NO_QUERY : undefined);
+  return handler.use(validateInput({ body: def.body, query })).handler(async (event, context) => {
     const input = {
       event,
       body: context.body,

@@ -9,7 +9,7 @@
  * equal the one `infra/routes.ts` gives the route (its AuthKind; checked when the group is built).
  */
 import type { Deps } from '@mathisland/core';
-import type { Staff, StaffPermission } from '@mathisland/core/admin';
+import type { Permission, Staff } from '@mathisland/core/admin';
 import type { User } from '@mathisland/core/auth';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { ZodType } from 'zod';
@@ -52,7 +52,7 @@ type Handler<I> = (input: I) => Promise<unknown>;
 export type RouteDef =
   | (RouteOptions<unknown, unknown> & { auth: 'none' | 'internal'; run: Handler<RouteInput<any, any>> })
   | (RouteOptions<unknown, unknown> & { auth: 'user'; run: Handler<UserInput<any, any>> })
-  | (RouteOptions<unknown, unknown> & { auth: 'admin'; permission?: StaffPermission; run: Handler<AdminInput<any, any>> });
+  | (RouteOptions<unknown, unknown> & { auth: 'admin'; permission?: Permission; run: Handler<AdminInput<any, any>> });
 
 /** Declares route implementations, one function per auth kind (`infra/routes.ts` AuthKind). */
 export const route = {
@@ -65,7 +65,7 @@ export const route = {
   user: <B = undefined, Q = RawQuery>(def: RouteOptions<B, Q> & { run: Handler<UserInput<B, Q>> }): RouteDef => ({ auth: 'user', ...def }),
   /** A signed-in staff member holding `permission` when one is given (403 `permission_denied` otherwise). */
   admin: <B = undefined, Q = RawQuery>(
-    def: RouteOptions<B, Q> & { permission?: StaffPermission; run: Handler<AdminInput<B, Q>> },
+    def: RouteOptions<B, Q> & { permission?: Permission; run: Handler<AdminInput<B, Q>> },
   ): RouteDef => ({ auth: 'admin', ...def }),
   /** Service-to-service: header `X-Internal-Key` equal to INTERNAL_SERVICE_KEY (closed in debug mode). */
   internal: <B = undefined, Q = RawQuery>(def: RouteOptions<B, Q> & { run: Handler<RouteInput<B, Q>> }): RouteDef => ({

@@ -6,7 +6,7 @@
  * - `admin`: the admin session cookie → `context.staff` (401), holding `permission` when one is given (403).
  */
 import { DomainError } from '@mathisland/core';
-import { ADMIN_COOKIE, authenticateStaff, requirePermission, type StaffPermission } from '@mathisland/core/admin';
+import { ADMIN_COOKIE, authenticateStaff, type Permission, requirePermission } from '@mathisland/core/admin';
 import { authenticate as authenticateUser } from '@mathisland/core/auth';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
@@ -17,7 +17,7 @@ import { depsOf } from './injectDeps';
 
 export const authenticate = (options: {
   kind: AuthKind;
-  permission?: StaffPermission;
+  permission?: Permission;
 }): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext> => ({
   before: async ({ event, context }) => {
     const deps = depsOf(context);

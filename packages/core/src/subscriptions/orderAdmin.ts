@@ -1,0 +1,123 @@
+/**
+ * Orders, payment events and a learner's orders as the staff see them (DESIGN §9 orders, payment events, users
+ * show; spec "Order": status read-only in admin; "Payment event": admin shows it read-only). Times are ISO,
+ * money toman. Each view names the buyer's publicId (one BatchGetItem per page), and never a purchase token
+ * (payment events hold none, paymentEvent.entity.ts).
+ */
+import { getUserForStaff, getUsers, type StaffUserView } from '../auth';
+import type { Page } from '../db/items';
+import { fillPage } from '../db/pages';
+import type { Deps } from '../deps';
+import { invoiceNumber } from './invoices';
+import { type Order, type OrderFilter, ordersPage } from './order.entity';
+import { getOrder } from './orders';
+import { eventsPage, type PaymentEvent, type PaymentEventKind } from './paymentEvent.entity';
+import { refundOrder, refundPreview } from './refund';
+import { cancelOrder, listOrders } from './staffActions';
+
+const iso = (ms: number | null | undefined): string | null => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+
+/** An order for staff: everything stored (no secret is stored on an order), times ISO, its invoice number and buyer's publicId. */
+export function staffOrderView(deps: Pick<Deps, 'settings'>, order: Order, userPublicId: string | null) {
+  const { discountCode, grant, ...rest } = order;
+  return {
+    ...rest,
+    userPublicId,
+    discountCode: discountCode ?? null,
+    invoiceNumber: order.status === 'paid' || order.status === 'refunded' ? invoiceNumber(deps.settings.invoicePrefix, order.id) : null,
+    createdAt: iso(order.createdAt),
+    updatedAt: iso(order.updatedAt),
+    gatewayStartedAt: iso(order.gatewayStartedAt),
+    paidAt: iso(order.paidAt),
+    failedAt: iso(order.failedAt),
+    cancelledAt: iso(order.cancelledAt),
+    refundedAt: iso(order.refundedAt),
+    grant: grant ? { days: grant.days, from: iso(grant.fromMs), to: iso(grant.toMs) } : null,
+  };
+}
+export type StaffOrderView = ReturnType<typeof staffOrderView>;
+
+/** `orders` with their buyers' publicIds (one BatchGetItem). */
+async function withPublicIds(deps: Pick<Deps, 'db' | 'settings'>, orders: Order[]): Promise<StaffOrderView[]> {
+  const users = await getUsers(
+    deps.db,
+    orders.map((o) => o.userId),
+  );
+  const publicIds = new Map(users.map((u) => [u.id, u.publicId]));
+  return orders.map((o) => staffOrderView(deps, o, publicIds.get(o.userId) ?? null));
+}
+
+/** `GET /api/admin/orders`: newest first, filtered by status, provider and buyer. Errors: `validation_error` (cursor). */
+export async function listOrdersForStaff(
+  deps: Pick<Deps, 'db' | 'settings'>,
+  query: OrderFilter & { userId?: number; limit: number; cursor?: string },
+): Promise<Page<StaffOrderView>> {
+  const page = await listOrders(deps, query);
+  return { ...page, items: await withPublicIds(deps, page.items) };
+}
+
+/** Order `orderId`. Errors: `not_found`. */
+export async function orderForStaff(deps: Pick<Deps, 'db' | 'settings'>, orderId: number): Promise<StaffOrderView> {
+  const [view] = await withPublicIds(deps, [await getOrder(deps, orderId)]);
+  return view as StaffOrderView;
+}
+
+/** Staff member `actor` cancels pending order `orderId` (staffActions.ts); answers the order as the staff see it. */
+export async function cancelOrderForStaff(deps: Deps, orderId: number, actor: string): Promise<StaffOrderView> {
+  const [view] = await withPublicIds(deps, [await cancelOrder(deps, orderId, actor)]);
+  return view as StaffOrderView;
+}
+
+/** Staff member `actor` refunds paid order `orderId` (refund.ts); answers the order with what was taken back. */
+export async function refundOrderForStaff(deps: Deps, orderId: number, actor: string) {
+  const result = await refundOrder(deps, orderId, actor);
+  const [view] = await withPublicIds(deps, [result.order]);
+  return { ...(view as StaffOrderView), daysTakenBack: result.daysTakenBack, commissionReversed: result.commissionReversed };
+}
+
+/** A learner with their latest 20 orders (`GET /api/admin/users/{id}`). Errors: `not_found`. */
+export async function userWithOrders(deps: Deps, userId: number): Promise<StaffUserView & { orders: StaffOrderView[] }> {
+  const user = await getUserForStaff(deps, userId);
+  const orders = await ordersPage(deps.db, { userId, limit: 20 });
+  return { ...user, orders: orders.items.map((o) => staffOrderView(deps, o, user.publicId)) };
+}
+
+/**
+ * `GET /api/admin/orders/{id}/refund`, the refund confirmation page's data: the amount paid, the days and the
+ * commission the refund will take back, and the buyer's subscription end before and after. Errors: `not_found`,
+ * `order_status_conflict` (not paid).
+ */
+export async function refundConfirmation(deps: Deps, orderId: number) {
+  const { order, userPublicId, referrerPublicId, effects } = await refundPreview(deps, orderId);
+  return {
+    orderId: order.id,
+    userId: order.userId,
+    userPublicId,
+    planTitle: order.planTitle,
+    amount: order.amount,
+    days: effects.days,
+    // Both null when the buyer has no subscription to change (a deleted account).
+    subscriptionExpiresAt: {
+      before: iso(effects.subscription?.before.expiresAt),
+      after: iso(effects.subscription?.after.expiresAt),
+    },
+    commission: effects.commission
+      ? { referrerId: effects.commission.referrerId, referrerPublicId, amount: effects.commission.amount }
+      : null,
+  };
+}
+
+/** A payment event for staff (times ISO; the row's whitelisted fields only). */
+export const staffEventView = ({ at, ...event }: PaymentEvent) => ({ ...event, id: event.id ?? null, at: iso(at) });
+
+/**
+ * `GET /api/admin/payment-events` and `GET /api/admin/orders/{id}/events`: newest first across orders (gsi1), or
+ * of one order, optionally of one kind. Errors: `validation_error` (cursor).
+ */
+export async function listPaymentEvents(
+  deps: Pick<Deps, 'db'>,
+  query: { orderId?: number; kind?: PaymentEventKind; limit: number; cursor?: string },
+): Promise<Page<ReturnType<typeof staffEventView>>> {
+  const page = await fillPage((limit, cursor) => eventsPage(deps.db, { ...query, limit, cursor }), query);
+  return { ...page, items: page.items.map(staffEventView) };
+}

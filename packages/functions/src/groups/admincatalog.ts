@@ -1,0 +1,133 @@
+/**
+ * Endpoint group `admincatalog`: plans, discount codes and offers for the staff (DESIGN §9; docs/admin-api.md).
+ * Plans: `*_plan`; a marketplaceSku another plan holds is 409 `sku_taken`; a plan with orders cannot be deleted.
+ * Discount codes: `view_discountcode`, `delete_discountcode`; adding and changing one is for superusers (spec
+ * Authentication 6). Offers (advertised codes): `view_offer`, `change_offer`. The body rules below are the ones
+ * the admin SPA's forms mirror.
+ */
+import {
+  createDiscountCode,
+  createPlan,
+  deleteDiscountCode,
+  deletePlan,
+  getDiscountCodeForStaff,
+  getOfferForStaff,
+  getPlanForStaff,
+  listDiscountCodes,
+  listOffersForStaff,
+  listPlansForStaff,
+  updateDiscountCode,
+  updateOffer,
+  updatePlan,
+} from '@mathisland/core/subscriptions';
+import { z } from 'zod';
+import { IsoTime, listQuery, pathParam, QueryBool, wholeList } from '../lib/adminQuery';
+import { defineGroup } from '../lib/group';
+import { HttpResponse } from '../lib/http';
+import { type AdminInput, route } from '../lib/route';
+
+const text = (max: number) => z.string().trim().min(1, 'must not be blank').max(max);
+const whole = (min: number, max: number) => z.number().int().min(min).max(max);
+
+const PlanFields = {
+  title: text(100),
+  price: whole(0, 1_000_000_000),
+  durationDays: whole(1, 3650),
+  aiDailyQuota: whole(0, 1000),
+  features: z.array(text(200)).max(20),
+  badge: text(50).nullable(),
+  popular: z.boolean(),
+  onSale: z.boolean(),
+  marketplaceSku: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,100}$/, '1-100 of A-Z a-z 0-9 . _ -')
+    .nullable(),
+};
+const NewPlan = z.strictObject({
+  ...PlanFields,
+  features: PlanFields.features.default([]),
+  badge: PlanFields.badge.default(null),
+  popular: PlanFields.popular.default(false),
+  onSale: PlanFields.onSale.default(true),
+  marketplaceSku: PlanFields.marketplaceSku.default(null),
+});
+const PlanChanges = z.strictObject(PlanFields).partial();
+
+const CodeFields = {
+  title: text(100),
+  percent: whole(1, 100),
+  validFrom: IsoTime.nullable(),
+  validUntil: IsoTime.nullable(),
+  maxUses: whole(1, 100_000_000).nullable(),
+  perUserLimit: whole(1, 1000),
+  /** Empty or null: every plan. */
+  planIds: z
+    .array(z.number().int().positive())
+    .max(50)
+    .nullable()
+    .transform((ids) => (ids?.length ? ids : null)),
+  advertised: z.boolean(),
+  active: z.boolean(),
+};
+const NewCode = z.strictObject({ code: z.string().regex(/^[A-Za-z0-9_-]{3,32}$/, '3-32 of A-Z 0-9 _ -'), ...CodeFields }).partial({
+  validFrom: true,
+  validUntil: true,
+  maxUses: true,
+  perUserLimit: true,
+  planIds: true,
+  advertised: true,
+  active: true,
+});
+const CodeChanges = z.strictObject(CodeFields).partial();
+const OfferChanges = z.strictObject({ title: text(100), advertised: z.boolean() }).partial();
+
+const PlansQuery = listQuery({ onSale: QueryBool.optional() });
+const CodesQuery = listQuery({ active: QueryBool.optional(), advertised: QueryBool.optional() });
+const OffersQuery = listQuery({});
+const NoQuery = z.strictObject({});
+
+type Input<B = undefined> = AdminInput<B, unknown>;
+const code = (input: Input<unknown>) => pathParam(input.event, 'code');
+
+const plans = async ({ deps, query }: AdminInput<undefined, z.infer<typeof PlansQuery>>) =>
+  wholeList(await listPlansForStaff(deps, query), query);
+const plan = async ({ deps, id }: Input) => getPlanForStaff(deps, id);
+const planCreate = async ({ deps, body, staff }: Input<z.infer<typeof NewPlan>>) => createPlan(deps, body, staff.username);
+const planUpdate = async ({ deps, id, body, staff }: Input<z.infer<typeof PlanChanges>>) => updatePlan(deps, id, body, staff.username);
+async function planDelete({ deps, id, staff }: Input) {
+  await deletePlan(deps, id, staff.username);
+  return new HttpResponse(204);
+}
+
+const codes = async ({ deps, query }: AdminInput<undefined, z.infer<typeof CodesQuery>>) =>
+  wholeList(await listDiscountCodes(deps, query), query);
+const codeRead = async (input: Input) => getDiscountCodeForStaff(input.deps, code(input));
+const codeCreate = async ({ deps, body, staff }: Input<z.infer<typeof NewCode>>) => createDiscountCode(deps, body, staff.username);
+const codeUpdate = async (input: Input<z.infer<typeof CodeChanges>>) =>
+  updateDiscountCode(input.deps, code(input), input.body, input.staff.username);
+async function codeDelete(input: Input) {
+  await deleteDiscountCode(input.deps, code(input), input.staff.username);
+  return new HttpResponse(204);
+}
+
+const offers = async ({ deps, query }: AdminInput<undefined, z.infer<typeof OffersQuery>>) =>
+  wholeList(await listOffersForStaff(deps), query);
+const offerRead = async (input: Input) => getOfferForStaff(input.deps, code(input));
+const offerUpdate = async (input: Input<z.infer<typeof OfferChanges>>) =>
+  updateOffer(input.deps, code(input), input.body, input.staff.username);
+
+export const { handler, createHandler, routes } = defineGroup('admincatalog', {
+  'GET /api/admin/plans': route.admin({ permission: 'view_plan', query: PlansQuery, run: plans }),
+  'POST /api/admin/plans': route.admin({ permission: 'add_plan', body: NewPlan, status: 201, run: planCreate }),
+  'GET /api/admin/plans/{id}': route.admin({ permission: 'view_plan', query: NoQuery, run: plan }),
+  'PATCH /api/admin/plans/{id}': route.admin({ permission: 'change_plan', body: PlanChanges, run: planUpdate }),
+  'DELETE /api/admin/plans/{id}': route.admin({ permission: 'delete_plan', run: planDelete }),
+  'GET /api/admin/discount-codes': route.admin({ permission: 'view_discountcode', query: CodesQuery, run: codes }),
+  'POST /api/admin/discount-codes': route.admin({ permission: 'add_discountcode', body: NewCode, status: 201, run: codeCreate }),
+  'GET /api/admin/discount-codes/{code}': route.admin({ permission: 'view_discountcode', query: NoQuery, run: codeRead }),
+  'PATCH /api/admin/discount-codes/{code}': route.admin({ permission: 'change_discountcode', body: CodeChanges, run: codeUpdate }),
+  'DELETE /api/admin/discount-codes/{code}': route.admin({ permission: 'delete_discountcode', run: codeDelete }),
+  'GET /api/admin/offers': route.admin({ permission: 'view_offer', query: OffersQuery, run: offers }),
+  'GET /api/admin/offers/{code}': route.admin({ permission: 'view_offer', query: NoQuery, run: offerRead }),
+  'PATCH /api/admin/offers/{code}': route.admin({ permission: 'change_offer', body: OfferChanges, run: offerUpdate }),
+});
