@@ -14,15 +14,12 @@ import { call, signIn, type TestStack, useStack } from './support/stack';
 const node = allNodes()[0]!;
 const lessonWithQuestions = node.lessons.find((l) => l.questions.length > 0)!;
 
-/** `deps` whose database runs `rival` once, just after the first command that `matches` has been answered. */
-function interleaved(deps: Deps, matches: (command: object) => boolean, rival: () => Promise<unknown>): Deps {
-  let fired = false;
+/** `deps` whose database runs `rival` once, just after the `nth` command that `matches` has been answered. */
+function interleaved(deps: Deps, matches: (command: object) => boolean, rival: () => Promise<unknown>, nth = 1): Deps {
+  let seen = 0;
   const send = (async (command: object) => {
     const result = await deps.db.doc.send(command as never);
-    if (!fired && matches(command)) {
-      fired = true;
-      await rival();
-    }
+    if (matches(command) && ++seen === nth) await rival();
     return result;
   }) as Deps['db']['doc']['send'];
   return { ...deps, db: { ...deps.db, doc: Object.assign(Object.create(deps.db.doc), { send }) } };
@@ -63,5 +60,20 @@ describe('completion races', () => {
     const after = (await getUser(s.deps.db, user.id)) as User;
     expect(lesson.xp).toBe(0);
     expect(after.xp).toBe(nodeXp(node));
+  });
+  it('a node quiz completed while a lesson re-reads after losing a race leaves the lesson without XP', async () => {
+    const s = stack;
+    const lessons = node.lessons.filter((l) => l.questions.length > 0);
+    expect(lessons.length).toBeGreaterThan(1);
+    const [first, second] = lessons as [typeof lessonWithQuestions, typeof lessonWithQuestions];
+    const learner = await answeredLearner(s);
+    // Another lesson's XP lands first, so the second lesson's first try (from the stale user) loses its XP
+    // condition; the quiz then completes the node right after the lesson's re-read of the node's progress.
+    await completeLesson(s.deps, learner, first.id);
+    const deps = interleaved(s.deps, readsNodeProgress, () => completeNode(s.deps, learner, node.id), 2);
+    const lesson = await completeLesson(deps, learner, second.id);
+    const after = (await getUser(s.deps.db, learner.id)) as User;
+    expect(after.xp).toBe(nodeXp(node));
+    expect(lesson.xp).toBe(0);
   });
 });

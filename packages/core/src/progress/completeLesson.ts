@@ -78,9 +78,12 @@ async function completeLessonOnce(deps: Deps, user: User, lessonId: number): Pro
     },
     async () => {
       if (await isLessonCompleted(deps.db, user.id, lesson.id)) return { result: { gained: 0, alreadyCompleted: true } };
-      // The node was completed meanwhile (its quiz credited this lesson's questions), or the XP changed.
-      if (xp > 0 && (await getNodeProgress(deps.db, user.id, node.id))?.completed) xp = 0;
+      // The XP changed: another grant, or the node's quiz credited this lesson's questions. Re-read the user
+      // FIRST, then the node: a quiz completing after the user read changes the XP, so the next try's XP
+      // condition fails and this runs again; read the other way round, a quiz landing between the two reads
+      // would be missed and the lesson would credit its questions a second time.
       current = await reloadUser(deps, user.id);
+      if (xp > 0 && (await getNodeProgress(deps.db, user.id, node.id))?.completed) xp = 0;
       return undefined;
     },
     { busy: progressErrors.busy },
