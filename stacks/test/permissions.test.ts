@@ -1,0 +1,160 @@
+/**
+ * Least privilege (issue 14 §3): every function of the service, in every stack, has an IAM policy that is exactly
+ * its declaration in `infra/permissions.ts`: the declared DynamoDB actions on the table's ARN, `dynamodb:Query` on
+ * the declared GSIs' ARNs, `secretsmanager:GetSecretValue` on the stage secret's ARN when declared, and nothing
+ * else: no `*` resource, no `*` action, no statement the declaration does not explain. That the declarations are
+ * complete (every request the handlers send is declared) is proven by the black-box suite
+ * (tests/support/tableAccess.ts); together a policy is what the code needs, no more.
+ *
+ * Secrets never travel in the environment: no function's environment holds a secret's name.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type FunctionName, functionAccess, jobNames } from '../../infra/permissions';
+import { endpointGroups } from '../../infra/routes';
+import { secretNames } from '../../infra/secrets';
+import { stackIds } from '../synth';
+import { appLambdas, baseStage, managedPoliciesOf, type Resource, statementsOf, type Templates } from './support';
+
+let base: Templates;
+beforeAll(() => {
+  ({ templates: base } = baseStage());
+});
+
+/** The declared function a Lambda is: its endpoint group, or its job (`jobs/paymentRecheck` → `payment-recheck`). */
+function functionNameOf(fn: Resource): string {
+  const handler = String(fn.Properties.Handler);
+  const group = /^packages\/functions\/src\/groups\/([a-z]+)\.handler$/.exec(handler)?.[1];
+  if (group) return group;
+  const job = /^packages\/functions\/src\/jobs\/([A-Za-z]+)\.handler$/.exec(handler)?.[1];
+  if (job) return job.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  return handler;
+}
+
+/** What a policy resource is: `table`, `index/<name>`, `secret`, or its JSON (anything else, `*` included). */
+function resourceKind(resource: unknown): string {
+  const json = JSON.stringify(resource);
+  const isTable = (r: unknown): boolean => {
+    const s = JSON.stringify(r);
+    return (
+      /^\{"Fn::ImportValue":"[^"]*-Storage:ExportsOutputFnGetAttDataTable\w*Arn\w*"\}$/.test(s) ||
+      /^\{"Fn::GetAtt":\["DataTable\w*","Arn"\]\}$/.test(s)
+    );
+  };
+  if (isTable(resource)) return 'table';
+  const join = (resource as { 'Fn::Join'?: [string, unknown[]] })?.['Fn::Join'];
+  if (join && join[0] === '' && join[1].length === 2 && isTable(join[1][0]) && typeof join[1][1] === 'string') {
+    const index = /^\/index\/([A-Za-z0-9_.-]+)$/.exec(join[1][1])?.[1];
+    if (index) return `index/${index}`;
+  }
+  if (/^\{"Fn::ImportValue":"[^"]*-Secrets:ExportsOutputRefAppSecret\w*"\}$/.test(json)) return 'secret';
+  return json;
+}
+
+/** The (action on resource) pairs a declaration allows. */
+function declaredGrants(name: FunctionName): string[] {
+  const access = functionAccess[name];
+  return [
+    ...access.table.map((a) => `dynamodb:${a} on table`),
+    ...access.indexes.map((i) => `dynamodb:Query on index/${i}`),
+    ...(access.secret ? ['secretsmanager:GetSecretValue on secret'] : []),
+  ].sort();
+}
+
+/** The (action on resource) pairs `statements` allow; a Deny or a condition is listed as is (and so fails). */
+function grantedPairs(statements: Array<{ Action: string | string[]; Resource: unknown; Effect: string; Condition?: unknown }>): string[] {
+  const pairs: string[] = [];
+  for (const st of statements) {
+    const actions = ([] as string[]).concat(st.Action);
+    const resources = ([] as unknown[]).concat(st.Resource);
+    for (const action of actions) {
+      for (const resource of resources) {
+        pairs.push(
+          `${st.Effect === 'Allow' ? '' : `${st.Effect} `}${action} on ${resourceKind(resource)}${st.Condition ? ' (conditional)' : ''}`,
+        );
+      }
+    }
+  }
+  return [...new Set(pairs)].sort();
+}
+
+const allFunctions = () =>
+  stackIds.flatMap((id) =>
+    Object.entries(appLambdas(base[id])).map(([logicalId, fn]) => ({ stack: id, logicalId, fn, template: base[id] })),
+  );
+
+describe('least privilege', () => {
+  it('declares every endpoint group and job, and deploys a function for each endpoint group and for migrate', () => {
+    expect(Object.keys(functionAccess).sort()).toEqual([...endpointGroups, ...jobNames].sort());
+    const deployed = allFunctions().map(({ fn }) => functionNameOf(fn));
+    expect(deployed).toEqual(expect.arrayContaining([...endpointGroups, 'migrate']));
+  });
+
+  it('gives every function exactly its declared table actions, indexes and secret: nothing else, no `*`', () => {
+    const functions = allFunctions();
+    expect(functions.length).toBeGreaterThanOrEqual(endpointGroups.length + 1);
+    for (const { stack, logicalId, fn, template } of functions) {
+      const name = functionNameOf(fn);
+      expect(Object.keys(functionAccess), `${stack}/${logicalId} (${name}) has no declaration in infra/permissions.ts`).toContain(name);
+      const granted = grantedPairs(statementsOf(template, fn));
+      expect(granted, `${stack}/${logicalId} (${name})`).toEqual(declaredGrants(name as FunctionName));
+      expect(
+        granted.some((g) => g.includes('*')),
+        `${name}: a * action or resource`,
+      ).toBe(false);
+      // Logs only, through the AWS-managed basic execution role.
+      expect(JSON.stringify(managedPoliciesOf(template, fn))).toMatch(
+        /^\[(\{"Fn::Join":\["",\["arn:",\{"Ref":"AWS::Partition"\},":iam::aws:policy\/service-role\/AWSLambdaBasicExecutionRole"\]\]\})?\]$/,
+      );
+    }
+  });
+
+  it('keeps read-only groups read-only and health alone on the PITR check', () => {
+    const writes = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'];
+    expect(functionAccess.fallback.table).toEqual([]);
+    expect(functionAccess.health.table.filter((a) => writes.includes(a))).toEqual([]);
+    const withPitr = Object.entries(functionAccess).filter(([, a]) => (a.table as readonly string[]).includes('DescribeContinuousBackups'));
+    expect(withPitr.map(([name]) => name)).toEqual(['health']);
+  });
+
+  it('flags a policy that gains a `*` resource, an undeclared action or a grantReadWriteData', () => {
+    // The checker itself: what CDK's table.grantReadWriteData(fn) and a wildcard would add.
+    const table = { 'Fn::ImportValue': 'test-mathisland-Storage:ExportsOutputFnGetAttDataTableFDBAD0F2Arn2713A995' };
+    const granted = grantedPairs([
+      { Effect: 'Allow', Action: ['dynamodb:GetItem', 'dynamodb:Scan'], Resource: [table, { 'Fn::Join': ['', [table, '/index/*']] }] },
+      { Effect: 'Allow', Action: 'xray:PutTraceSegments', Resource: '*' },
+    ]);
+    expect(granted).toEqual(
+      [
+        'dynamodb:GetItem on {"Fn::Join":["",[{"Fn::ImportValue":"test-mathisland-Storage:ExportsOutputFnGetAttDataTableFDBAD0F2Arn2713A995"},"/index/*"]]}',
+        'dynamodb:GetItem on table',
+        'dynamodb:Scan on {"Fn::Join":["",[{"Fn::ImportValue":"test-mathisland-Storage:ExportsOutputFnGetAttDataTableFDBAD0F2Arn2713A995"},"/index/*"]]}',
+        'dynamodb:Scan on table',
+        'xray:PutTraceSegments on "*"',
+      ].sort(),
+    );
+    expect(granted).not.toEqual(declaredGrants('curriculum'));
+  });
+});
+
+describe('secrets only from Secrets Manager', () => {
+  it('puts no secret in any function’s environment, not even one set in the deploying shell', () => {
+    const functions = allFunctions();
+    for (const { logicalId, fn } of functions) {
+      const env = (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+      for (const name of secretNames) expect(env, `${logicalId} environment`).not.toHaveProperty(name);
+      expect(Object.values(env)).not.toContain('must-not-be-deployed');
+    }
+  });
+
+  it('tells every function that reads the secret where it is (SECRETS_ID), and no other', () => {
+    for (const { logicalId, fn } of allFunctions()) {
+      const name = functionNameOf(fn) as FunctionName;
+      const env = (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+      if (functionAccess[name].secret) {
+        expect(env.SECRETS_ID, logicalId).toEqual({ 'Fn::ImportValue': expect.stringMatching(/-Secrets:ExportsOutputRefAppSecret/) });
+      } else {
+        expect(env, logicalId).not.toHaveProperty('SECRETS_ID');
+      }
+    }
+  });
+});
