@@ -83,8 +83,10 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   ai: { table: [...READ, 'UpdateItem'], indexes: [], secret: true },
   // Ingest (chunks written in batches) and delete of textbook documents.
   rag: { table: [...READ_WRITE, 'BatchWriteItem'], indexes: [], secret: true },
-  // Deploy-time data migrations: the applied list, seeds (batches), counters. No secret: it builds no dependencies.
+  // Deploy-time data migrations: the applied list, seeds (batches); data transforms update and delete items. No
+  // secret: it builds no dependencies.
   migrate: { table: [...READ_WRITE, 'BatchWriteItem'], indexes: [], secret: false },
-  // The payment re-check job: recent orders (gsi2), each buyer's orders (gsi1), verify and settle.
-  'payment-recheck': { table: [...READ, 'PutItem', 'UpdateItem'], indexes: ['gsi1', 'gsi2'], secret: true },
+  // The payment re-check job: recent orders (gsi2), each buyer's orders (gsi1), then as the payment group: verify and
+  // settle (order, user, grant transaction, audit rows). The gateway merchant id is in the secret.
+  'payment-recheck': { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1', 'gsi2'], secret: true },
 };

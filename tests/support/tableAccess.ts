@@ -40,6 +40,9 @@ export interface TableUse {
 
 const seen = new Map<string, TableUse>();
 
+/** What function `fn` was seen doing so far in this test file. */
+export const usesOf = (fn: FunctionName): TableUse[] => [...seen.values()].filter((u) => u.fn === fn);
+
 /** Runs `work` as the deployed function `fn` (a job run by a test), so its DynamoDB requests are checked as fn's. */
 export const asFunction = <T>(fn: FunctionName, work: () => Promise<T>): Promise<T> => attribution.run(fn, work);
 
