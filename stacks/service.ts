@@ -95,5 +95,6 @@ export function serviceFunction(context: StackContext, id: string, fn: FunctionN
     metricName: `Http5xx-${fn}`,
     metricValue: '1',
   });
-  return new LambdaFunction(stack, id, { ...props, ...serviceFunctionProps(context, fn), logGroup });
+  // No X-Ray whatever the app's defaults: nothing emits traces, and X-Ray's write actions only take `*`.
+  return new LambdaFunction(stack, id, { tracing: 'disabled', ...props, ...serviceFunctionProps(context, fn), logGroup });
 }

@@ -37,10 +37,10 @@ export interface SynthOptions {
 
 export interface Synthesized {
   app: App;
-  /** The stack `id` of `sst.config.ts` (e.g. `Api`). */
-  stack(id: StackId): Stack;
+  /** The stack `id` of `sst.config.ts` (e.g. `Api`), or of `register`. */
+  stack(id: StackId | string): Stack;
   /** The stack as aws-cdk-lib's Stack type (sst may pin another copy of aws-cdk-lib; the runtime shape is the same). */
-  cdkStack(id: StackId): CdkStack;
+  cdkStack(id: StackId | string): CdkStack;
 }
 
 let project: Promise<{ stacks: (app: App) => Promise<void> | void }> | undefined;
@@ -83,7 +83,7 @@ export async function synthesize(options: SynthOptions): Promise<Synthesized> {
   await (options.register ?? config.stacks)(app);
   await app.finish();
   if (options.outdir) app.synth();
-  const stack = (id: StackId): Stack => {
+  const stack = (id: StackId | string): Stack => {
     const found = app.node.tryFindChild(app.logicalPrefixedName(id));
     if (!found) throw new Error(`sst.config.ts registers no stack ${id}`);
     return found as Stack;

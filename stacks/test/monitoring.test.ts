@@ -14,13 +14,26 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { endpointGroups } from '../../infra/routes';
 import { Api } from '../Api';
 import { Monitoring, tableOperations } from '../Monitoring';
+import { PAYMENT_RECHECK_SCHEDULE, paymentRecheckCron } from '../paymentRecheck';
 import { Secrets } from '../Secrets';
 import { Storage } from '../Storage';
 import { http5xxLogPattern } from '../service';
 import { synthesize } from '../synth';
 import { Tutor } from '../Tutor';
 import { Web } from '../Web';
-import { appLambdas, baseStage, groupOf, type Resource, resourcesOf, setEnv, synthVariant, type Templates } from './support';
+import {
+  appLambdas,
+  baseStage,
+  declaredGrants,
+  grantedPairs,
+  groupOf,
+  type Resource,
+  resourcesOf,
+  setEnv,
+  statementsOf,
+  synthVariant,
+  type Templates,
+} from './support';
 
 const TOPIC = 'arn:aws:sns:eu-central-1:123456789012:oncall';
 
@@ -172,8 +185,13 @@ describe('alarms', () => {
   });
 });
 
-/** A stack standing in for the Jobs stack another branch adds: a scheduled job with a DLQ, and other DLQ kinds. */
-function FakeJobs({ stack }: StackContext) {
+/**
+ * A stack standing in for the Jobs stack another branch adds: the payment re-check job as Jobs will register it
+ * (stacks/paymentRecheck.ts), a plain Cron with a DLQ, and the other kinds of dead-letter queue.
+ */
+function FakeJobs(context: StackContext) {
+  const { stack } = context;
+  paymentRecheckCron(context);
   const cronDlq = new Queue(stack, 'RenewalDeadLetters');
   new Cron(stack, 'Renewal', {
     schedule: 'rate(1 hour)',
@@ -214,7 +232,9 @@ describe('dead-letter queues', () => {
     const monitoring = Template.fromStack(cdkStack('Monitoring'));
     const dlqAlarms = Object.entries(alarms(monitoring)).filter(([name]) => name.startsWith('mathisland-dlq-before-dlq-'));
     expect(dlqAlarms.map(([name]) => name).sort()).toEqual(
-      ['AsyncDeadLetters', 'FailureDestination', 'RenewalDeadLetters', 'WorkDeadLetters'].map((q) => `mathisland-dlq-before-dlq-${q}`),
+      ['AsyncDeadLetters', 'FailureDestination', 'PaymentRecheckDeadLetters', 'RenewalDeadLetters', 'WorkDeadLetters'].map(
+        (q) => `mathisland-dlq-before-dlq-${q}`,
+      ),
     );
     for (const [, a] of dlqAlarms) {
       expect(a.Properties).toMatchObject({
@@ -226,6 +246,18 @@ describe('dead-letter queues', () => {
       });
       expect(JSON.stringify(a.Properties.Dimensions)).toContain('dlq-before-mathisland-FakeJobs');
     }
+    // The re-check job as Jobs registers it: every 15 minutes, retried twice, then its DLQ; exactly its declared access.
+    const jobs = Template.fromStack(cdkStack('FakeJobs'));
+    const [rule] = Object.values(resourcesOf(jobs, 'AWS::Events::Rule')).filter(
+      (r) => r.Properties.ScheduleExpression === PAYMENT_RECHECK_SCHEDULE,
+    );
+    expect(rule!.Properties.Targets[0]).toMatchObject({ RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 } });
+    expect(JSON.stringify(rule!.Properties.Targets[0].DeadLetterConfig)).toContain('PaymentRecheckDeadLetters');
+    const [job] = Object.values(resourcesOf(jobs, 'AWS::Lambda::Function')).filter((f) =>
+      f.Properties.Description?.includes('payment-recheck'),
+    );
+    expect(job!.Properties.Environment.Variables).toMatchObject({ SECRETS_ID: expect.anything(), TABLE_NAME: expect.anything() });
+    expect(grantedPairs(statementsOf(jobs, job!))).toEqual(declaredGrants('payment-recheck'));
     // The work queue is not a dead-letter queue.
     expect(Object.keys(alarms(monitoring)).some((name) => name.endsWith('-Work'))).toBe(false);
     expect(JSON.stringify(monitoring.toJSON().Resources)).toContain('Dead-letter queues (messages)');

@@ -13,69 +13,21 @@ import { type FunctionName, functionAccess, jobNames } from '../../infra/permiss
 import { endpointGroups } from '../../infra/routes';
 import { secretNames } from '../../infra/secrets';
 import { stackIds } from '../synth';
-import { appLambdas, baseStage, managedPoliciesOf, type Resource, statementsOf, type Templates } from './support';
+import {
+  appLambdas,
+  baseStage,
+  declaredGrants,
+  functionNameOf,
+  grantedPairs,
+  managedPoliciesOf,
+  statementsOf,
+  type Templates,
+} from './support';
 
 let base: Templates;
 beforeAll(() => {
   ({ templates: base } = baseStage());
 });
-
-/** The declared function a Lambda is: its endpoint group, or its job (`jobs/paymentRecheck` → `payment-recheck`). */
-function functionNameOf(fn: Resource): string {
-  const handler = String(fn.Properties.Handler);
-  const group = /^packages\/functions\/src\/groups\/([a-z]+)\.handler$/.exec(handler)?.[1];
-  if (group) return group;
-  const job = /^packages\/functions\/src\/jobs\/([A-Za-z]+)\.handler$/.exec(handler)?.[1];
-  if (job) return job.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-  return handler;
-}
-
-/** What a policy resource is: `table`, `index/<name>`, `secret`, or its JSON (anything else, `*` included). */
-function resourceKind(resource: unknown): string {
-  const json = JSON.stringify(resource);
-  const isTable = (r: unknown): boolean => {
-    const s = JSON.stringify(r);
-    return (
-      /^\{"Fn::ImportValue":"[^"]*-Storage:ExportsOutputFnGetAttDataTable\w*Arn\w*"\}$/.test(s) ||
-      /^\{"Fn::GetAtt":\["DataTable\w*","Arn"\]\}$/.test(s)
-    );
-  };
-  if (isTable(resource)) return 'table';
-  const join = (resource as { 'Fn::Join'?: [string, unknown[]] })?.['Fn::Join'];
-  if (join && join[0] === '' && join[1].length === 2 && isTable(join[1][0]) && typeof join[1][1] === 'string') {
-    const index = /^\/index\/([A-Za-z0-9_.-]+)$/.exec(join[1][1])?.[1];
-    if (index) return `index/${index}`;
-  }
-  if (/^\{"Fn::ImportValue":"[^"]*-Secrets:ExportsOutputRefAppSecret\w*"\}$/.test(json)) return 'secret';
-  return json;
-}
-
-/** The (action on resource) pairs a declaration allows. */
-function declaredGrants(name: FunctionName): string[] {
-  const access = functionAccess[name];
-  return [
-    ...access.table.map((a) => `dynamodb:${a} on table`),
-    ...access.indexes.map((i) => `dynamodb:Query on index/${i}`),
-    ...(access.secret ? ['secretsmanager:GetSecretValue on secret'] : []),
-  ].sort();
-}
-
-/** The (action on resource) pairs `statements` allow; a Deny or a condition is listed as is (and so fails). */
-function grantedPairs(statements: Array<{ Action: string | string[]; Resource: unknown; Effect: string; Condition?: unknown }>): string[] {
-  const pairs: string[] = [];
-  for (const st of statements) {
-    const actions = ([] as string[]).concat(st.Action);
-    const resources = ([] as unknown[]).concat(st.Resource);
-    for (const action of actions) {
-      for (const resource of resources) {
-        pairs.push(
-          `${st.Effect === 'Allow' ? '' : `${st.Effect} `}${action} on ${resourceKind(resource)}${st.Condition ? ' (conditional)' : ''}`,
-        );
-      }
-    }
-  }
-  return [...new Set(pairs)].sort();
-}
 
 const allFunctions = () =>
   stackIds.flatMap((id) =>

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { inject } from 'vitest';
 import { deploySettingDecls, forbiddenInProduction } from '../../infra/deploy';
+import { type FunctionName, functionAccess } from '../../infra/permissions';
 import { type StackId, type SynthOptions, stackIds, synthesize } from '../synth';
 
 declare module 'vitest' {
@@ -139,4 +140,63 @@ export function openApiRouteKeys(document: { paths?: Record<string, Record<strin
       .filter((key) => HTTP_METHODS.includes(key))
       .map((method) => `${method.toUpperCase()} ${path}`),
   );
+}
+
+/** The declared function a Lambda is: its endpoint group, or its job (`jobs/paymentRecheck` → `payment-recheck`). */
+export function functionNameOf(fn: Resource): string {
+  const handler = String(fn.Properties.Handler);
+  const group = /^packages\/functions\/src\/groups\/([a-z]+)\.handler$/.exec(handler)?.[1];
+  if (group) return group;
+  const job = /^packages\/functions\/src\/jobs\/([A-Za-z]+)\.handler$/.exec(handler)?.[1];
+  if (job) return job.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  return handler;
+}
+
+/** What a policy resource is: `table`, `index/<name>`, `secret`, or its JSON (anything else, `*` included). */
+export function resourceKind(resource: unknown): string {
+  const json = JSON.stringify(resource);
+  const isTable = (r: unknown): boolean => {
+    const s = JSON.stringify(r);
+    return (
+      /^\{"Fn::ImportValue":"[^"]*-Storage:ExportsOutputFnGetAttDataTable\w*Arn\w*"\}$/.test(s) ||
+      /^\{"Fn::GetAtt":\["DataTable\w*","Arn"\]\}$/.test(s)
+    );
+  };
+  if (isTable(resource)) return 'table';
+  const join = (resource as { 'Fn::Join'?: [string, unknown[]] })?.['Fn::Join'];
+  if (join && join[0] === '' && join[1].length === 2 && isTable(join[1][0]) && typeof join[1][1] === 'string') {
+    const index = /^\/index\/([A-Za-z0-9_.-]+)$/.exec(join[1][1])?.[1];
+    if (index) return `index/${index}`;
+  }
+  if (/^\{"Fn::ImportValue":"[^"]*-Secrets:ExportsOutputRefAppSecret\w*"\}$/.test(json)) return 'secret';
+  return json;
+}
+
+/** The (action on resource) pairs a declaration allows. */
+export function declaredGrants(name: FunctionName): string[] {
+  const access = functionAccess[name];
+  return [
+    ...access.table.map((a) => `dynamodb:${a} on table`),
+    ...access.indexes.map((i) => `dynamodb:Query on index/${i}`),
+    ...(access.secret ? ['secretsmanager:GetSecretValue on secret'] : []),
+  ].sort();
+}
+
+/** The (action on resource) pairs `statements` allow; a Deny or a condition is listed as is (and so fails). */
+export function grantedPairs(
+  statements: Array<{ Action: string | string[]; Resource: unknown; Effect: string; Condition?: unknown }>,
+): string[] {
+  const pairs: string[] = [];
+  for (const st of statements) {
+    const actions = ([] as string[]).concat(st.Action);
+    const resources = ([] as unknown[]).concat(st.Resource);
+    for (const action of actions) {
+      for (const resource of resources) {
+        pairs.push(
+          `${st.Effect === 'Allow' ? '' : `${st.Effect} `}${action} on ${resourceKind(resource)}${st.Condition ? ' (conditional)' : ''}`,
+        );
+      }
+    }
+  }
+  return [...new Set(pairs)].sort();
 }
