@@ -183,7 +183,7 @@ describe('secrets from Secrets Manager, refreshed every SECRETS_MAX_AGE_SECONDS'
   it('is the interval the README and docs/deploy.md state', () => {
     const minutes = `${SECRETS_MAX_AGE_SECONDS / 60} minutes`;
     for (const file of ['../../../../README.md', '../../../../docs/deploy.md']) {
-      const text = readFileSync(new URL(file, import.meta.url), 'utf8');
+      const text = readFileSync(new URL(file, import.meta.url), 'utf8').replace(/\s+/g, ' ');
       expect(text, file).toContain(`re-read at most every ${minutes}`);
     }
   });
