@@ -48,6 +48,8 @@ export default defineConfig({
           name: 'stacks',
           include: ['stacks/test/**/*.test.ts'],
           globalSetup: ['stacks/test/globalSetup.ts'],
+          // The files share their workers' module cache: aws-cdk-lib, sst and the stacks load once per worker.
+          isolate: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
