@@ -9,6 +9,7 @@
  */
 import { LoggingFormat } from 'aws-cdk-lib/aws-lambda';
 import type { SSTConfig } from 'sst';
+import type { FunctionProps } from 'sst/constructs';
 import { Api } from './stacks/Api';
 import { deployConfig, PRODUCTION_STAGE } from './stacks/config';
 import { Monitoring } from './stacks/Monitoring';
@@ -20,6 +21,20 @@ import { Web } from './stacks/Web';
 /** The stage whose resources outlive `sst remove`. */
 export const productionStage = PRODUCTION_STAGE;
 
+/** What every function gets unless its stack says otherwise. */
+export const defaultFunctionProps = {
+  runtime: 'nodejs22.x',
+  architecture: 'arm_64',
+  memorySize: 1024,
+  timeout: 30,
+  loggingFormat: LoggingFormat.JSON,
+  // No X-Ray: the service emits no traces, and X-Ray's write actions cannot be scoped to a resource (`*`).
+  tracing: 'disabled',
+  // ESM bundles. SST's esbuild banner for ESM already defines `require` (createRequire) and `__dirname`;
+  // a second `const require` in `nodejs.banner` would be a SyntaxError at cold start.
+  nodejs: { format: 'esm' },
+} satisfies FunctionProps;
+
 export default {
   config() {
     return { name: 'mathisland', region: process.env.AWS_REGION ?? 'eu-central-1' };
@@ -28,18 +43,7 @@ export default {
     // Refuses a bad or unsafe deploy configuration (production guards, domain, alarms) before any stack is built.
     deployConfig(app.stage);
     app.setDefaultRemovalPolicy(app.stage === productionStage ? 'retain' : 'destroy');
-    app.setDefaultFunctionProps({
-      runtime: 'nodejs22.x',
-      architecture: 'arm_64',
-      memorySize: 1024,
-      timeout: 30,
-      loggingFormat: LoggingFormat.JSON,
-      // No X-Ray: the service emits no traces, and X-Ray's write actions cannot be scoped to a resource (`*`).
-      tracing: 'disabled',
-      // ESM bundles. SST's esbuild banner for ESM already defines `require` (createRequire) and `__dirname`;
-      // a second `const require` in `nodejs.banner` would be a SyntaxError at cold start.
-      nodejs: { format: 'esm' },
-    });
+    app.setDefaultFunctionProps(defaultFunctionProps);
     // Monitoring last: it alarms on the dead-letter queues of every stack registered before it.
     app.stack(Storage).stack(Secrets).stack(Api).stack(Tutor).stack(Web).stack(Monitoring);
   },

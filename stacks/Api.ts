@@ -22,6 +22,9 @@ import { endpointGroups, fallbackGroup, isStreamedGroup, routeKey, routes } from
 import { deployConfig } from './config';
 import { groupFunctionId, serviceFunction } from './service';
 
+// Where other stacks and tests found them before stacks/service.ts.
+export { deployedSettings, groupFunctionId, passThroughSettings } from './service';
+
 /** The API's CORS: the one public origin, or none while it is unknown. */
 export function apiCors(publicBaseUrl: string | undefined): ApiProps['cors'] {
   if (!publicBaseUrl) return false;

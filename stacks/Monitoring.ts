@@ -36,6 +36,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { type App, type StackContext, use } from 'sst/constructs';
+import { tableActions } from '../infra/permissions';
 import { endpointGroups } from '../infra/routes';
 import { table as tableManifest } from '../infra/table';
 import { Api } from './Api';
@@ -47,15 +48,12 @@ import { Tutor } from './Tutor';
 
 const PERIOD = Duration.minutes(5);
 
-/** The DynamoDB operations the service sends (their SystemErrors are summed; at most 10 metrics in one alarm). */
+/**
+ * The DynamoDB API operations the service sends, whose SystemErrors are summed (at most 10 metrics in one alarm): the
+ * item actions of infra/permissions.ts, with transactions as one operation (IAM authorizes their parts).
+ */
 export const tableOperations = [
-  'GetItem',
-  'BatchGetItem',
-  'Query',
-  'PutItem',
-  'UpdateItem',
-  'DeleteItem',
-  'BatchWriteItem',
+  ...tableActions.filter((a) => a !== 'ConditionCheckItem' && a !== 'DescribeContinuousBackups'),
   'TransactWriteItems',
 ] as const;
 

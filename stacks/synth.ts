@@ -16,7 +16,7 @@ import { App, type Stack } from 'sst/constructs';
 import { initProject, useProject } from 'sst/project.js';
 import { load } from 'sst/stacks/build.js';
 
-/** The stacks of `sst.config.ts`, in order. */
+/** The stacks of `sst.config.ts` this module names (the tests may find more: `Synthesized.ids`). */
 export const stackIds = ['Storage', 'Secrets', 'Api', 'Tutor', 'Web', 'Monitoring'] as const;
 export type StackId = (typeof stackIds)[number];
 
@@ -37,6 +37,8 @@ export interface SynthOptions {
 
 export interface Synthesized {
   app: App;
+  /** The ids of every stack registered, in order (e.g. `Storage`, ..., `Monitoring`). */
+  ids: string[];
   /** The stack `id` of `sst.config.ts` (e.g. `Api`), or of `register`. */
   stack(id: StackId | string): Stack;
   /** The stack as aws-cdk-lib's Stack type (sst may pin another copy of aws-cdk-lib; the runtime shape is the same). */
@@ -88,7 +90,11 @@ export async function synthesize(options: SynthOptions): Promise<Synthesized> {
     if (!found) throw new Error(`sst.config.ts registers no stack ${id}`);
     return found as Stack;
   };
-  return { app, stack, cdkStack: (id) => stack(id) as unknown as CdkStack };
+  const prefix = app.logicalPrefixedName('');
+  const ids = app.node.children
+    .filter((c) => 'templateFile' in c)
+    .map((c) => (c as unknown as { stackName: string }).stackName.slice(prefix.length));
+  return { app, ids, stack, cdkStack: (id) => stack(id) as unknown as CdkStack };
 }
 
 /** The project's paths (`.sst/`, artifacts) once {@link synthesize} ran. */

@@ -5,7 +5,7 @@
  * a custom domain, an alarm topic) synthesizes that variant itself ({@link synthVariant}), building only the stacks
  * it looks at.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { inject } from 'vitest';
@@ -22,7 +22,8 @@ declare module 'vitest' {
 
 export type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 export type Resources = Record<string, Resource>;
-export type Templates = Record<StackId, Template>;
+/** Templates by stack id: those of `stackIds`, and any other stack sst.config.ts registers. */
+export type Templates = Record<StackId, Template> & Record<string, Template>;
 
 /** The stage the global setup synthesizes and the environment it synthesizes it with. */
 export const BASE_STAGE = 'test';
@@ -65,12 +66,15 @@ export function setEnv(values: Record<string, string | undefined>): () => void {
 /** The templates of the stage `test` written by the global setup. */
 export function baseStage(): { templates: Templates; outdir: string } {
   const outdir = inject('stacksOutdir');
+  const prefix = `${BASE_STAGE}-mathisland-`;
+  const files = readdirSync(outdir).filter((f) => f.startsWith(prefix) && f.endsWith('.template.json'));
   const templates = Object.fromEntries(
-    stackIds.map((id) => [
-      id,
-      Template.fromJSON(JSON.parse(readFileSync(join(outdir, `${BASE_STAGE}-mathisland-${id}.template.json`), 'utf8'))),
+    files.map((f) => [
+      f.slice(prefix.length, -'.template.json'.length),
+      Template.fromJSON(JSON.parse(readFileSync(join(outdir, f), 'utf8'))),
     ]),
   ) as Templates;
+  for (const id of stackIds) if (!templates[id]) throw new Error(`the global setup wrote no template for ${id}`);
   return { templates, outdir };
 }
 
@@ -87,7 +91,7 @@ export async function synthVariant(
   const restore = setEnv({ ...baseEnv, ...env });
   try {
     const synthesized = await synthesize({ stage, mode: 'deploy', activeStacks: active, register });
-    return Object.fromEntries(stackIds.map((id) => [id, Template.fromStack(synthesized.cdkStack(id))])) as Templates;
+    return Object.fromEntries(synthesized.ids.map((id) => [id, Template.fromStack(synthesized.cdkStack(id))])) as Templates;
   } finally {
     restore();
   }
