@@ -7,7 +7,8 @@
  * Proof of completeness: the black-box suite records every DynamoDB request each group's handler sends through the
  * local runtime (tests/support/tableAccess.ts) and fails when one is not declared here; the stack tests fail when a
  * deployed policy allows anything beyond its declaration. A route or job that needs a new action: add it here, in
- * the same commit.
+ * the same commit. `TABLE_ACCESS_OUT=<dir> npx vitest run --project api` then `npx tsx scripts/table-access-report.ts <dir>`
+ * lists, per function, what the suite saw next to what is declared.
  *
  * IAM knows no TransactWriteItems action: each part of a transaction is authorized as its own action (Put →
  * PutItem, Update → UpdateItem, Delete → DeleteItem, ConditionCheck → ConditionCheckItem), and TransactGetItems as
@@ -57,8 +58,8 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // The public check is one Query; the internal details add the PITR status (DescribeContinuousBackups) and the
   // curriculum cache.
   health: { table: ['Query', 'DescribeContinuousBackups'], indexes: [], secret: true },
-  // Throttle counters, one-time codes (delete on a refused send), users (create transaction), sessions.
-  auth: { table: READ_WRITE, indexes: [], secret: true },
+  // Throttle counters, one-time codes (delete on a refused send), users (create transaction), sessions: by key only.
+  auth: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: [], secret: true },
   // Public question bank: the curriculum cache and the throttle counter.
   curriculum: { table: ['Query', 'UpdateItem'], indexes: [], secret: true },
   // Answers, completions (lesson completions BatchGet), XP, board entries and histogram, streaks, notifications.
