@@ -172,7 +172,8 @@ export function Web({ stack, app }: StackContext) {
   });
 
   const url = site.customDomainUrl ?? site.url;
-  if (config.publicBaseUrlSource === 'setting') {
+  // Only where the distribution is deployed (`sst dev` and inactive stacks have none).
+  if (config.publicBaseUrlSource === 'setting' && site.cdk?.distribution) {
     const onEvent = new CdkFunction(stack, 'PublicBaseUrlCheckHandler', {
       runtime: Runtime.NODEJS_22_X,
       handler: 'index.handler',
