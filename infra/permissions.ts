@@ -57,7 +57,7 @@ const READ_WRITE = ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'] a
 export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // The public check is one Query; the internal details add the PITR status (DescribeContinuousBackups) and the
   // curriculum cache.
-  health: { table: ['Query', 'DescribeContinuousBackups'], indexes: [], secret: true },
+  health: { table: ['GetItem', 'Query', 'DescribeContinuousBackups'], indexes: [], secret: true },
   // Throttle counters, one-time codes (delete on a refused send), users (create transaction), sessions: by key only.
   auth: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: [], secret: true },
   // Public question bank: the curriculum cache and the throttle counter.
@@ -70,23 +70,27 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   fallback: { table: [], indexes: [], secret: true },
   // Top 100 (gsi1 Query + BatchGet of names), the caller's rank (histogram Query, COUNT Query).
   leaderboard: { table: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'], secret: true },
-  notifications: { table: [...READ, 'PutItem', 'UpdateItem'], indexes: [], secret: true },
+  // The learner's list merges the staff broadcasts (BatchGet of the read copies).
+  notifications: { table: [...READ, 'BatchGetItem', 'PutItem', 'UpdateItem'], indexes: [], secret: true },
   support: { table: [...READ, 'PutItem', 'UpdateItem'], indexes: [], secret: true },
   // Plans, offers (gsi1), purchase, the status re-check (the user's orders, gsi1), discounts, referral, invoices.
-  billing: { table: [...READ, 'PutItem', 'UpdateItem'], indexes: ['gsi1'], secret: true },
+  // The status read also syncs marketplace renewals (the due-hour index).
+  billing: { table: [...READ, 'PutItem', 'UpdateItem'], indexes: ['gsi1', 'gsi2'], secret: true },
   // Pay link and gateway callback: the order, its authority, the grant transaction, audit rows.
   payment: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], secret: true },
   // Staff sessions, the order list (gsi2), cancel and refund transactions.
-  admin: { table: READ_WRITE, indexes: ['gsi2'], secret: true },
+  admin: { table: READ_WRITE, indexes: ['gsi1', 'gsi2'], secret: true },
   // Quota, conversation (gsi1), answer cache, textbook chunks, the answer's transaction.
-  tutor: { table: [...READ, 'PutItem', 'UpdateItem'], indexes: ['gsi1'], secret: true },
+  // The quota check (a paywall) also syncs marketplace renewals (the due-hour index).
+  tutor: { table: [...READ, 'PutItem', 'UpdateItem'], indexes: ['gsi1', 'gsi2'], secret: true },
   // History and feedback.
   ai: { table: [...READ, 'UpdateItem'], indexes: [], secret: true },
   // Ingest (chunks written in batches) and delete of textbook documents.
   rag: { table: [...READ_WRITE, 'BatchWriteItem'], indexes: [], secret: true },
   // Deploy-time data migrations: the applied list, seeds (batches); data transforms update and delete items. No
   // secret: it builds no dependencies.
-  migrate: { table: [...READ_WRITE, 'BatchWriteItem'], indexes: [], secret: false },
+  // 0003 backfills the admin indexes and reads them back (gsi1, gsi2).
+  migrate: { table: [...READ_WRITE, 'BatchWriteItem'], indexes: ['gsi1', 'gsi2'], secret: false },
   // The payment re-check job: recent orders (gsi2), each buyer's orders (gsi1), then as the payment group: verify and
   // settle (order, user, grant transaction, audit rows). The gateway merchant id is in the secret.
   'payment-recheck': { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1', 'gsi2'], secret: true },
@@ -95,9 +99,12 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // purchase tokens. Never Scan, Delete or batch writes.
   'marketplace-renewal': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], indexes: ['gsi1'], secret: true },
   // Marketplace purchase start/verify, the OAuth exchange, and the staff connection routes.
-  marketplace: { table: [...READ, 'PutItem', 'UpdateItem', 'ConditionCheckItem'], indexes: ['gsi1'], secret: true },
-  // Staff: the dashboard, users, sessions, OTP records.
-  admincatalog: { table: READ_WRITE, indexes: ['gsi1', 'gsi2'], secret: true },
-  adminsales: { table: READ_WRITE, indexes: ['gsi1', 'gsi2'], secret: true },
-  adminsupport: { table: READ_WRITE, indexes: ['gsi1', 'gsi2'], secret: true },
+  // The OAuth exchange closes its window (delete); verify settles through the grant transaction.
+  marketplace: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: [], secret: true },
+  // Plans, discount codes, offers (their index), staff.
+  admincatalog: { table: READ_WRITE, indexes: ['gsi2'], secret: true },
+  // Users (search index), orders, payment events, refunds, the dashboard counters (BatchGet of the day's shards).
+  adminsales: { table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: ['gsi1', 'gsi2'], secret: true },
+  // Tickets, notifications, tutor feedback and usage, learner sessions, OTP records.
+  adminsupport: { table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: ['gsi1', 'gsi2'], secret: true },
 };

@@ -1,8 +1,9 @@
 /**
  * The payment re-check job's schedule (packages/functions/src/jobs/paymentRecheck.ts; docs/deploy.md "Scheduled
  * jobs"), for the Jobs stack: an SST `Cron` every 15 minutes running a service function (least privilege
- * `payment-recheck` of infra/permissions.ts, the stage secret, its own log group), whose failed runs EventBridge
- * retries twice and then sends to a dead-letter queue kept 14 days. The Monitoring stack alarms on that queue (it
+ * `payment-recheck` of infra/permissions.ts, the stage secret, its own log group): a run that fails is retried
+ * twice by Lambda and then sent to a dead-letter queue kept 14 days, where EventBridge also sends an event it could
+ * not deliver. The Monitoring stack alarms on that queue (it
  * finds every dead-letter queue of the app).
  *
  * In `stacks/Jobs.ts`: `const paymentRecheck = paymentRecheckCron(context);`
@@ -22,6 +23,9 @@ export function paymentRecheckCron(context: StackContext) {
     handler: 'packages/functions/src/jobs/paymentRecheck.handler',
     description: 'mathisland job payment-recheck: grants lost redirects, fails abandoned checkouts',
     timeout: 300,
+    // A run that fails after Lambda's two retries lands here too, not only an event EventBridge could not deliver.
+    deadLetterQueue: deadLetters,
+    retryAttempts: 2,
   });
   const cron = new Cron(stack, 'PaymentRecheck', {
     schedule: PAYMENT_RECHECK_SCHEDULE,

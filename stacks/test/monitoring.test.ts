@@ -257,7 +257,15 @@ describe('dead-letter queues', () => {
       f.Properties.Description?.includes('payment-recheck'),
     );
     expect(job!.Properties.Environment.Variables).toMatchObject({ SECRETS_ID: expect.anything(), TABLE_NAME: expect.anything() });
-    expect(grantedPairs(statementsOf(jobs, job!))).toEqual(declaredGrants('payment-recheck'));
+    // Its declared access, and sending to its own dead-letter queue (a run that failed after Lambda's retries).
+    const ownDeadLetters = job!.Properties.DeadLetterConfig?.TargetArn;
+    expect(JSON.stringify(ownDeadLetters)).toContain('PaymentRecheckDeadLetters');
+    expect(grantedPairs(statementsOf(jobs, job!))).toEqual(
+      [
+        ...declaredGrants('payment-recheck'),
+        ...grantedPairs([{ Effect: 'Allow', Action: 'sqs:SendMessage', Resource: ownDeadLetters }]),
+      ].sort(),
+    );
     // The work queue is not a dead-letter queue.
     expect(Object.keys(alarms(monitoring)).some((name) => name.endsWith('-Work'))).toBe(false);
     expect(JSON.stringify(monitoring.toJSON().Resources)).toContain('Dead-letter queues (messages)');

@@ -2,7 +2,8 @@
  * Least privilege (issue 14 §3): every function of the service, in every stack, has an IAM policy that is exactly
  * its declaration in `infra/permissions.ts`: the declared DynamoDB actions on the table's ARN, `dynamodb:Query` on
  * the declared GSIs' ARNs, `secretsmanager:GetSecretValue` on the stage secret's ARN when declared, and nothing
- * else: no `*` resource, no `*` action, no statement the declaration does not explain. That the declarations are
+ * else (a job may also send to its own dead-letter queue): no `*` resource, no `*` action, no statement the
+ * declaration does not explain. That the declarations are
  * complete (every request the handlers send is declared) is proven by the black-box suite
  * (tests/support/tableAccess.ts); together a policy is what the code needs, no more.
  *
@@ -48,7 +49,12 @@ describe('least privilege', () => {
       const name = functionNameOf(fn);
       expect(Object.keys(functionAccess), `${stack}/${logicalId} (${name}) has no declaration in infra/permissions.ts`).toContain(name);
       const granted = grantedPairs(statementsOf(template, fn));
-      expect(granted, `${stack}/${logicalId} (${name})`).toEqual(declaredGrants(name as FunctionName));
+      // A job's own dead-letter queue (failed runs after Lambda's retries) is the one thing beyond the table and secret.
+      const ownDeadLetters = fn.Properties.DeadLetterConfig?.TargetArn;
+      const deadLetterGrant = ownDeadLetters
+        ? grantedPairs([{ Effect: 'Allow', Action: 'sqs:SendMessage', Resource: ownDeadLetters }])
+        : [];
+      expect(granted, `${stack}/${logicalId} (${name})`).toEqual([...declaredGrants(name as FunctionName), ...deadLetterGrant].sort());
       expect(
         granted.some((g) => g.includes('*')),
         `${name}: a * action or resource`,
