@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { SettingsError } from '@mathisland/core';
+import { banner } from './banner';
 import { startLocalStack } from './stack';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -11,19 +12,7 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 try {
   const stack = await startLocalStack();
   for (const w of stack.warnings) console.warn(`warning: ${w}`);
-  console.log(`
-  mathisland is running
-    API         ${stack.baseUrl}/api/
-    health      ${stack.baseUrl}/api/health
-    SMS outbox  ${stack.baseUrl}/_local/sms/outbox
-    gateway     ${stack.baseUrl}/_local/gateway/ (fake; pay links lead to its StartPay page)
-    frontend    ${stack.baseUrl}/ (stand-in page where payment results land)${
-      stack.deps.settings.ai.apiKey && stack.deps.settings.ai.baseUrl.startsWith(stack.baseUrl)
-        ? `\n    tutor model ${stack.baseUrl}/_local/llm/requests (fake; what the model was sent)`
-        : ''
-    }
-  Ctrl-C stops it (and DynamoDB Local).
-`);
+  console.log(banner(stack));
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
