@@ -242,8 +242,10 @@ describe('health', () => {
       const plain = await call(stack, 'GET', '/api/health');
       expect(plain.status).toBe(503);
       expect(plain.body).toEqual({ status: 'error' });
+      expect(Number(plain.headers.get('retry-after'))).toBeGreaterThan(0);
       const detailed = await call(stack, 'GET', '/api/health', { headers: { 'x-internal-key': 'test-internal-key-0123456789' } });
       expect(detailed.status).toBe(503);
+      expect(Number(detailed.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(detailed.body.unappliedMigrations).toEqual([migrations[0]!.id]);
     } finally {
       await applyMigrations(stack.deps.db);
