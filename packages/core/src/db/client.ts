@@ -10,7 +10,7 @@
  *   included at most 20 s;
  * - and never past the request's deadline (`../deadline.ts`: 28 s under API Gateway's 30 s): the wait for a slot
  *   is cut to what is left, and a call still running at the deadline is answered `database_busy` at once;
- * - a database that is down, refusing connections, stalled, failing (5xx) or throttling
+ * - a database that is down, refusing connections, stalled, failing (5xx), answering garbage or throttling
  *   (ProvisionedThroughputExceeded, ThrottlingException, RequestLimitExceeded, also as a transaction's
  *   cancellation reasons) becomes 503 `database_busy` with Retry-After {@link OUTAGE_RETRY_AFTER_SECONDS}, here
  *   and only here ({@link asDatabaseError}); the domain sees only its own errors, conditional-check failures and
@@ -144,6 +144,7 @@ export function asDatabaseError(error: unknown): unknown {
   }
   if (THROTTLING.has(name) || UNAVAILABLE_NAMES.has(name) || NETWORK.has(e.code ?? '')) return outage();
   if (e.$fault === 'server' || (e.$metadata?.httpStatusCode ?? 0) >= 500) return outage();
+  if (e.$metadata && name === 'SyntaxError') return outage(); // an answer that is not DynamoDB's JSON
   return error;
 }
 
