@@ -7,7 +7,7 @@
  * What each failure becomes (the API never fakes a success):
  * - 411 (the receptor is not a number the provider can reach) → 400 `validation_error` on `phone`: the phone the
  *   learner typed is the problem, asking again will not help;
- * - 409 (provider busy), 429 (IP restricted), 451 (too many calls), 5xx, a timeout
+ * - 409 (provider busy), 429 (IP restricted), 451 (too many calls), 5xx (but 501), a timeout
  *   ({@link SMS_TIMEOUT_MS}, shortened to the request's deadline), an unreachable provider or a garbage body →
  *   503 `sms_unavailable` with Retry-After {@link SMS_RETRY_AFTER_SECONDS};
  * - every other refusal (401 account disabled, 403 bad key, 418 credit, 424 template, 432 template without
@@ -29,6 +29,8 @@ export const SMS_MISCONFIGURED_RETRY_AFTER_SECONDS = 300;
 /** Statuses that pass with time: busy, IP throttled, too many calls. */
 const TRANSIENT = new Set([409, 429, 451]);
 const RECEPTOR_INVALID = 411;
+/** Kavenegar's 501: a test account may only text its owner's number (a configuration matter, not an outage). */
+const TEST_ACCOUNT_ONLY = 501;
 
 export const smsErrors = {
   unavailable: (detail: string, retryAfter = SMS_RETRY_AFTER_SECONDS) => new DomainError('sms_unavailable', detail, { retryAfter }),
@@ -62,7 +64,7 @@ export function createKavenegarSender(options: { apiKey?: string; baseUrl: strin
       }
       logger.warn('sms provider refused a message', { providerStatus: status });
       if (status === RECEPTOR_INVALID) throw smsErrors.receptorRefused();
-      if (TRANSIENT.has(status) || status >= 500) throw smsErrors.unavailable('The sms provider is busy; try again in a minute');
+      if (TRANSIENT.has(status) || (status >= 500 && status !== TEST_ACCOUNT_ONLY)) throw smsErrors.unavailable('The sms provider is busy; try again in a minute');
       throw smsErrors.unavailable(
         'Sign-in codes cannot be sent right now: the sms provider refused the message',
         SMS_MISCONFIGURED_RETRY_AFTER_SECONDS,
