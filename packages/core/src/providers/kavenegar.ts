@@ -64,7 +64,8 @@ export function createKavenegarSender(options: { apiKey?: string; baseUrl: strin
       }
       logger.warn('sms provider refused a message', { providerStatus: status });
       if (status === RECEPTOR_INVALID) throw smsErrors.receptorRefused();
-      if (TRANSIENT.has(status) || (status >= 500 && status !== TEST_ACCOUNT_ONLY)) throw smsErrors.unavailable('The sms provider is busy; try again in a minute');
+      if (TRANSIENT.has(status) || (status >= 500 && status !== TEST_ACCOUNT_ONLY))
+        throw smsErrors.unavailable('The sms provider is busy; try again in a minute');
       throw smsErrors.unavailable(
         'Sign-in codes cannot be sent right now: the sms provider refused the message',
         SMS_MISCONFIGURED_RETRY_AFTER_SECONDS,
