@@ -18,6 +18,7 @@ import { getOrder, listOrderEvents } from '@mathisland/core/subscriptions';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DynamoLocal, freePort, startDynamoLocal } from '../packages/local/src/dynamo';
 import { allNodes, questionsOf, wrongAnswer } from './support/content';
+import { addFigures } from './support/figures';
 import { DAY_MS, fetchManual, openPayLink, PLAN_30, pressOnGateway, purchase } from './support/payments';
 import { type ApiResponse, call, type Session, signIn, startTestStack, type TestStack } from './support/stack';
 import { dynamoErrorResponse, startTcpProxy, type TcpProxy } from './support/tcpProxy';
@@ -26,10 +27,15 @@ import { dynamoErrorResponse, startTcpProxy, type TcpProxy } from './support/tcp
 const API_GATEWAY_MS = 30_000;
 const node = allNodes()[0]!;
 
+/** What this file did to the database, for docs/reliability.md. */
+const figures = { databaseFaults: 0, requestsDuringDatabaseFaults: 0 };
+afterAll(() => addFigures('faults', figures));
+
 /** Sends a request and measures it. */
 async function timed(stack: TestStack, method: string, path: string, options: Parameters<typeof call>[3] = {}) {
   const t0 = performance.now();
   const res = await call(stack, method, path, options);
+  if (res.status === 503) figures.requestsDuringDatabaseFaults++;
   return { ...res, ms: performance.now() - t0, label: `${method} ${path}` };
 }
 
@@ -98,6 +104,7 @@ describe('DynamoDB stopped and restarted mid-run', () => {
     await new Promise((r) => setTimeout(r, 15));
     await dynamo?.stop();
     dynamo = undefined;
+    figures.databaseFaults++;
     for (const res of await inFlight) {
       expect(res.status === 503 || res.status < 400, `${res.label} ${res.status} ${res.text}`).toBe(true);
       if (res.status === 503) expect(res.headers.get('retry-after')).toBeTruthy();
@@ -153,6 +160,7 @@ describe('DynamoDB stalled, throttled, failing', () => {
 
   it('gives up on a database that accepts connections and never answers: 503 within the deadline, then recovers', async () => {
     proxy.mode = 'stall';
+    figures.databaseFaults++;
     try {
       const results = await Promise.all(
         needsTheTable(learner).map(([method, path, body]) =>
@@ -187,9 +195,11 @@ describe('DynamoDB stalled, throttled, failing', () => {
       for (const [name, reply] of Object.entries(replies)) {
         proxy.mode = 'reply';
         proxy.reply = reply;
+        figures.databaseFaults++;
         expectDatabaseBusy({ ...(await timed(stack, 'GET', '/api/home', { token: learner.accessToken })), label: `home (${name})` });
       }
       proxy.mode = 'refuse';
+      figures.databaseFaults++;
       expectDatabaseBusy(await timed(stack, 'GET', '/api/progress/nodes', { token: learner.accessToken }));
     } finally {
       proxy.mode = 'pass';
@@ -201,6 +211,7 @@ describe('DynamoDB stalled, throttled, failing', () => {
     const db = createDb({ tableName: stack.deps.db.tableName, endpoint: proxy.endpoint });
     proxy.mode = 'delay';
     proxy.delayMs = 400;
+    figures.databaseFaults++;
     try {
       const t0 = performance.now();
       const error = await withDeadline(1_500, async () => {

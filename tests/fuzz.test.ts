@@ -10,12 +10,14 @@
  * - never a field of another learner: A's answers hold nothing of B (phone, ticket text, tutor question,
  *   tokens) and B's nothing of A; answers to no one or a forged token hold nothing of either.
  *
- * `npm test` runs a small seed-stable fuzz (FUZZ_REQUESTS, default 600); `npm run fuzz` runs 10,000 requests
- * and writes its figures to FUZZ_REPORT (docs/reliability.md). `FC_SEED` replays a failure.
+ * `npm test` runs a small seed-stable fuzz (FUZZ_REQUESTS, default 600); `npm run fuzz` runs 10,000 requests;
+ * `npm run reliability` also writes its figures (RELIABILITY_DIR) into docs/reliability.md. `FC_SEED` replays a
+ * failure.
  */
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 import { fc } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
@@ -282,8 +284,12 @@ describe('route fuzz', () => {
 
     // Every route was tried, and most requests got past the edge's first checks.
     if (REQUESTS >= 10 * routes.length) expect(Object.keys(stats.byRoute).length).toBe(routes.length);
-    if (process.env.FUZZ_REPORT) {
-      writeFileSync(process.env.FUZZ_REPORT, `${JSON.stringify({ seed, ...stats, routes: routes.length }, null, 2)}\n`);
+    if (process.env.RELIABILITY_DIR) {
+      mkdirSync(process.env.RELIABILITY_DIR, { recursive: true });
+      writeFileSync(
+        join(process.env.RELIABILITY_DIR, 'fuzz.json'),
+        `${JSON.stringify({ seed, routes: routes.length, ...stats }, null, 2)}\n`,
+      );
     }
   });
 });

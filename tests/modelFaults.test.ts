@@ -9,7 +9,8 @@
  * - embeddings failing: the tutor and the ingest route answer 503 within the deadline.
  */
 import { createOpenAiModel } from '@mathisland/core/providers/openai';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { addFigures } from './support/figures';
 import { call, signIn, startTestStack, type TestStack, useStack } from './support/stack';
 import { ask, quotaItem } from './support/tutor';
 
@@ -152,6 +153,7 @@ describe('the fake model refuses like the real models, and the adapter works wit
 
 describe('model faults', () => {
   const stack = useStack();
+  afterAll(() => addFigures('faults', { modelFaults: stack.faultsInjected() }));
 
   let asked = 0;
   /** Asks a question never asked before (no cached answer) as a new learner; the answer, its time, the quota use after. */

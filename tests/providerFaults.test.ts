@@ -5,8 +5,9 @@
  * with nothing half done (no code kept for a text never sent; an order left payable).
  */
 import { getOrder } from '@mathisland/core/subscriptions';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_GATEWAY_MERCHANT_ID } from '../packages/local/src/stack';
+import { addFigures } from './support/figures';
 import { eventsOf, fetchManual, openPayLink, PLAN_30, pressOnGateway, purchase } from './support/payments';
 import { call, newPhone, signIn, type TestStack, useStack } from './support/stack';
 
@@ -38,6 +39,7 @@ async function timedJson(url: string, init: RequestInit = {}) {
 
 describe('sms provider faults', () => {
   const stack = useStack();
+  afterAll(() => addFigures('faults', { smsFaults: stack.faultsInjected() }));
   const requestCode = (phone: string) => call(stack, 'POST', '/api/auth/otp/request', { body: { phone } });
 
   it('answers every documented refusal: 400 on phone for 411, else 503 sms_unavailable with Retry-After; no code is kept', async () => {
@@ -85,6 +87,7 @@ describe('sms provider faults', () => {
 
 describe('payment gateway faults', () => {
   const stack = useStack();
+  afterAll(() => addFigures('faults', { gatewayFaults: stack.faultsInjected() }));
 
   it('answers 503 gateway_unavailable with Retry-After to every refusal of a payment start; the order stays payable', async () => {
     const learner = await signIn(stack);

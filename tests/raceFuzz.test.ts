@@ -10,7 +10,6 @@
  * `FC_RUNS` runs more (the reliability run), `FC_SEED` replays.
  */
 
-import { writeFileSync } from 'node:fs';
 import { fc } from '@fast-check/vitest';
 import { getUser } from '@mathisland/core/auth';
 import { tehranDay } from '@mathisland/core/calendar';
@@ -18,6 +17,7 @@ import { getDayActivity } from '@mathisland/core/progress';
 import { getOrder, listOrderEvents } from '@mathisland/core/subscriptions';
 import { describe, expect, it } from 'vitest';
 import { allNodes, nodeXp, questionsOf, wrongAnswer } from './support/content';
+import { addFigures } from './support/figures';
 import { DAY_MS, fetchManual, openPayLink, PLAN_30, pressOnGateway, purchase } from './support/payments';
 import { call, signIn, useStack } from './support/stack';
 
@@ -94,8 +94,6 @@ describe('races of one learner’s requests', () => {
       }),
       { seed, numRuns: RUNS },
     );
-    if (process.env.RELIABILITY_DIR) {
-      writeFileSync(`${process.env.RELIABILITY_DIR}/races.json`, `${JSON.stringify({ runs: RUNS, concurrentRequests: requests })}\n`);
-    }
+    addFigures('races', { raceRuns: RUNS, concurrentRequests: requests });
   });
 });

@@ -5,7 +5,8 @@
  * a TCP socket, since no HTTP client sends such requests.
  */
 import { connect } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { addFigures } from './support/figures';
 import { useStack } from './support/stack';
 
 interface RawAnswer {
@@ -14,8 +15,12 @@ interface RawAnswer {
   body: string;
 }
 
+let exchanges = 0;
+afterAll(() => addFigures('faults', { malformedHttpRequests: exchanges }));
+
 /** Writes `bytes` to the server and reads the answer until the server closes the connection (5 s at most). */
 function exchange(port: number, bytes: string | Buffer): Promise<RawAnswer> {
+  exchanges++;
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];

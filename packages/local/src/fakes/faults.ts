@@ -68,13 +68,17 @@ export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeou
 /** The fault queue of one fake, with its control route. */
 export function createFaults() {
   const queue: Fault[] = [];
+  const counts = { injected: 0 };
   return {
     queue,
+    /** How many calls a fault answered since the start. */
+    counts,
     /** The first queued fault for a call at `path` (one of its `count` used), or undefined. */
     take(path: string): Fault | undefined {
       const i = queue.findIndex((f) => !f.path || path.includes(f.path));
       const fault = queue[i];
       if (!fault) return undefined;
+      counts.injected++;
       fault.count--;
       if (fault.count <= 0) queue.splice(i, 1);
       return { ...fault };

@@ -188,6 +188,8 @@ export function createLlmFake(options: { apiKey: string; config?: Partial<LlmFak
     requests,
     config,
     faults: faults.queue,
+    /** How many calls its faults answered. */
+    faultCounts: faults.counts,
     /** Handles a request under `/_local/llm`; `path` is the rest of the path. Returns false when not its route. */
     async handle(req: IncomingMessage, res: ServerResponse, path: string, _url: URL, raw: Buffer): Promise<boolean> {
       const method = req.method ?? 'GET';

@@ -81,6 +81,8 @@ export function createSmsFake(options: { apiKey: string; template: string }) {
     outbox,
     /** Handles a request under `/_local/sms`; `path` is the rest of the path. Returns false when not its route. */
     faults: faults.queue,
+    /** How many calls its faults answered. */
+    faultCounts: faults.counts,
     async handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL, body: Buffer): Promise<boolean> {
       if (faults.handle(req, res, path, body)) return true;
       if (path === '/outbox' && req.method === 'GET') {
