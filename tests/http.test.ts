@@ -10,6 +10,27 @@ import { LOCAL_GATEWAY_MERCHANT_ID } from '../packages/local/src/stack';
 import { staffSession } from './support/payments';
 import { call, signIn, startTestStack, type TestStack, useStack } from './support/stack';
 
+/** The log lines (stdout, level INFO) written while `act` runs, and the request lines among them, parsed. */
+async function logged(act: () => Promise<void>): Promise<{ lines: string[]; requests: any[] }> {
+  const lines: string[] = [];
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: any) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  logger.setLogLevel('INFO');
+  try {
+    await act();
+  } finally {
+    logger.setLogLevel('WARN');
+    spy.mockRestore();
+  }
+  const entries = lines
+    .flatMap((l) => l.split('\n'))
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+  return { lines, requests: entries.filter((e) => e.message === 'request') };
+}
+
 describe('request pipeline', () => {
   let stack: TestStack;
   let token: string;
@@ -104,24 +125,10 @@ describe('request pipeline', () => {
   });
 
   it('logs one JSON line per request with method, path, status, durationMs and userId, and nothing secret', async () => {
-    const lines: string[] = [];
-    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: any) => {
-      lines.push(String(chunk));
-      return true;
-    });
-    logger.setLogLevel('INFO');
-    try {
+    const { lines, requests } = await logged(async () => {
       await call(stack, 'GET', '/api/home', { token });
       await call(stack, 'POST', '/api/auth/otp/request', { body: { phone: '09129998877' } });
-    } finally {
-      logger.setLogLevel('WARN');
-      spy.mockRestore();
-    }
-    const entries = lines
-      .flatMap((l) => l.split('\n'))
-      .filter(Boolean)
-      .map((l) => JSON.parse(l));
-    const requests = entries.filter((e) => e.message === 'request');
+    });
     expect(requests).toHaveLength(2);
     expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/home', status: 200, userId: expect.any(Number) });
     expect(requests[0].durationMs).toEqual(expect.any(Number));
@@ -134,25 +141,11 @@ describe('request pipeline', () => {
 
   it('names the staff member (staffId) in the log line of an admin request, and no user', async () => {
     const { cookie, username } = await staffSession(stack, { isSuperuser: true });
-    const lines: string[] = [];
-    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: any) => {
-      lines.push(String(chunk));
-      return true;
-    });
-    logger.setLogLevel('INFO');
-    try {
+    const { lines, requests } = await logged(async () => {
       await call(stack, 'GET', '/api/admin/orders', { headers: { cookie } });
       await call(stack, 'POST', '/api/admin/orders/999999/cancel', { headers: { cookie }, body: {} });
       await call(stack, 'GET', '/api/admin/orders');
-    } finally {
-      logger.setLogLevel('WARN');
-      spy.mockRestore();
-    }
-    const requests = lines
-      .flatMap((l) => l.split('\n'))
-      .filter(Boolean)
-      .map((l) => JSON.parse(l))
-      .filter((e) => e.message === 'request');
+    });
     expect(requests).toHaveLength(3);
     expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/admin/orders', status: 200, staffId: username });
     expect(requests[1]).toMatchObject({ method: 'POST', path: '/api/admin/orders/999999/cancel', status: 404, staffId: username });

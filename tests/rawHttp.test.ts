@@ -15,12 +15,11 @@ interface RawAnswer {
   body: string;
 }
 
-let exchanges = 0;
-afterAll(() => addFigures('faults', { malformedHttpRequests: exchanges }));
+let malformed = 0;
+afterAll(() => addFigures('faults', { malformedHttpRequests: malformed }));
 
 /** Writes `bytes` to the server and reads the answer until the server closes the connection (5 s at most). */
 function exchange(port: number, bytes: string | Buffer): Promise<RawAnswer> {
-  exchanges++;
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -59,6 +58,7 @@ function dechunk(raw: string): string {
 }
 
 const expectJsonError = (answer: RawAnswer, status: number, code: string) => {
+  malformed++;
   expect(answer.status, JSON.stringify(answer)).toBe(status);
   expect(answer.headers['content-type']).toMatch(/^application\/json/);
   expect(answer.headers['cache-control']).toBe('private, no-store');

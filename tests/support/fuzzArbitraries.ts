@@ -45,7 +45,7 @@ export const anyText = fc.oneof(
       '\u0000',
       '<script>alert(1)</script>',
       "' OR 1=1 --",
-      '${7*7}',
+      ['$', '{7*7}'].join(''),
       '../../etc/passwd',
       '%00',
       'null',

@@ -33,25 +33,12 @@ import { createHash, randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { applyFault, createFaults, proxyErrorPage } from './faults';
 import { indexPage, notFoundPage, startPayPage } from './gatewayPages';
-import { fail, gatewayDate, json, ok, parseJson } from './gatewayWire';
+import { type FakePayment, fail, gatewayDate, json, ok, parseJson } from './gatewayWire';
+
+export type { FakePayment } from './gatewayWire';
 
 /** How long after payment a reverse is allowed (providers.md §1 "reverse"). */
 const REVERSE_WINDOW_MS = 30 * 60_000;
-
-export interface FakePayment {
-  authority: string;
-  merchantId: string;
-  /** As sent (rial when currency is IRR). */
-  amount: number;
-  currency: 'IRR' | 'IRT';
-  description: string;
-  callbackUrl: string;
-  orderId?: string;
-  state: 'new' | 'paid' | 'cancelled' | 'verified' | 'reversed';
-  refId?: number;
-  createdAt: Date;
-  paidAt?: Date;
-}
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const newAuthority = () => `S${Array.from({ length: 35 }, () => ALNUM[randomInt(ALNUM.length)]).join('')}`;

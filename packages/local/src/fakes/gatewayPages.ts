@@ -3,7 +3,7 @@
  * fake's own index at `/_local/gateway/` (the page the startup banner names) listing the payments it holds.
  */
 import type { ServerResponse } from 'node:http';
-import type { FakePayment } from './gateway';
+import type { FakePayment } from './gatewayWire';
 import { escapeHtml } from './html';
 
 const page = (res: ServerResponse, status: number, title: string, body: string) => {

@@ -1,8 +1,24 @@
 /**
  * The wire format of the fake payment gateway (`gateway.ts`; providers.md §1): ZarinPal v4's success and error
- * envelopes and its error codes.
+ * envelopes, its error codes, and the payment record the fake keeps.
  */
 import type { ServerResponse } from 'node:http';
+
+/** A payment the fake gateway holds, by authority. */
+export interface FakePayment {
+  authority: string;
+  merchantId: string;
+  /** As sent (rial when currency is IRR). */
+  amount: number;
+  currency: 'IRR' | 'IRT';
+  description: string;
+  callbackUrl: string;
+  orderId?: string;
+  state: 'new' | 'paid' | 'cancelled' | 'verified' | 'reversed';
+  refId?: number;
+  createdAt: Date;
+  paidAt?: Date;
+}
 
 /** ZarinPal's error codes and messages (providers.md §1 error table). */
 export const GATEWAY_ERRORS: Record<number, string> = {
