@@ -91,17 +91,12 @@ export function createOpenAiModel(ai: Settings['ai'] & { apiKey: string }): Mode
     embeddingModel: ai.embeddingModel,
     async *streamChat(messages, { signal }) {
       const headers = budget(CHAT_HEADERS_BUDGET_MS, signal);
-      let stream: Awaited<ReturnType<typeof openStream>>;
-      const openStream = () =>
-        client.chat.completions.create(
+      const stream = await client.chat.completions
+        .create(
           { model: ai.model, messages, stream: true, stream_options: { include_usage: true }, ...chatParameters(ai.model) },
           { signal: headers.signal },
-        );
-      try {
-        stream = await openStream();
-      } finally {
-        headers.done(); // from here on only the caller's signal ends the answer
-      }
+        )
+        .finally(headers.done); // from here on only the caller's signal ends the answer
       for await (const chunk of stream) {
         const text = contentText(chunk.choices[0]?.delta?.content);
         if (text) yield { text };
