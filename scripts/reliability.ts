@@ -31,18 +31,33 @@ const env = {
   FC_RUNS: process.env.FC_RUNS ?? '50',
 };
 
-rmSync(dir, { recursive: true, force: true });
-mkdirSync(dir, { recursive: true });
-const started = Date.now();
-const run = spawnSync(
-  'npx',
-  ['vitest', 'run', '--project', 'api', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${join(dir, 'vitest.json')}`],
-  { env, stdio: 'inherit' },
-);
-const minutes = (Date.now() - started) / 60_000;
-if (run.status !== 0) {
-  console.error('the reliability run failed: docs/reliability.md is left as it was');
-  process.exit(run.status ?? 1);
+// `--report-only` writes the page again from the last run's figures (in RELIABILITY_DIR) without running it.
+const reportOnly = process.argv.includes('--report-only');
+let minutes = Number.NaN;
+if (!reportOnly) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const started = Date.now();
+  const run = spawnSync(
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      'api',
+      ...files,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(dir, 'vitest.json')}`,
+    ],
+    { env, stdio: 'inherit' },
+  );
+  minutes = (Date.now() - started) / 60_000;
+  if (run.status !== 0) {
+    console.error('the reliability run failed: docs/reliability.md is left as it was');
+    process.exit(run.status ?? 1);
+  }
+  writeFileSync(join(dir, 'run.json'), `${JSON.stringify({ minutes, date: new Date().toISOString().slice(0, 10) })}\n`);
 }
 
 const read = (name: string): Record<string, any> => (existsSync(join(dir, name)) ? JSON.parse(readFileSync(join(dir, name), 'utf8')) : {});
@@ -50,6 +65,8 @@ const fuzz = read('fuzz.json');
 const faults = read('faults.json');
 const races = read('races.json');
 const vitest = read('vitest.json');
+const runInfo = read('run.json');
+if (reportOnly) minutes = runInfo.minutes ?? Number.NaN;
 const statuses = Object.entries<number>(fuzz.byStatus ?? {})
   .sort(([a], [b]) => Number(a) - Number(b))
   .map(([status, n]) => `${status}: ${n}`)
@@ -62,7 +79,7 @@ const n = (x: number | undefined) => (x ?? 0).toLocaleString('en-US');
 
 const doc = `# Reliability: figures from a real run
 
-Written by \`npm run reliability\` (scripts/reliability.ts) on ${new Date().toISOString().slice(0, 10)}, in ${minutes.toFixed(1)} minutes on
+Written by \`npm run reliability\` (scripts/reliability.ts) on ${runInfo.date ?? new Date().toISOString().slice(0, 10)}, in ${minutes.toFixed(1)} minutes on
 the development machine (2 shared cores), every test passing (${vitest.numPassedTests ?? '?'} tests in ${files.length} files). Run it
 again to refresh this page; \`FUZZ_REQUESTS\`, \`FC_RUNS\` and \`FC_SEED\` change the run (the defaults are fixed, so a run repeats).
 
@@ -70,8 +87,9 @@ again to refresh this page; \`FUZZ_REQUESTS\`, \`FC_RUNS\` and \`FC_SEED\` chang
 |---|---|
 | requests fuzzed over every route of \`infra/routes.ts\` (${fuzz.routes ?? '?'} routes, seed ${fuzz.seed ?? '?'}) | ${n(fuzz.requests)} random + ${n(fuzz.crossUserRequests)} cross-user sweep |
 | their answers by status | ${statuses} |
-| answers with a 5xx, a body outside \`{ code, detail, fields? }\`, no \`Cache-Control: private, no-store\`, or a stack trace | 0 |
-| answers holding another learner's data (phone, ticket text, tutor question, tokens, pay-link signature) | 0 |
+| answers with a 5xx | ${n(fiveXX)} |
+| answers with a body outside \`{ code, detail, fields? }\`, no \`Cache-Control: private, no-store\`, or a stack trace | 0 (each is a failed assertion, which stops the run) |
+| answers holding another learner's data (phone, ticket text, tutor question, tokens, pay-link signature) | 0 (same) |
 | clock hours the fuzz ran through (throttle windows reopened, tokens refreshed) | ${n(fuzz.hours)} |
 | provider faults injected through the fakes (sms ${n(faults.smsFaults)}, gateway ${n(faults.gatewayFaults)}, model ${n(faults.modelFaults)}) | ${n(providerFaults)} |
 | database faults (stopped and restarted, stalled, throttled, failing, refusing, garbage, slow) | ${n(faults.databaseFaults)}, with ${n(faults.requestsDuringDatabaseFaults)} requests answered 503 \`database_busy\` + Retry-After |
