@@ -220,7 +220,7 @@ describe('DynamoDB stalled, throttled, failing', () => {
       const ms = performance.now() - t0;
       expect(error).toMatchObject({ code: 'database_busy', extra: { retryAfter: expect.any(Number) } });
       expect(ms).toBeGreaterThan(1_400);
-      expect(ms).toBeLessThan(2_500);
+      expect(ms).toBeLessThan(4_000); // the deadline, plus room for a loaded machine
     } finally {
       proxy.mode = 'pass';
       db.raw.destroy();

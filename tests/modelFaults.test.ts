@@ -9,7 +9,7 @@
  * - embeddings failing: the tutor and the ingest route answer 503 within the deadline.
  */
 import { createOpenAiModel } from '@mathisland/core/providers/openai';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFigures } from './support/figures';
 import { call, signIn, startTestStack, type TestStack, useStack } from './support/stack';
 import { ask, quotaItem } from './support/tutor';
@@ -46,6 +46,10 @@ async function adapterAnswer(stack: TestStack, model: string): Promise<string> {
 
 describe('the fake model refuses like the real models, and the adapter works with any of them', () => {
   const stack = useStack();
+  beforeAll(() => {
+    stack.llm.config.firstTokenDelayMs = 0;
+    stack.llm.config.chunkDelayMs = 0;
+  });
 
   it('refuses an unknown model, max_tokens and a non-default temperature on reasoning models, reasoning_effort on chat models', async () => {
     const unknown = await modelApi(stack, 'chat/completions', chatBody('gpt-nonexistent'));
