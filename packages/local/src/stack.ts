@@ -63,6 +63,8 @@ export interface LocalStack {
   llm: { requests: LlmRequest[]; config: LlmFakeConfig };
   /** Warnings to print (e.g. a generated SECRET_KEY). */
   warnings: string[];
+  /** Calls of the sms, gateway and model fakes that a fault answered (`POST /_local/<fake>/faults`). */
+  faultsInjected(): number;
   close(): Promise<void>;
 }
 
@@ -262,6 +264,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       marketplace: marketplace.fake,
       llm: { requests: llm.requests, config: llm.config },
       warnings,
+      faultsInjected: () => sms.faultCounts.injected + gateway.faultCounts.injected + llm.faultCounts.injected,
       async close() {
         if (ownEndpointFile) rmSync(ownEndpointFile, { force: true });
         server.closeAllConnections();
