@@ -26,14 +26,17 @@ import { ensureTable } from '@mathisland/core/db';
 import { applyMigrations } from '@mathisland/core/migrations';
 import { createOpenAiModel } from '@mathisland/core/providers/openai';
 import { seedTextbook } from '@mathisland/core/tutor';
+import { serveDocumentFrom } from '../../functions/src/groups/docs';
+import { apiDocument, loadRouteDefinitions } from './apiDocs';
 import { type DynamoLocal, startDynamoLocal } from './dynamo';
 import { frontendStandIn } from './fakes/frontend';
 import { createGatewayFake } from './fakes/gateway';
 import { createLlmFake, type LlmFakeConfig, type LlmRequest } from './fakes/llm';
 import { createMarketplaceFake } from './fakes/marketplace';
 import { createSmsFake, type SentSms } from './fakes/sms';
+import { createResponseChecker, withResponseCheck } from './responseCheck';
 import { ensureMarketplaceSecret, ensureSecretKey } from './secretKey';
-import { adminSite, createLocalServer, loadHandlers } from './server';
+import { adminSite, createLocalServer, loadHandlers, matchRoute } from './server';
 
 export interface LocalStackOptions {
   /** Port to listen on; 0 picks a free one. Default PORT or 3000. */
@@ -48,6 +51,11 @@ export interface LocalStackOptions {
   clock?: Clock;
   /** The built staff panel to serve at `/admin/` (default `packages/admin/dist/admin`). */
   adminDist?: string;
+  /**
+   * Check every answer against the OpenAPI document (`responseCheck.ts`; test stacks): a buffered answer that differs
+   * becomes a 500 `response_undocumented`, and `close()` rejects while any answer differed.
+   */
+  checkResponses?: boolean;
 }
 
 export interface LocalStack {
@@ -63,6 +71,8 @@ export interface LocalStack {
   llm: { requests: LlmRequest[]; config: LlmFakeConfig };
   /** Warnings to print (e.g. a generated SECRET_KEY). */
   warnings: string[];
+  /** Answers that differed from the API document (with `checkResponses`), as `<route> <status>: <problem>`. */
+  responseMismatches: string[];
   close(): Promise<void>;
 }
 
@@ -154,6 +164,21 @@ export async function ensureAdminBuilt(options: { force?: boolean; quiet?: boole
   return 'built';
 }
 
+/**
+ * Every group's handler on `getDeps`, the `docs` group serving the document generated from the loaded route
+ * definitions, and with `check` every answer checked against that document.
+ */
+async function apiHandlers(getDeps: () => Promise<Deps>, check: boolean) {
+  const handlers = await loadHandlers(getDeps);
+  serveDocumentFrom(async () => JSON.stringify(await apiDocument()));
+  if (!check) return { handlers, responseMismatches: [] };
+  const [document, groups] = await Promise.all([apiDocument(), loadRouteDefinitions()]);
+  const checker = createResponseChecker(document, Object.assign({}, ...Object.values(groups)));
+  const routeOf = (event: { rawPath: string; requestContext: { http: { method: string } } }) =>
+    matchRoute(event.requestContext.http.method, event.rawPath)?.routeKey ?? '$default';
+  return { handlers: withResponseCheck(handlers, checker, routeOf), responseMismatches: checker.mismatches };
+}
+
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const env: Record<string, string | undefined> = { ...process.env, ...options.env };
   const warnings: string[] = [];
@@ -177,7 +202,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const ready = new Promise<Deps>((r) => {
     markReady = r;
   });
-  const handlers = await loadHandlers(() => ready);
+  const { handlers, responseMismatches } = await apiHandlers(() => ready, options.checkResponses === true);
   const smsKey = env.SMS_API_KEY === undefined ? LOCAL_SMS_KEY : env.SMS_API_KEY;
   const sms = createSmsFake({ apiKey: smsKey, template: env.SMS_TEMPLATE || 'verify' });
   const gateway = createGatewayFake({
@@ -262,12 +287,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       marketplace: marketplace.fake,
       llm: { requests: llm.requests, config: llm.config },
       warnings,
+      responseMismatches,
       async close() {
         if (ownEndpointFile) rmSync(ownEndpointFile, { force: true });
         server.closeAllConnections();
         await new Promise((r) => server.close(r));
         ownDeps.db.raw.destroy();
         await dynamo?.stop();
+        if (responseMismatches.length) {
+          throw new Error(`answers differed from the API document:\n${[...new Set(responseMismatches)].join('\n')}`);
+        }
       },
     };
   } catch (error) {
