@@ -117,18 +117,14 @@ export function impliedErrors(spec: Pick<RouteSpec, 'path' | 'method' | 'auth' |
     errors.not_authenticated = 'No `Authorization: Bearer <accessToken>` header.';
     errors.token_invalid = 'The access token is invalid or expired (refresh it with POST /api/auth/refresh), or its session ended.';
   }
-  if (spec.auth === 'admin') {
-    errors.not_authenticated = 'No admin session cookie, or it expired, ended or belongs to an inactive staff member.';
-    const unsafe = spec.method !== 'GET' && spec.path.startsWith('/api/admin/');
-    if (def.permission || unsafe) {
-      errors.permission_denied = [
-        def.permission ? `The staff member lacks the \`${def.permission}\` permission.` : '',
-        unsafe ? 'An `Origin` other than the service’s own (cross-origin request refused).' : '',
-      ]
-        .filter(Boolean)
-        .join(' ');
-    }
-  }
+  // The admin API's unsafe methods refuse a foreign Origin whatever the route's kind (sign-in included).
+  const crossOrigin = spec.method !== 'GET' && spec.path.startsWith('/api/admin/');
+  if (spec.auth === 'admin') errors.not_authenticated = 'No admin session cookie, or it expired, ended or belongs to an inactive staff member.';
+  const denied = [
+    spec.auth === 'admin' && def.permission ? `The staff member lacks the \`${def.permission}\` permission.` : '',
+    crossOrigin ? 'An `Origin` other than the service’s own (cross-origin request refused).' : '',
+  ].filter(Boolean);
+  if (denied.length) errors.permission_denied = denied.join(' ');
   if (spec.auth === 'internal') errors.permission_denied = 'No valid `X-Internal-Key` (or INTERNAL_SERVICE_KEY unset, or DEBUG on).';
   if (spec.throttle) errors.throttled = `Over the \`${spec.throttle}\` throttle scope; \`Retry-After\` says when to try again.`;
   errors.server_error = 'An unexpected failure on the service’s side (details only in its log).';

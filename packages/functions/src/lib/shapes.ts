@@ -74,3 +74,21 @@ export const Streak = z.object({ current: z.number().int().min(0), longest: z.nu
 export const StaffIdentity = z
   .object({ username: z.string(), isSuperuser: z.boolean(), permissions: z.array(z.string()) })
   .meta({ id: 'StaffIdentity' });
+
+/** Order statuses (DESIGN §3). */
+export const OrderStatus = z.enum(['pending', 'paid', 'failed', 'refunded', 'cancelled']).meta({ id: 'OrderStatus' });
+
+/** A learner's subscription state (`GET /api/subscription/status`, and the marketplace verify's answer). */
+export const SubscriptionStatus = z
+  .object({
+    status: z.enum(['active', 'expired', 'none']),
+    active: z.boolean(),
+    plan: z.object({ id: Id, title: z.string() }).nullable(),
+    expiresAt: IsoTime.nullable(),
+    aiDailyQuota: z.number().int().min(0).meta({ description: 'Tutor questions per Tehran day now (the plan’s, or the free quota)' }),
+    freeAiDailyQuota: z.number().int().min(0),
+    recheckedOrders: z
+      .array(z.object({ orderId: Id, status: OrderStatus }))
+      .meta({ description: 'Unpaid orders re-checked with the gateway during this read, with their status now' }),
+  })
+  .meta({ id: 'SubscriptionStatus' });
