@@ -16,6 +16,7 @@ import { type FunctionProps, Function as LambdaFunction, Api as SstApi, type Sta
 import { endpointGroups, fallbackGroup, isStreamedGroup, routeKey, routes } from '../infra/routes';
 import { secretNames } from '../infra/secrets';
 import { type SettingName, settingDecls } from '../infra/settings';
+import { docsFunctionFiles } from './apiDocs';
 import { Secrets } from './Secrets';
 import { Storage } from './Storage';
 
@@ -80,6 +81,8 @@ export function Api(context: StackContext) {
           description: `mathisland endpoint group ${group}`,
           environment,
           permissions,
+          // The API description's files lie next to its handler instead of in its bundle (stacks/apiDocs.ts).
+          ...(group === 'docs' ? docsFunctionFiles() : {}),
         });
         return [group, fn];
       }),
