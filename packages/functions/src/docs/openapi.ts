@@ -73,7 +73,7 @@ function successResponse(spec: ResponseSpec, errors: ZodOpenApiResponseObject | 
           type,
           {
             schema: errors ? z.union([spec.body as z.ZodType, ErrorBody]) : spec.body,
-            ...(spec.examples ? { examples: spec.examples } : {}),
+            ...(spec.examples || errors ? { examples: { ...spec.examples, ...errors?.content?.['application/json']?.examples } } : {}),
           },
         ]),
       )
