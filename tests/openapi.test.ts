@@ -52,11 +52,16 @@ describe('the OpenAPI document', () => {
       const op = operation(routeKey(r));
       expect(op.security, routeKey(r)).toEqual(scheme[r.auth]);
       for (const name of [...r.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1])) {
-        expect(op.parameters?.some((p) => p.in === 'path' && p.name === name), `${routeKey(r)} {${name}}`).toBe(true);
+        expect(
+          op.parameters?.some((p) => p.in === 'path' && p.name === name),
+          `${routeKey(r)} {${name}}`,
+        ).toBe(true);
       }
     }
     expect(operation('POST /api/auth/login').requestBody).toBeDefined();
-    expect(operation('POST /api/subscription/purchase').parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'Idempotency-Key' }));
+    expect(operation('POST /api/subscription/purchase').parameters).toContainEqual(
+      expect.objectContaining({ in: 'header', name: 'Idempotency-Key' }),
+    );
     expect(operation('GET /api/leaderboard').parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['period', 'limit']));
   });
 
@@ -69,10 +74,13 @@ describe('the OpenAPI document', () => {
         const documented = Object.values(op.responses).some((res) => res.content?.['application/json']?.examples?.[code.replace('/', '_')]);
         expect(documented, `${routeKey(r)} ${code}`).toBe(true);
       }
-      for (const status of ['429', '503']) if (op.responses[status]) expect(op.responses[status]?.headers, `${routeKey(r)} ${status}`).toHaveProperty('Retry-After');
+      for (const status of ['429', '503'])
+        if (op.responses[status]) expect(op.responses[status]?.headers, `${routeKey(r)} ${status}`).toHaveProperty('Retry-After');
     }
     const answer = operation('POST /api/questions/{id}/answer').responses;
-    expect(Object.keys(answer['403']?.content?.['application/json']?.examples ?? {})).toEqual(expect.arrayContaining(['node_locked', 'no_hearts']));
+    expect(Object.keys(answer['403']?.content?.['application/json']?.examples ?? {})).toEqual(
+      expect.arrayContaining(['node_locked', 'no_hearts']),
+    );
     expect(Object.keys(answer['400']?.content?.['application/json']?.examples ?? {})).toContain('invalid_id');
     expect(operation('POST /api/auth/otp/request').responses['503']).toBeDefined();
     expect(operation('POST /api/ai/ask').responses['200']?.content).toHaveProperty(['text/plain; charset=utf-8']);

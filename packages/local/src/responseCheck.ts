@@ -92,10 +92,12 @@ export function createResponseChecker(document: ApiDocument, definitions: Record
     const v = validator(`${base}/${pointer('content', type, 'schema')}`);
     if (!v(json)) problems.push(`body: ${ajv.errorsText(v.errors)}`);
     // An error answer, unless the route documents a body of its own at this status (health's 503 `{ status }`).
-    const ownBody = definitions[routeKey]?.responses[status] !== undefined && !(typeof json === 'object' && json !== null && Object.hasOwn(json, 'code'));
+    const ownBody =
+      definitions[routeKey]?.responses[status] !== undefined && !(typeof json === 'object' && json !== null && Object.hasOwn(json, 'code'));
     if (status >= 400 && !ownBody) {
       const code = (json as { code?: unknown }).code;
-      if (!codes.get(routeKey)?.some((c) => c.code === code && c.status === status)) problems.push(`error code ${String(code)} is not documented`);
+      if (!codes.get(routeKey)?.some((c) => c.code === code && c.status === status))
+        problems.push(`error code ${String(code)} is not documented`);
     }
     return problems;
   }
@@ -117,7 +119,10 @@ function checkedBuffered(handler: Handler, checker: ResponseChecker): Handler {
     const answer = {
       statusCode: result.statusCode ?? 200,
       // API Gateway v2 carries Set-Cookie in `cookies`.
-      headers: { ...(result.headers as Record<string, string>), ...(result.cookies?.length ? { 'set-cookie': result.cookies.join(', ') } : {}) },
+      headers: {
+        ...(result.headers as Record<string, string>),
+        ...(result.cookies?.length ? { 'set-cookie': result.cookies.join(', ') } : {}),
+      },
       body: result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64').toString('utf8') : result.body,
     };
     const problems = checker.check(event.routeKey, answer);
@@ -141,7 +146,11 @@ function checkedStreaming(handler: Handler, checker: ResponseChecker, routeOf: (
     stream._write = (chunk, encoding, callback) => {
       const hook = stream._onBeforeFirstWrite;
       if (hook && !prelude.length && stream.contentType === PRELUDE_CONTENT_TYPE) {
-        stream._onBeforeFirstWrite = (raw) => hook((c) => (prelude.push(Buffer.from(c)), raw(c)));
+        stream._onBeforeFirstWrite = (raw) =>
+          hook((c) => {
+            prelude.push(Buffer.from(c));
+            raw(c);
+          });
       }
       body.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding) : Buffer.from(chunk));
       write(chunk, encoding, callback);

@@ -26,17 +26,15 @@ import { ensureTable } from '@mathisland/core/db';
 import { applyMigrations } from '@mathisland/core/migrations';
 import { createOpenAiModel } from '@mathisland/core/providers/openai';
 import { seedTextbook } from '@mathisland/core/tutor';
-import { serveDocumentFrom } from '../../functions/src/groups/docs';
-import { apiDocument, loadRouteDefinitions } from './apiDocs';
+import { apiHandlers } from './apiDocs';
 import { type DynamoLocal, startDynamoLocal } from './dynamo';
 import { frontendStandIn } from './fakes/frontend';
 import { createGatewayFake } from './fakes/gateway';
 import { createLlmFake, type LlmFakeConfig, type LlmRequest } from './fakes/llm';
 import { createMarketplaceFake } from './fakes/marketplace';
 import { createSmsFake, type SentSms } from './fakes/sms';
-import { createResponseChecker, withResponseCheck } from './responseCheck';
 import { ensureMarketplaceSecret, ensureSecretKey } from './secretKey';
-import { adminSite, createLocalServer, loadHandlers, matchRoute } from './server';
+import { adminSite, createLocalServer } from './server';
 
 export interface LocalStackOptions {
   /** Port to listen on; 0 picks a free one. Default PORT or 3000. */
@@ -162,21 +160,6 @@ export async function ensureAdminBuilt(options: { force?: boolean; quiet?: boole
   });
   if (code !== 0) throw new Error(`building the staff panel failed (exit ${code})\n${Buffer.concat(output).toString()}`);
   return 'built';
-}
-
-/**
- * Every group's handler on `getDeps`, the `docs` group serving the document generated from the loaded route
- * definitions, and with `check` every answer checked against that document.
- */
-async function apiHandlers(getDeps: () => Promise<Deps>, check: boolean) {
-  const handlers = await loadHandlers(getDeps);
-  serveDocumentFrom(async () => JSON.stringify(await apiDocument()));
-  if (!check) return { handlers, responseMismatches: [] };
-  const [document, groups] = await Promise.all([apiDocument(), loadRouteDefinitions()]);
-  const checker = createResponseChecker(document, Object.assign({}, ...Object.values(groups)));
-  const routeOf = (event: { rawPath: string; requestContext: { http: { method: string } } }) =>
-    matchRoute(event.requestContext.http.method, event.rawPath)?.routeKey ?? '$default';
-  return { handlers: withResponseCheck(handlers, checker, routeOf), responseMismatches: checker.mismatches };
 }
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {

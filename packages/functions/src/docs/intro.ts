@@ -67,12 +67,21 @@ export const GROUP_TAGS: Record<EndpointGroup, string> = {
 };
 
 export const SECURITY_SCHEMES = {
-  bearerAuth: { type: 'http', scheme: 'bearer', description: 'A learner’s accessToken from POST /api/auth/login or /api/auth/refresh (1 hour).' },
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A learner’s accessToken from POST /api/auth/login or /api/auth/refresh (1 hour).',
+  },
   adminSession: {
     type: 'apiKey',
     in: 'cookie',
     name: ADMIN_COOKIE,
     description: 'The admin session cookie set by POST /api/admin/login (HttpOnly, SameSite=Strict, Path=/api, 12 hours).',
   },
-  internalKey: { type: 'apiKey', in: 'header', name: 'X-Internal-Key', description: 'INTERNAL_SERVICE_KEY; closed when unset or in DEBUG mode.' },
+  internalKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Internal-Key',
+    description: 'INTERNAL_SERVICE_KEY; closed when unset or in DEBUG mode.',
+  },
 } as const;

@@ -12,9 +12,9 @@
  */
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
-import { endpointGroups, type RouteSpec, routeKey, routes as manifest, throttleScopes } from '../../../../infra/routes';
-import type { RouteDef } from '../lib/route';
+import { endpointGroups, routes as manifest, type RouteSpec, routeKey, throttleScopes } from '../../../../infra/routes';
 import { bareCode, RETRY_AFTER_STATUSES, type ResponseSpec, responseSpec, routeErrors, statusOfDocumented } from '../lib/responses';
+import type { RouteDef } from '../lib/route';
 import { ErrorBody } from '../lib/shapes';
 import { API_INTRO, GROUP_TAGS, SECURITY_SCHEMES } from './intro';
 
@@ -40,7 +40,10 @@ const SECURITY: Record<RouteSpec['auth'], Record<string, string[]>[]> = {
   internal: [{ internalKey: [] }],
 };
 
-const RetryAfter = z.string().regex(/^[0-9]+$/).meta({ description: 'Seconds to wait before trying again' });
+const RetryAfter = z
+  .string()
+  .regex(/^[0-9]+$/)
+  .meta({ description: 'Seconds to wait before trying again' });
 
 /** `GET /api/tickets/{id}` → `getApiTicketsId`. */
 const operationId = (spec: RouteSpec): string =>
@@ -115,8 +118,14 @@ function pathParams(path: string): z.ZodObject | undefined {
   for (const name of names) {
     shape[name] =
       name === 'id'
-        ? z.string().regex(/^[0-9]{1,15}$/).meta({ description: 'ASCII decimal id (other digits: 400 invalid_id)', example: '12' })
-        : z.string().min(1).meta({ description: `The ${name}, URL-encoded` });
+        ? z
+            .string()
+            .regex(/^[0-9]{1,15}$/)
+            .meta({ description: 'ASCII decimal id (other digits: 400 invalid_id)', example: '12' })
+        : z
+            .string()
+            .min(1)
+            .meta({ description: `The ${name}, URL-encoded` });
   }
   return z.object(shape);
 }
@@ -161,7 +170,9 @@ function operation(spec: RouteSpec, def: RouteDef): ZodOpenApiOperationObject {
     summary: spec.summary,
     description: describe(spec, def),
     security: SECURITY[spec.auth],
-    ...(path || query || header ? { requestParams: { ...(path ? { path } : {}), ...(query ? { query } : {}), ...(header ? { header } : {}) } } : {}),
+    ...(path || query || header
+      ? { requestParams: { ...(path ? { path } : {}), ...(query ? { query } : {}), ...(header ? { header } : {}) } }
+      : {}),
     ...(def.body
       ? {
           requestBody: {
@@ -184,10 +195,12 @@ export type ApiDocument = ReturnType<typeof createDocument>;
 export function createApiDocument(definitions: Record<string, RouteDef>, options: { version?: string } = {}): ApiDocument {
   const missing = manifest.map(routeKey).filter((key) => !definitions[key]);
   const extra = Object.keys(definitions).filter((key) => !manifest.some((r) => routeKey(r) === key));
-  if (missing.length || extra.length) throw new Error(`route definitions: missing [${missing.join(', ')}], not in the manifest [${extra.join(', ')}]`);
+  if (missing.length || extra.length)
+    throw new Error(`route definitions: missing [${missing.join(', ')}], not in the manifest [${extra.join(', ')}]`);
   const paths: ZodOpenApiPathsObject = {};
   for (const spec of manifest) {
-    const item = (paths[spec.path] ??= {}) as Record<string, ZodOpenApiOperationObject>;
+    paths[spec.path] ??= {};
+    const item = paths[spec.path] as Record<string, ZodOpenApiOperationObject>;
     item[spec.method.toLowerCase()] = operation(spec, definitions[routeKey(spec)] as RouteDef);
   }
   return createDocument({

@@ -139,10 +139,18 @@ export const { handler, createHandler, routes } = defineGroup('admin', {
     errors: { not_authenticated: 'Wrong username or password, or an inactive account.' },
     run: signIn,
   }),
-  'POST /api/admin/logout': route.public({ responses: { 204: noContent('Signed out; the cookie is cleared', sessionCookieHeader) }, run: signOut }),
+  'POST /api/admin/logout': route.public({
+    responses: { 204: noContent('Signed out; the cookie is cleared', sessionCookieHeader) },
+    run: signOut,
+  }),
   'GET /api/admin/me': route.admin({ query: NoQuery, responses: { 200: StaffIdentity }, run: me }),
   'GET /api/admin/dashboard': route.admin({ query: NoQuery, description: 'Today (Tehran).', responses: { 200: Dashboard }, run: today }),
-  'GET /api/admin/staff': route.admin({ permission: 'view_staff', query: StaffQuery, responses: { 200: adminPage(StaffView) }, run: staffList }),
+  'GET /api/admin/staff': route.admin({
+    permission: 'view_staff',
+    query: StaffQuery,
+    responses: { 200: adminPage(StaffView) },
+    run: staffList,
+  }),
   'POST /api/admin/staff': route.admin({
     permission: 'add_staff',
     body: NewStaff,

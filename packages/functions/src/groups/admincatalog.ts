@@ -165,7 +165,13 @@ export const { handler, createHandler, routes } = defineGroup('admincatalog', {
     errors: skuTaken,
     run: planCreate,
   }),
-  'GET /api/admin/plans/{id}': route.admin({ permission: 'view_plan', query: NoQuery, responses: { 200: StaffPlan }, errors: planNotFound, run: plan }),
+  'GET /api/admin/plans/{id}': route.admin({
+    permission: 'view_plan',
+    query: NoQuery,
+    responses: { 200: StaffPlan },
+    errors: planNotFound,
+    run: plan,
+  }),
   'PATCH /api/admin/plans/{id}': route.admin({
     permission: 'change_plan',
     body: PlanChanges,
@@ -215,7 +221,13 @@ export const { handler, createHandler, routes } = defineGroup('admincatalog', {
     run: codeDelete,
   }),
   'GET /api/admin/offers': route.admin({ permission: 'view_offer', query: OffersQuery, responses: { 200: adminPage(Offer) }, run: offers }),
-  'GET /api/admin/offers/{code}': route.admin({ permission: 'view_offer', query: NoQuery, responses: { 200: Offer }, errors: codeNotFound, run: offerRead }),
+  'GET /api/admin/offers/{code}': route.admin({
+    permission: 'view_offer',
+    query: NoQuery,
+    responses: { 200: Offer },
+    errors: codeNotFound,
+    run: offerRead,
+  }),
   'PATCH /api/admin/offers/{code}': route.admin({
     permission: 'change_offer',
     body: OfferChanges,

@@ -141,8 +141,19 @@ export const { handler, createHandler, routes } = defineGroup('adminsales', {
     errors: { not_found: 'No such learner.' },
     run: user,
   }),
-  'GET /api/admin/orders': route.admin({ permission: 'view_order', query: OrdersQuery, responses: { 200: adminPage(StaffOrder) }, run: orders }),
-  'GET /api/admin/orders/{id}': route.admin({ permission: 'view_order', query: NoQuery, responses: { 200: StaffOrder }, errors: orderNotFound, run: order }),
+  'GET /api/admin/orders': route.admin({
+    permission: 'view_order',
+    query: OrdersQuery,
+    responses: { 200: adminPage(StaffOrder) },
+    run: orders,
+  }),
+  'GET /api/admin/orders/{id}': route.admin({
+    permission: 'view_order',
+    query: NoQuery,
+    responses: { 200: StaffOrder },
+    errors: orderNotFound,
+    run: order,
+  }),
   'GET /api/admin/orders/{id}/events': route.admin({
     permission: 'view_order',
     query: OrderEventsQuery,

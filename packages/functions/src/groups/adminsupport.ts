@@ -55,10 +55,12 @@ const SentNotification = z.object({
   sentAt: IsoTime,
   staff: z.string(),
 });
-const Feedback = z.looseObject({
-  id: z.string(),
-  rating: z.enum(['up', 'down']),
-}).meta({ description: 'A rated tutor answer with its learner and text' });
+const Feedback = z
+  .looseObject({
+    id: z.string(),
+    rating: z.enum(['up', 'down']),
+  })
+  .meta({ description: 'A rated tutor answer with its learner and text' });
 const Usage = z.object({
   id: Day.meta({ description: 'The day' }),
   day: Day,

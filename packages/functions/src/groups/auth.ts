@@ -78,7 +78,13 @@ export const { handler, createHandler, routes } = defineGroup('auth', {
         examples: {
           signIn: {
             summary: 'Signed in',
-            value: { accessToken: 'eyJhbGciOi…', refreshToken: 'r1_…', isNewUser: true, expiresIn: 3600, user: { id: 12, publicId: 'User482913' } },
+            value: {
+              accessToken: 'eyJhbGciOi…',
+              refreshToken: 'r1_…',
+              isNewUser: true,
+              expiresIn: 3600,
+              user: { id: 12, publicId: 'User482913' },
+            },
           },
         },
       }),

@@ -53,7 +53,10 @@ const Referrer = z.strictObject({ code: z.string().min(1).max(64) });
 type Input = UserInput<undefined, unknown>;
 
 const PurchaseHeaders = z.object({
-  'Idempotency-Key': z.string().regex(IDEMPOTENCY_KEY).meta({ description: 'Same key, user and body: the first answer is replayed', example: 'b7e1c1de-4f0e-4d1a-9a57-2a3f0f9e1c11' }),
+  'Idempotency-Key': z
+    .string()
+    .regex(IDEMPOTENCY_KEY)
+    .meta({ description: 'Same key, user and body: the first answer is replayed', example: 'b7e1c1de-4f0e-4d1a-9a57-2a3f0f9e1c11' }),
 });
 const Pricing = { planId: Id, listPrice: Toman, discount: Toman, amount: Toman.meta({ description: 'What the learner pays' }) };
 const Purchased = z
@@ -167,11 +170,26 @@ export const { handler, createHandler, routes } = defineGroup('billing', {
         examples: {
           gateway: {
             summary: 'Gateway: open paymentUrl',
-            value: { orderId: 41, paymentUrl: 'https://api.example.ir/api/payment/orders/41/pay?sig=…', planId: 2, listPrice: 290000, discount: 0, amount: 290000 },
+            value: {
+              orderId: 41,
+              paymentUrl: 'https://api.example.ir/api/payment/orders/41/pay?sig=…',
+              planId: 2,
+              listPrice: 290000,
+              discount: 0,
+              amount: 290000,
+            },
           },
           marketplace: {
             summary: 'Marketplace: sell marketplaceSku',
-            value: { orderId: 42, paymentUrl: null, planId: 2, listPrice: 290000, discount: 0, amount: 290000, marketplaceSku: 'mathisland_sub_1m' },
+            value: {
+              orderId: 42,
+              paymentUrl: null,
+              planId: 2,
+              listPrice: 290000,
+              discount: 0,
+              amount: 290000,
+              marketplaceSku: 'mathisland_sub_1m',
+            },
           },
         },
       }),
@@ -211,5 +229,9 @@ export const { handler, createHandler, routes } = defineGroup('billing', {
     errors: { referrer_already_set: 'The caller has another referrer already.' },
     run: bind,
   }),
-  'GET /api/payment/invoices': route.user({ description: 'Paid and refunded orders, newest first.', responses: { 200: page(Invoice) }, run: invoices }),
+  'GET /api/payment/invoices': route.user({
+    description: 'Paid and refunded orders, newest first.',
+    responses: { 200: page(Invoice) },
+    run: invoices,
+  }),
 });

@@ -18,8 +18,8 @@ import { join } from 'node:path';
 import { DomainError } from '@mathisland/core';
 import { z } from 'zod';
 import { API_DOCS_DIR, apiDocsAssets, OPENAPI_FILE } from '../../../../infra/apiDocs';
-import { defineGroup } from '../lib/group';
 import { pathParam } from '../lib/adminQuery';
+import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
 import { json, text } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
@@ -120,7 +120,8 @@ const assetText = (name: string): Promise<string> => {
   return cached;
 };
 
-const html = (body: string) => new HttpResponse(200, body, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': DOCS_CSP });
+const html = (body: string) =>
+  new HttpResponse(200, body, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': DOCS_CSP });
 
 async function schema() {
   return new HttpResponse(200, await documentText(), { 'content-type': 'application/json; charset=utf-8' });

@@ -1,7 +1,7 @@
 /** Endpoint group `health`: `GET /api/health` (spec Endpoints). */
 import { checkHealth, healthDetails } from '@mathisland/core/health';
-import { defineGroup } from '../lib/group';
 import { z } from 'zod';
+import { defineGroup } from '../lib/group';
 import { HttpResponse, presentsInternalKey } from '../lib/http';
 import { json } from '../lib/responses';
 import { type RouteInput, route } from '../lib/route';

@@ -34,7 +34,9 @@ const Home = z
       z.object({
         id: Id,
         title: z.string(),
-        nodes: z.array(z.object({ id: Id, title: z.string(), locked: z.boolean(), completed: z.boolean(), stars: z.number().int().min(0).max(3) })),
+        nodes: z.array(
+          z.object({ id: Id, title: z.string(), locked: z.boolean(), completed: z.boolean(), stars: z.number().int().min(0).max(3) }),
+        ),
       }),
     ),
   })
@@ -72,7 +74,11 @@ const locked = {
   node_locked: 'The node is still locked (finish the one before it).',
   no_hearts: 'Out of hearts while they are enforced; `GET /api/hearts` says when one comes back.',
 };
-const completionErrors = { ...locked, not_found: 'No such node or lesson.', answers_missing: 'Not every question has a recorded answer yet.' };
+const completionErrors = {
+  ...locked,
+  not_found: 'No such node or lesson.',
+  answers_missing: 'Not every question has a recorded answer yet.',
+};
 const completed = json(Completion, 'Completed: stars, XP, the next node', {
   examples: {
     learning: {

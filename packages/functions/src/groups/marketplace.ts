@@ -112,7 +112,8 @@ export const { handler, createHandler, routes } = defineGroup('marketplace', {
     description: 'The product type comes from the order’s plan. The token is stored only as a SHA-256 digest.',
     responses: { 200: json(Verified, 'Paid: the subscription status with the order') },
     errors: {
-      purchase_invalid: 'The marketplace does not know the purchase (order `failed`), it was refunded, made for another order, an ended subscription, or there is no credential (order left pending).',
+      purchase_invalid:
+        'The marketplace does not know the purchase (order `failed`), it was refunded, made for another order, an ended subscription, or there is no credential (order left pending).',
       validation_error: 'Not a marketplace order, or a bad body.',
       ...notYours,
       already_paid: 'The order is paid.',

@@ -25,7 +25,9 @@ const TicketSummary = z.object({
   updatedAt: IsoTime,
 });
 const Ticket = TicketSummary.extend({
-  messages: z.array(z.object({ author: z.enum(['user', 'staff']), text: z.string(), createdAt: IsoTime })).meta({ description: 'Oldest first' }),
+  messages: z
+    .array(z.object({ author: z.enum(['user', 'staff']), text: z.string(), createdAt: IsoTime }))
+    .meta({ description: 'Oldest first' }),
 }).meta({ id: 'Ticket' });
 const notFound = { not_found: 'No such ticket of the caller’s.' };
 

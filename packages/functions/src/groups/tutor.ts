@@ -29,17 +29,22 @@ const Ask = z.strictObject({
 });
 
 const OUTCOMES = ['answer', 'cached', 'off_topic', 'help_line', 'abuse_help', 'personal_data'] as const satisfies readonly AskOutcome[];
-const Answer = text('text/plain; charset=utf-8', z.string().meta({ description: 'Plain text (Markdown and LaTeX removed)' }), 'The answer', {
-  streamed: true,
-  headers: {
-    'X-Tutor-Outcome': {
-      schema: z.enum(OUTCOMES),
-      description: 'answer, cached; or a fixed safe text: off_topic, help_line, abuse_help, personal_data (no quota, not stored)',
+const Answer = text(
+  'text/plain; charset=utf-8',
+  z.string().meta({ description: 'Plain text (Markdown and LaTeX removed)' }),
+  'The answer',
+  {
+    streamed: true,
+    headers: {
+      'X-Tutor-Outcome': {
+        schema: z.enum(OUTCOMES),
+        description: 'answer, cached; or a fixed safe text: off_topic, help_line, abuse_help, personal_data (no quota, not stored)',
+      },
+      'X-Message-Id': { schema: z.string(), description: 'Answers only: the id POST /api/ai/feedback rates', required: false },
     },
-    'X-Message-Id': { schema: z.string(), description: 'Answers only: the id POST /api/ai/feedback rates', required: false },
+    examples: { tutor: { summary: 'A streamed answer', value: 'Three quarters is bigger: 3/4 = 6/8, and 6/8 > 5/8.' } },
   },
-  examples: { tutor: { summary: 'A streamed answer', value: 'Three quarters is bigger: 3/4 = 6/8, and 6/8 > 5/8.' } },
-});
+);
 
 async function ask({ deps, user, body }: UserInput<z.infer<typeof Ask>, unknown>) {
   const reply = await askTutor(deps, user, body);

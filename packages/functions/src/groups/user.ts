@@ -60,7 +60,9 @@ const period = z.object({
 const WeeklyReport = z.object({
   current: period.meta({ description: 'The 7 Tehran days ending today' }),
   previous: period.meta({ description: 'The 7 days before' }),
-  days: z.array(z.object({ day: Day, minutes: count, questions: count, correct: count, islands: count, lessons: count, assistantQuestions: count })),
+  days: z.array(
+    z.object({ day: Day, minutes: count, questions: count, correct: count, islands: count, lessons: count, assistantQuestions: count }),
+  ),
   minutesMethod: z.string(),
 });
 

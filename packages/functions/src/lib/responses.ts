@@ -74,7 +74,12 @@ export const found = (description: string, location: ZodType): ResponseSpec => (
 });
 
 /** A non-JSON body (`text/html`, `text/plain`, a script). */
-export const text = (contentType: string | readonly string[], body: ZodType, description: string, more: Partial<ResponseSpec> = {}): ResponseSpec => ({
+export const text = (
+  contentType: string | readonly string[],
+  body: ZodType,
+  description: string,
+  more: Partial<ResponseSpec> = {},
+): ResponseSpec => ({
   description,
   contentType,
   body,
@@ -119,7 +124,8 @@ export function impliedErrors(spec: Pick<RouteSpec, 'path' | 'method' | 'auth' |
   }
   // The admin API's unsafe methods refuse a foreign Origin whatever the route's kind (sign-in included).
   const crossOrigin = spec.method !== 'GET' && spec.path.startsWith('/api/admin/');
-  if (spec.auth === 'admin') errors.not_authenticated = 'No admin session cookie, or it expired, ended or belongs to an inactive staff member.';
+  if (spec.auth === 'admin')
+    errors.not_authenticated = 'No admin session cookie, or it expired, ended or belongs to an inactive staff member.';
   const denied = [
     spec.auth === 'admin' && def.permission ? `The staff member lacks the \`${def.permission}\` permission.` : '',
     crossOrigin ? 'An `Origin` other than the service’s own (cross-origin request refused).' : '',

@@ -12,7 +12,10 @@ import { z } from 'zod';
 /** The error body of every failure (DESIGN §3). */
 export const ErrorBody = z
   .object({
-    code: z.string().regex(/^[a-z][a-z0-9_]*$/).meta({ description: 'Stable snake_case error code', example: 'validation_error' }),
+    code: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]*$/)
+      .meta({ description: 'Stable snake_case error code', example: 'validation_error' }),
     detail: z.string().meta({ description: 'Human readable explanation', example: 'The request body is not valid' }),
     fields: z
       .record(z.string(), z.array(z.string()))
@@ -22,10 +25,15 @@ export const ErrorBody = z
   .meta({ id: 'Error', description: 'Every error answer: `{ code, detail, fields? }` (DESIGN §3).' });
 
 /** An ISO 8601 time the service wrote (`2026-11-20T08:00:00.000Z`). */
-export const IsoTime = z.string().meta({ id: 'IsoTime', format: 'date-time', description: 'ISO 8601 time, UTC', example: '2026-11-20T08:00:00.000Z' });
+export const IsoTime = z
+  .string()
+  .meta({ id: 'IsoTime', format: 'date-time', description: 'ISO 8601 time, UTC', example: '2026-11-20T08:00:00.000Z' });
 
 /** A Tehran day `YYYY-MM-DD` (Asia/Tehran). */
-export const Day = z.string().regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/).meta({ id: 'TehranDay', description: 'A Tehran calendar day', example: '2026-11-20' });
+export const Day = z
+  .string()
+  .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/)
+  .meta({ id: 'TehranDay', description: 'A Tehran calendar day', example: '2026-11-20' });
 
 /** A numeric id (ASCII decimal in paths). */
 export const Id = z.number().int().positive();
@@ -41,7 +49,11 @@ export const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(
 
 /** An admin list `{ items, nextCursor?, total? }` (DESIGN §9; `total` where the whole list is read). */
 export const adminPage = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), nextCursor, total: z.number().int().min(0).optional().meta({ description: 'Items in the whole list' }) });
+  z.object({
+    items: z.array(item),
+    nextCursor,
+    total: z.number().int().min(0).optional().meta({ description: 'Items in the whole list' }),
+  });
 
 /** A plan as learners see it (DESIGN §3 core shape). */
 export const Plan = z
