@@ -101,6 +101,8 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // Marketplace purchase start/verify, the OAuth exchange, and the staff connection routes.
   // The OAuth exchange closes its window (delete); verify settles through the grant transaction.
   marketplace: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: [], secret: true },
+  // The API description behind the admin session: the staff session and staff member by key, the throttle counter.
+  docs: { table: ['GetItem', 'UpdateItem'], indexes: [], secret: true },
   // Plans, discount codes, offers (their index), staff.
   admincatalog: { table: READ_WRITE, indexes: ['gsi2'], secret: true },
   // Users (search index), orders, payment events, refunds, the dashboard counters (BatchGet of the day's shards).

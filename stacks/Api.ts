@@ -19,6 +19,7 @@
  */
 import { type ApiProps, Api as SstApi, type StackContext } from 'sst/constructs';
 import { endpointGroups, fallbackGroup, isStreamedGroup, routeKey, routes } from '../infra/routes';
+import { docsFunctionFiles } from './apiDocs';
 import { deployConfig } from './config';
 import { groupFunctionId, serviceFunction } from './service';
 
@@ -49,6 +50,8 @@ export function Api(context: StackContext) {
         const fn = serviceFunction(context, groupFunctionId(group), group, {
           handler: `packages/functions/src/groups/${group}.handler`,
           description: `mathisland endpoint group ${group}`,
+          // The API description's files lie next to its handler instead of in its bundle (stacks/apiDocs.ts).
+          ...(group === 'docs' ? docsFunctionFiles() : {}),
         });
         return [group, fn];
       }),

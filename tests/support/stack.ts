@@ -27,6 +27,8 @@ export async function startTestStack(
     port: 0,
     dynamodbEndpoint: options.dynamodbEndpoint ?? inject('dynamodbEndpoint'),
     clock: clock as Clock,
+    // Every answer is checked against the OpenAPI document: a changed field, status or error code fails the test.
+    checkResponses: true,
     env: {
       TABLE_NAME: `test-${randomUUID()}`,
       DATA_DIR: join(tmpdir(), `mathisland-test-${randomUUID()}`),
