@@ -1,13 +1,12 @@
 /**
  * The routes contract (issue 14 §6): the routes manifest (`infra/routes.ts`), the handlers (the route definitions of
  * each endpoint group's module), what is deployed (API Gateway's routes, and the streamed routes CloudFront sends to a
- * function URL in RESPONSE_STREAM mode) are the same set of route keys (`METHOD /path`).
- *
- * The OpenAPI document (DESIGN §10, `GET /api/schema/`) joins as one more entry of `sources` once it exists:
- *   'OpenAPI document': async () => openApiRouteKeys(<the generated document>),
+ * function URL in RESPONSE_STREAM mode) and the OpenAPI document (DESIGN §10, what `GET /api/schema/` serves) are the
+ * same set of route keys (`METHOD /path`).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { endpointGroups, routeKey, routes } from '../../infra/routes';
+import { apiDocument } from '../../packages/local/src/apiDocs';
 import { installAwsLambdaShim } from '../../packages/local/src/awslambda';
 import { pathPattern } from '../Web';
 import { appLambdas, baseStage, groupOf, openApiRouteKeys, resourcesOf, type Templates } from './support';
@@ -64,6 +63,10 @@ const sources: Record<string, () => string[] | Promise<string[]>> = {
   'the routes manifest (infra/routes.ts)': () => routes.map(routeKey),
   'the handlers (group modules)': handlerRouteKeys,
   'the deployed routes (API Gateway and streaming function URLs)': deployedRouteKeys,
+  'the OpenAPI document': async () => {
+    installAwsLambdaShim();
+    return openApiRouteKeys(await apiDocument());
+  },
 };
 
 describe('routes contract', () => {
@@ -75,7 +78,7 @@ describe('routes contract', () => {
     expect([...keys].sort()).toEqual(manifest);
   });
 
-  it('reads an OpenAPI document’s operations as route keys (for the document, when it exists)', () => {
+  it('reads an OpenAPI document’s operations as route keys', () => {
     const document = {
       openapi: '3.1.0',
       paths: {

@@ -11,6 +11,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { inject } from 'vitest';
 import { deploySettingDecls, forbiddenInProduction } from '../../infra/deploy';
 import { type FunctionName, functionAccess } from '../../infra/permissions';
+import { pathsOf } from '../../packages/functions/src/docs/openapi';
 import { type StackId, type SynthOptions, stackIds, synthesize } from '../synth';
 
 declare module 'vitest' {
@@ -135,16 +136,9 @@ export function managedPoliciesOf(t: Template, fn: Resource): unknown[] {
   return resourcesOf(t, 'AWS::IAM::Role')[roleId]?.Properties.ManagedPolicyArns ?? [];
 }
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
 /** The route keys an OpenAPI 3.x document describes: `METHOD path` for each operation of `paths`. */
-export function openApiRouteKeys(document: { paths?: Record<string, Record<string, unknown>> }): string[] {
-  return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
-    Object.keys(item)
-      .filter((key) => HTTP_METHODS.includes(key))
-      .map((method) => `${method.toUpperCase()} ${path}`),
-  );
-}
+export const openApiRouteKeys = (document: { paths?: object }): string[] =>
+  pathsOf(document).map(({ method, path }) => `${method} ${path}`);
 
 /** The declared function a Lambda is: its endpoint group, or its job (`jobs/paymentRecheck` → `payment-recheck`). */
 export function functionNameOf(fn: Resource): string {
