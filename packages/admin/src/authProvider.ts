@@ -21,16 +21,9 @@ export interface StaffIdentity {
 
 export const SUPERUSER = 'is_superuser';
 
-/**
- * Before the admin API's rename (issue 11 part 1) the API answers `GET /api/admin/session` and the permission
- * names `orders.view`/`orders.change`. Read both until then. TRANSITION: remove with the old route.
- */
-const LEGACY_PERMISSIONS: Record<string, string> = { 'orders.view': 'view_order', 'orders.change': 'change_order' };
-
 /** The permission list of a staff member, as `can` reads it. */
 export function permissionsOf(identity: StaffIdentity): string[] {
-  const list = identity.permissions.map((p) => LEGACY_PERMISSIONS[p] ?? p);
-  return identity.isSuperuser ? [...list, SUPERUSER] : list;
+  return identity.isSuperuser ? [...identity.permissions, SUPERUSER] : identity.permissions;
 }
 
 /** Actions of react-admin (and this panel's own) → the permission verb. */
@@ -70,15 +63,7 @@ export function can(permissions: readonly string[] | undefined, resource: string
 export function createAuthProvider(): AuthProvider & { identity(): Promise<StaffIdentity> } {
   let cached: Promise<StaffIdentity> | undefined;
 
-  async function fetchIdentity(): Promise<StaffIdentity> {
-    try {
-      return (await api<StaffIdentity>('me')).json;
-    } catch (error: any) {
-      // TRANSITION: an API without /me yet answers 404 not_found ("No such route").
-      if (error?.status === 404) return (await api<StaffIdentity>('session')).json;
-      throw error;
-    }
-  }
+  const fetchIdentity = async (): Promise<StaffIdentity> => (await api<StaffIdentity>('me')).json;
 
   const identity = (): Promise<StaffIdentity> => {
     cached ??= fetchIdentity().catch((error) => {

@@ -194,10 +194,4 @@ describe('permissions', () => {
     expect(can(viewer, 'discount-codes', 'create')).toBe(false);
     expect(can(superuser, 'discount-codes', 'edit')).toBe(true);
   });
-
-  it('reads the permission names of the API before its rename (TRANSITION)', () => {
-    const legacy = permissionsOf({ username: 'l', isSuperuser: false, permissions: ['orders.view', 'orders.change'] });
-    expect(can(legacy, 'orders', 'list')).toBe(true);
-    expect(can(legacy, 'orders', 'refund')).toBe(true);
-  });
 });

@@ -16,6 +16,7 @@ import {
   listDiscountCodes,
   listOffersForStaff,
   listPlansForStaff,
+  MarketplaceProductType,
   updateDiscountCode,
   updateOffer,
   updatePlan,
@@ -42,6 +43,7 @@ const PlanFields = {
     .string()
     .regex(/^[A-Za-z0-9._-]{1,100}$/, '1-100 of A-Z a-z 0-9 . _ -')
     .nullable(),
+  marketplaceProductType: MarketplaceProductType,
 };
 const NewPlan = z.strictObject({
   ...PlanFields,
@@ -50,6 +52,7 @@ const NewPlan = z.strictObject({
   popular: PlanFields.popular.default(false),
   onSale: PlanFields.onSale.default(true),
   marketplaceSku: PlanFields.marketplaceSku.default(null),
+  marketplaceProductType: PlanFields.marketplaceProductType.default('subscription'),
 });
 const PlanChanges = z.strictObject(PlanFields).partial();
 
