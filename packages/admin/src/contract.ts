@@ -89,14 +89,42 @@ export const PAYMENT_EVENT_KINDS = [
   'admin_cancel',
   'admin_refund',
 ] as const;
+/** How a payment was confirmed (a `payment_result`'s `via`, an order's `paidVia`). */
+export const PAYMENT_PATHS = ['callback', 'recheck', 'discount', 'marketplace', 'marketplace_renewal'] as const;
+export const PAYMENT_RESULTS = ['paid', 'failed', 'unchanged'] as const;
+
+export const MARKETPLACE_PRODUCT_TYPES = ['subscription', 'inapp'] as const;
+
+/**
+ * The admin API's body rules (docs/admin-api.md "Resources"), which the forms' validation mirrors so a form
+ * refuses what the API would.
+ */
+export const LIMITS = {
+  title: 100,
+  price: 1_000_000_000,
+  durationDays: 3650,
+  aiDailyQuota: 1000,
+  features: 20,
+  feature: 200,
+  badge: 50,
+  sku: 100,
+  maxUses: 100_000_000,
+  perUserLimit: 1000,
+  notificationTitle: 100,
+  notificationBody: 2000,
+  ticketReply: 5000,
+  password: 256,
+  /** Hours of a marketplace authorize window (default 72). */
+  windowHours: 720,
+} as const;
+/** The API's default authorize window (DESIGN §8: 72 h). */
+export const DEFAULT_WINDOW_HOURS = 72;
 
 /** Staff passwords: at least 10 characters (MIN_PASSWORD_LENGTH of the core). */
 export const MIN_PASSWORD_LENGTH = 10;
-/** Staff usernames (the core's USERNAME_PATTERN). */
-export const USERNAME_PATTERN = /^[a-z0-9_.@-]{3,64}$/;
+/** Staff usernames: 3-64 of a-z 0-9 _ . @ - (any case; the API stores them lower case). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{3,64}$/;
 /** Discount codes: 3-32 of A-Z 0-9 _ - (matched case-insensitively, stored upper case). */
 export const DISCOUNT_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
-/** Marketplace SKUs (the contract fixes none; product ids of the marketplace are of this shape). */
-export const SKU_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-/** A learner's public id (`User123456`). */
-export const PUBLIC_ID_PATTERN = /^User[0-9]+$/;
+/** Marketplace SKUs: 1-100 of A-Z a-z 0-9 . _ - */
+export const SKU_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;

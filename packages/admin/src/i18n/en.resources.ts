@@ -87,6 +87,8 @@ export const enResources = {
       popular: 'Popular',
       onSale: 'On sale',
       marketplaceSku: 'Marketplace SKU',
+      marketplaceProductType: 'Marketplace product type',
+      hasOrders: 'Has orders',
     },
   },
   'discount-codes': {
@@ -117,6 +119,7 @@ export const enResources = {
       validUntil: 'Valid until',
       planIds: 'Plans',
       advertised: 'Advertised',
+      usableNow: 'Usable now',
     },
   },
   tickets: {
@@ -127,6 +130,7 @@ export const enResources = {
       userPublicId: 'User public id',
       subject: 'Subject',
       status: 'Status',
+      messageCount: 'Messages',
       createdAt: 'Created',
       updatedAt: 'Updated',
       messages: 'Messages',
@@ -170,6 +174,7 @@ export const enResources = {
       from: 'From day',
       to: 'To day',
       answers: 'Answers',
+      cachedAnswers: 'Cached answers',
       promptTokens: 'Prompt tokens',
       completionTokens: 'Completion tokens',
       refusals: 'Refusals',
@@ -185,14 +190,23 @@ export const enResources = {
       permissions: 'Permissions',
       active: 'Active',
       createdAt: 'Created',
+      updatedAt: 'Updated',
     },
   },
   sessions: {
     name: 'Session |||| Learner sessions',
-    fields: { id: 'Id', userId: 'User id', createdAt: 'Started', expiresAt: 'Expires' },
+    fields: { id: 'Session id', userId: 'User id', userPublicId: 'Learner', createdAt: 'Started', expiresAt: 'Expires' },
   },
   'otp-records': {
     name: 'OTP record |||| OTP records',
-    fields: { id: 'Id', phone: 'Phone', attempts: 'Attempts', sentAt: 'Sent', expiresAt: 'Expires', state: 'State' },
+    fields: {
+      id: 'Id',
+      phone: 'Phone',
+      codeSent: 'Code sent',
+      attempts: 'Wrong guesses',
+      sentAt: 'Sent',
+      expiresAt: 'Expires',
+      state: 'State',
+    },
   },
 };

@@ -87,6 +87,8 @@ export const faResources = {
       popular: 'پرطرفدار',
       onSale: 'در فروش',
       marketplaceSku: 'شناسهٔ کالا در فروشگاه (SKU)',
+      marketplaceProductType: 'نوع کالا در فروشگاه',
+      hasOrders: 'سفارش دارد',
     },
   },
   'discount-codes': {
@@ -117,6 +119,7 @@ export const faResources = {
       validUntil: 'معتبر تا',
       planIds: 'طرح‌ها',
       advertised: 'نمایش در پیشنهادها',
+      usableNow: 'اکنون قابل استفاده',
     },
   },
   tickets: {
@@ -127,6 +130,7 @@ export const faResources = {
       userPublicId: 'شناسهٔ عمومی کاربر',
       subject: 'موضوع',
       status: 'وضعیت',
+      messageCount: 'پیام‌ها',
       createdAt: 'ایجاد',
       updatedAt: 'آخرین تغییر',
       messages: 'پیام‌ها',
@@ -170,6 +174,7 @@ export const faResources = {
       from: 'از روز',
       to: 'تا روز',
       answers: 'پاسخ‌ها',
+      cachedAnswers: 'پاسخ از حافظه',
       promptTokens: 'توکن ورودی',
       completionTokens: 'توکن خروجی',
       refusals: 'پاسخ‌ندادن‌ها',
@@ -185,14 +190,23 @@ export const faResources = {
       permissions: 'مجوزها',
       active: 'فعال',
       createdAt: 'ایجاد',
+      updatedAt: 'آخرین تغییر',
     },
   },
   sessions: {
     name: 'نشست |||| نشست‌های کاربران',
-    fields: { id: 'شناسه', userId: 'شناسهٔ کاربر', createdAt: 'آغاز', expiresAt: 'پایان' },
+    fields: { id: 'شناسهٔ نشست', userId: 'شناسهٔ کاربر', userPublicId: 'کاربر', createdAt: 'آغاز', expiresAt: 'پایان' },
   },
   'otp-records': {
     name: 'کد یکبارمصرف |||| کدهای یکبارمصرف',
-    fields: { id: 'شناسه', phone: 'تلفن', attempts: 'تلاش‌ها', sentAt: 'ارسال', expiresAt: 'انقضا', state: 'وضعیت' },
+    fields: {
+      id: 'شناسه',
+      phone: 'تلفن',
+      codeSent: 'کد فرستاده شد',
+      attempts: 'حدس‌های نادرست',
+      sentAt: 'ارسال',
+      expiresAt: 'انقضا',
+      state: 'وضعیت',
+    },
   },
 };
