@@ -144,7 +144,7 @@ describe('learners and plans', () => {
     const orderRows = page.locator('tbody tr');
     await expect.poll(() => orderRows.count()).toBe(2);
     expect(await page.locator('main').textContent()).toContain(learner.phone);
-    await screenshot(page, 'user-show');
+    await screenshot(page, 'user-show', { fullPage: true });
     // A learner's order opens from their page.
     await page.locator('tbody tr', { hasText: 'پرداخت‌شده' }).click();
     await page.waitForURL(new RegExp(`/admin/orders/${paidOrder}/show$`));
@@ -155,6 +155,9 @@ describe('learners and plans', () => {
     await page.goto('/admin/plans');
     await page.locator('tbody tr', { hasText: 'mathisland_sub_1m' }).click();
     await page.waitForURL(/\/admin\/plans\/1\/show$/);
+    // Ordered already (the pending order of beforeAll): it cannot be deleted, only taken off sale.
+    await page.getByTestId('delete-kept').waitFor();
+    expect(await page.getByRole('button', { name: 'حذف' }).count()).toBe(0);
     await page.getByRole('link', { name: 'ویرایش' }).click();
     await page.waitForURL(/\/admin\/plans\/1$/);
     const sku = page.getByLabel('شناسهٔ کالا در فروشگاه (SKU)');
@@ -219,7 +222,7 @@ describe('orders', () => {
     const events = page.locator('tbody tr');
     await expect.poll(() => events.count()).toBe(4); // created, sent to the gateway, callback, result
     expect(await page.locator('thead').last().textContent()).toContain('زمان');
-    await screenshot(page, 'order-show');
+    await screenshot(page, 'order-show', { fullPage: true });
   });
 
   it('refunds a paid order through the confirmation page: days and commission before, days taken back after', async () => {

@@ -71,13 +71,17 @@ export async function signInOnPage(page: Page, username: string, password: strin
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 
-/** Writes docs/admin/<name>.png when ADMIN_SCREENSHOTS=1 (after the fonts are in, so the glyphs are Vazirmatn's). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Writes docs/admin/<name>.png when ADMIN_SCREENSHOTS=1 (after the fonts are in, so the glyphs are Vazirmatn's),
+ * from the top of the page; `fullPage` for a page longer than the window.
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   if (process.env.ADMIN_SCREENSHOTS !== '1') return;
   await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300); // let MUI's transitions settle
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? false });
 }
 
 /** The page reads right to left, in Persian. */

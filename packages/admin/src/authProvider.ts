@@ -55,6 +55,7 @@ export function can(permissions: readonly string[] | undefined, resource: string
   const model = contract?.model ?? PAGE_MODELS[resource];
   const verb = VERB[action];
   if (!model || !verb) return superuser;
+  if (contract && !(contract.verbs as readonly string[]).includes(verb)) return false;
   if (contract?.superuserOnly) return superuser;
   if (contract?.superuserWrites && (verb === 'add' || verb === 'change')) return superuser;
   return superuser || permissions.includes(`${verb}_${model}`);

@@ -14,6 +14,8 @@ export interface ResourceContract {
   filters: readonly string[];
   /** Django-style model name of the permissions (`view_<model>`, ...). */
   model: string;
+  /** The permission verbs the API has routes for (no screen offers another: offers cannot be deleted). */
+  verbs: readonly ('view' | 'add' | 'change' | 'delete')[];
   /** Only a superuser may see or change it. */
   superuserOnly?: boolean;
   /** Adding and changing need a superuser (discount codes: spec Authentication 6). */
@@ -23,19 +25,25 @@ export interface ResourceContract {
 }
 
 export const RESOURCES = {
-  users: { path: 'users', filters: ['q'], model: 'user' },
-  orders: { path: 'orders', filters: ['status', 'provider', 'userId'], model: 'order' },
-  'payment-events': { path: 'payment-events', filters: ['orderId', 'kind'], model: 'paymentevent' },
-  plans: { path: 'plans', filters: ['onSale'], model: 'plan' },
-  'discount-codes': { path: 'discount-codes', filters: ['active', 'advertised'], model: 'discountcode', superuserWrites: true },
-  offers: { path: 'offers', filters: [], model: 'offer' },
-  tickets: { path: 'tickets', filters: ['status', 'userId'], model: 'ticket' },
-  notifications: { path: 'notifications', filters: [], model: 'notification' },
-  'tutor-feedback': { path: 'tutor/feedback', filters: ['rating'], model: 'tutorfeedback' },
-  'tutor-usage': { path: 'tutor/usage', filters: ['from', 'to'], model: 'tutorusage', idField: 'day' },
-  staff: { path: 'staff', filters: [], model: 'staff', superuserOnly: true },
-  sessions: { path: 'sessions', filters: ['userId'], model: 'session', superuserOnly: true },
-  'otp-records': { path: 'otp-records', filters: ['phone'], model: 'otprecord', superuserOnly: true },
+  users: { path: 'users', filters: ['q'], model: 'user', verbs: ['view'] },
+  orders: { path: 'orders', filters: ['status', 'provider', 'userId'], model: 'order', verbs: ['view', 'change'] },
+  'payment-events': { path: 'payment-events', filters: ['orderId', 'kind'], model: 'paymentevent', verbs: ['view'] },
+  plans: { path: 'plans', filters: ['onSale'], model: 'plan', verbs: ['view', 'add', 'change', 'delete'] },
+  'discount-codes': {
+    path: 'discount-codes',
+    filters: ['active', 'advertised'],
+    model: 'discountcode',
+    verbs: ['view', 'add', 'change', 'delete'],
+    superuserWrites: true,
+  },
+  offers: { path: 'offers', filters: [], model: 'offer', verbs: ['view', 'change'] },
+  tickets: { path: 'tickets', filters: ['status', 'userId'], model: 'ticket', verbs: ['view', 'change'] },
+  notifications: { path: 'notifications', filters: [], model: 'notification', verbs: ['view', 'add'] },
+  'tutor-feedback': { path: 'tutor/feedback', filters: ['rating'], model: 'tutorfeedback', verbs: ['view'] },
+  'tutor-usage': { path: 'tutor/usage', filters: ['from', 'to'], model: 'tutorusage', verbs: ['view'], idField: 'day' },
+  staff: { path: 'staff', filters: [], model: 'staff', verbs: ['view', 'add', 'change', 'delete'], superuserOnly: true },
+  sessions: { path: 'sessions', filters: ['userId'], model: 'session', verbs: ['view', 'delete'], superuserOnly: true },
+  'otp-records': { path: 'otp-records', filters: ['phone'], model: 'otprecord', verbs: ['view'], superuserOnly: true },
 } as const satisfies Record<string, ResourceContract>;
 
 export type ResourceName = keyof typeof RESOURCES;
@@ -66,6 +74,23 @@ export const ALL_PERMISSIONS: readonly string[] = [
   'view_tutorfeedback',
   'view_tutorusage',
 ];
+
+/** Permissions only a superuser holds (never granted; docs/admin-api.md "Permissions"). */
+export const SUPERUSER_PERMISSIONS: readonly string[] = [
+  'view_staff',
+  'add_staff',
+  'change_staff',
+  'delete_staff',
+  'view_session',
+  'delete_session',
+  'view_otprecord',
+  'add_discountcode',
+  'change_discountcode',
+];
+
+/** `{ <permission>: message(permission) }` for every permission (the 403 of each reads in the staff member's language). */
+export const perPermission = (message: (permission: string) => string): Record<string, string> =>
+  Object.fromEntries([...ALL_PERMISSIONS, ...SUPERUSER_PERMISSIONS].map((p) => [p, message(p)]));
 
 /** Page size limits of every list (`limit` 1-100, default 25). */
 export const MAX_LIMIT = 100;

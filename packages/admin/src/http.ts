@@ -6,7 +6,7 @@
  * always reads on screen where it happened.
  */
 import { HttpError } from 'react-admin';
-import { API_BASE } from './contract';
+import { ALL_PERMISSIONS, API_BASE, SUPERUSER_PERMISSIONS } from './contract';
 
 export interface ApiErrorBody {
   code: string;
@@ -30,6 +30,16 @@ const FIELD_OF_CODE: Record<string, string> = {
  */
 const WORDED_CODES = new Set(['sku_taken', 'code_taken', 'username_taken', 'plan_has_orders', 'discount_code_used']);
 
+/** The message of a refusal: the panel's words when it has them (a 403 by the permission its detail names). */
+function wordedMessage(body: ApiErrorBody): string {
+  if (WORDED_CODES.has(body.code)) return `app.errors.${body.code}`;
+  const permission = body.code === 'permission_denied' ? /\b(?:view|add|change|delete)_[a-z]+\b/.exec(body.detail)?.[0] : undefined;
+  if (permission && KNOWN_PERMISSIONS.has(permission)) return `app.errors.permission_denied.${permission}`;
+  return body.detail || body.code;
+}
+
+const KNOWN_PERMISSIONS = new Set([...ALL_PERMISSIONS, ...SUPERUSER_PERMISSIONS]);
+
 export const isApiErrorBody = (body: unknown): body is ApiErrorBody =>
   typeof body === 'object' && body !== null && typeof (body as ApiErrorBody).code === 'string';
 
@@ -40,7 +50,7 @@ export const isApiErrorBody = (body: unknown): body is ApiErrorBody =>
  */
 export function toHttpError(status: number, body: unknown, statusText = ''): HttpError {
   if (!isApiErrorBody(body)) return new HttpError(statusText || `HTTP ${status}`, status, body);
-  const message = WORDED_CODES.has(body.code) ? `app.errors.${body.code}` : body.detail || body.code;
+  const message = wordedMessage(body);
   const errors: Record<string, unknown> = {};
   for (const [field, messages] of Object.entries(body.fields ?? {})) errors[field] = messages.join(' ');
   const field = FIELD_OF_CODE[body.code];

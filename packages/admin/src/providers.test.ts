@@ -217,9 +217,13 @@ describe('errors', () => {
     }
   });
 
-  it('keeps the status of a 403 so the auth provider stays on the page', () => {
+  it('keeps the status of a 403 so the auth provider stays on the page, worded by the permission it names', () => {
     const error = toHttpError(403, { code: 'permission_denied', detail: 'This action needs the change_order permission' });
-    expect([error.status, error.message]).toEqual([403, 'This action needs the change_order permission']);
+    expect([error.status, error.message]).toEqual([403, 'app.errors.permission_denied.change_order']);
+    expect(fa.app.errors.permission_denied.change_order).toBe('برای این کار مجوز «change_order» لازم است.');
+    expect(en.app.errors.permission_denied.view_staff).toBe('This needs the “view_staff” permission.');
+    const foreign = toHttpError(403, { code: 'permission_denied', detail: 'cross-origin request refused' });
+    expect(foreign.message).toBe('cross-origin request refused');
   });
 });
 
@@ -249,5 +253,15 @@ describe('permissions', () => {
     expect(can(viewer, 'discount-codes', 'delete')).toBe(true);
     expect(can(viewer, 'discount-codes', 'create')).toBe(false);
     expect(can(superuser, 'discount-codes', 'edit')).toBe(true);
+  });
+
+  it('offers nobody, not even a superuser, an action the API has no route for', () => {
+    expect(can(superuser, 'offers', 'edit')).toBe(true);
+    expect(can(superuser, 'offers', 'delete')).toBe(false);
+    expect(can(superuser, 'orders', 'delete')).toBe(false);
+    expect(can(superuser, 'tickets', 'create')).toBe(false);
+    expect(can(superuser, 'sessions', 'edit')).toBe(false);
+    expect(can(superuser, 'sessions', 'delete')).toBe(true);
+    expect(can(superuser, 'notifications', 'create')).toBe(true);
   });
 });

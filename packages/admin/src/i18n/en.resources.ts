@@ -102,7 +102,7 @@ export const enResources = {
       validUntil: 'Valid until',
       maxUses: 'Total uses allowed',
       perUserLimit: 'Uses per user',
-      planIds: 'Plans (empty: all)',
+      planIds: 'Plans',
       advertised: 'Advertised as an offer',
       active: 'Active',
       uses: 'Uses',

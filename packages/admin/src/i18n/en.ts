@@ -1,4 +1,5 @@
 /** English labels, key for key the Persian ones (the type keeps them in step). */
+import { perPermission } from '../contract';
 import { enResources } from './en.resources';
 import type { fa } from './fa';
 
@@ -21,6 +22,7 @@ export const en: typeof fa = {
     none: '—',
     days: '%{days} day |||| %{days} days',
     unavailable: 'unavailable',
+    not_deletable: 'Cannot be deleted',
     permission_missing: 'This needs the “%{permission}” permission.',
     superuser_only: 'Only a superuser may use this part.',
     menu: { dashboard: 'Dashboard', marketplace: 'Marketplace connection' },
@@ -30,6 +32,7 @@ export const en: typeof fa = {
       username_taken: 'This username is taken',
       plan_has_orders: 'This plan has orders and cannot be deleted; take it off sale instead.',
       discount_code_used: 'This code was used and cannot be deleted; deactivate it instead.',
+      permission_denied: perPermission((p) => `This needs the “${p}” permission.`),
     },
     dashboard: {
       title: 'Dashboard',

@@ -102,7 +102,7 @@ export const faResources = {
       validUntil: 'معتبر تا',
       maxUses: 'سقف کل استفاده',
       perUserLimit: 'سقف هر کاربر',
-      planIds: 'طرح‌ها (خالی: همه)',
+      planIds: 'طرح‌ها',
       advertised: 'نمایش در پیشنهادها',
       active: 'فعال',
       uses: 'دفعات استفاده',

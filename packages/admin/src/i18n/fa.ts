@@ -1,4 +1,5 @@
 /** Persian labels of the panel: every resource, field, choice and action (the default language). */
+import { perPermission } from '../contract';
 import { faResources } from './fa.resources';
 
 export const fa = {
@@ -21,6 +22,7 @@ export const fa = {
     none: '—',
     days: '%{days} روز',
     unavailable: 'در دسترس نیست',
+    not_deletable: 'حذف‌نشدنی',
     permission_missing: 'برای این کار مجوز «%{permission}» لازم است.',
     superuser_only: 'فقط مدیر کل به این بخش دسترسی دارد.',
     menu: { dashboard: 'پیشخوان', marketplace: 'اتصال فروشگاه' },
@@ -30,6 +32,7 @@ export const fa = {
       username_taken: 'این نام کاربری گرفته شده است',
       plan_has_orders: 'این طرح سفارش دارد و حذف نمی‌شود؛ به‌جای حذف، آن را از فروش خارج کنید.',
       discount_code_used: 'این کد استفاده شده و حذف نمی‌شود؛ به‌جای حذف، غیرفعالش کنید.',
+      permission_denied: perPermission((p) => `برای این کار مجوز «${p}» لازم است.`),
     },
     dashboard: {
       title: 'پیشخوان',

@@ -27,6 +27,7 @@ import { Title, useCanAccess, useDataProvider, useLocaleState, useNotify, useTra
 import { DEFAULT_WINDOW_HOURS, LIMITS } from '../contract';
 import { type AdminDataProvider, type AuthorizeWindow, asciiDigits, type Marketplace } from '../dataProvider';
 import { formatTime } from '../fields';
+import { intlLocale } from '../i18n';
 
 export function MarketplacePage() {
   const translate = useTranslate();
@@ -100,7 +101,7 @@ export function MarketplacePage() {
               value={hours}
               onChange={(e) => setHours(e.target.value)}
               error={!hoursValid}
-              helperText={translate('app.marketplace.hours_hint', { max: LIMITS.windowHours })}
+              helperText={translate('app.marketplace.hours_hint', { max: LIMITS.windowHours.toLocaleString(intlLocale(locale)) })}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
             <Button

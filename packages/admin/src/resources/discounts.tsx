@@ -12,7 +12,6 @@ import {
   Create,
   DataTable,
   DateTimeInput,
-  DeleteButton,
   Edit,
   EditButton,
   FormDataConsumer,
@@ -38,7 +37,7 @@ import {
 } from 'react-admin';
 import { DateTime, formatTime } from '../fields';
 import { validate, validateWindow } from '../validation';
-import { AdminList, Col } from './common';
+import { AdminList, Col, DeleteUnless, SaveOnlyToolbar } from './common';
 
 const codeFilters = [
   <NullableBooleanInput key="active" source="active" alwaysOn />,
@@ -65,7 +64,7 @@ const CodeShowActions = () => (
   <TopToolbar>
     <ListButton />
     <EditButton />
-    <DeleteButton mutationMode="pessimistic" />
+    <DeleteUnless kept={(r) => r.uses > 0} reason="app.errors.discount_code_used" />
   </TopToolbar>
 );
 
@@ -175,7 +174,7 @@ export const DiscountCodeCreate = () => (
 
 export const DiscountCodeEdit = () => (
   <Edit mutationMode="pessimistic" redirect="show">
-    <SimpleForm validate={validateWindow}>
+    <SimpleForm validate={validateWindow} toolbar={<SaveOnlyToolbar />}>
       <Labeled source="code">
         <TextField source="code" />
       </Labeled>
@@ -198,7 +197,7 @@ export const OfferList = () => (
 
 export const OfferEdit = () => (
   <Edit mutationMode="pessimistic" redirect="list">
-    <SimpleForm>
+    <SimpleForm toolbar={<SaveOnlyToolbar />}>
       <Labeled source="code">
         <TextField source="code" />
       </Labeled>

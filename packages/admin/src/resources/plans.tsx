@@ -11,14 +11,12 @@ import {
   BooleanInput,
   Create,
   DataTable,
-  DeleteButton,
   Edit,
   EditButton,
   ListButton,
   NullableBooleanInput,
   NumberField,
   NumberInput,
-  SaveButton,
   Show,
   SimpleForm,
   SimpleShowLayout,
@@ -26,13 +24,12 @@ import {
   TextArrayInput,
   TextField,
   TextInput,
-  Toolbar,
   TopToolbar,
 } from 'react-admin';
 import { MARKETPLACE_PRODUCT_TYPES } from '../contract';
 import { ChoiceField, ChoiceInput, Money } from '../fields';
 import { validate } from '../validation';
-import { AdminList, Col } from './common';
+import { AdminList, Col, DeleteUnless, SaveOnlyToolbar } from './common';
 
 const planFilters = [<NullableBooleanInput key="onSale" source="onSale" alwaysOn />];
 
@@ -56,7 +53,7 @@ const PlanShowActions = () => (
   <TopToolbar>
     <ListButton />
     <EditButton />
-    <DeleteButton mutationMode="pessimistic" />
+    <DeleteUnless kept={(r) => r.hasOrders} reason="app.errors.plan_has_orders" />
   </TopToolbar>
 );
 
@@ -106,16 +103,9 @@ function PlanInputs() {
   );
 }
 
-/** Save only (deleting is on the show page, where a refusal reads next to the plan). */
-const SaveOnly = () => (
-  <Toolbar>
-    <SaveButton />
-  </Toolbar>
-);
-
 export const PlanEdit = () => (
   <Edit mutationMode="pessimistic" redirect="show">
-    <SimpleForm toolbar={<SaveOnly />}>
+    <SimpleForm toolbar={<SaveOnlyToolbar />}>
       <PlanInputs />
     </SimpleForm>
   </Edit>

@@ -27,6 +27,7 @@ import {
 import { LIMITS, TICKET_STATUSES } from '../contract';
 import type { AdminDataProvider } from '../dataProvider';
 import { ChoiceInput, DateTime, formatTime, StatusChip } from '../fields';
+import { intlLocale } from '../i18n';
 import { AdminList, Col } from './common';
 
 const ticketFilters = [
@@ -117,6 +118,7 @@ function Conversation() {
 function ReplyBox() {
   const record = useRecordContext();
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { canAccess } = useCanAccess({ resource: 'tickets', action: 'reply' });
   const [text, setText] = useState('');
@@ -133,7 +135,7 @@ function ReplyBox() {
         fullWidth
         value={text}
         error={tooLong}
-        helperText={tooLong ? translate('app.tickets.too_long', { max: LIMITS.ticketReply }) : undefined}
+        helperText={tooLong ? translate('app.tickets.too_long', { max: LIMITS.ticketReply.toLocaleString(intlLocale(locale)) }) : undefined}
         slotProps={{ htmlInput: { 'data-testid': 'reply-text' } }}
         onChange={(e) => setText(e.target.value)}
       />
