@@ -266,7 +266,7 @@ describe('orders', () => {
     await page.getByText('لغوشده').first().waitFor();
   });
 
-  it('shows a staff member without change_order no refund button, and the confirmation page refuses', async () => {
+  it('shows a staff member without change_order no refund button, and the confirmation page refuses to confirm', async () => {
     const { page } = await pageOf(viewing);
     await page.goto(`/admin/orders/${paidOrder}/show`);
     await page.getByText('پرداخت‌شده', { exact: true }).first().waitFor();
@@ -276,7 +276,10 @@ describe('orders', () => {
     for (const hidden of ['کاربران', 'طرح‌های اشتراک', 'کارکنان', 'اتصال فروشگاه']) {
       expect(await page.getByRole('menuitem', { name: hidden, exact: true }).count()).toBe(0);
     }
+    // The confirmation page shows what a refund would take back (view_order reads it) and refuses to confirm.
     await page.goto(`/admin/orders/${paidOrder}/refund`);
+    await page.getByTestId('refund-preview').waitFor();
+    expect(await page.getByTestId('preview-days').textContent()).toBe(`${faNumber(90)} روز`);
     await page.getByTestId('refund-refused').waitFor();
     expect(await page.getByTestId('refund-refused').textContent()).toContain('change_order');
     expect(await page.getByTestId('confirm-refund').count()).toBe(0);

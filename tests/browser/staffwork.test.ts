@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createStaff } from '@mathisland/core/admin';
+import { saveDiscountCode } from '@mathisland/core/subscriptions';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, lastCode, newPhone, type Session, signIn, startTestStack, type TestStack } from '../support/stack';
@@ -92,6 +93,19 @@ describe('discount codes and offers', () => {
     await expect.poll(() => helperOf(p, 'code')).toBe('این کد تخفیف از قبل هست');
     expect(page.url()).toMatch(/\/create$/);
   });
+
+  it('makes a code that is not advertised an offer from its page', async () => {
+    const made = await call(stack, 'GET', '/api/offers');
+    expect(made.body.items.map((o: { code: string }) => o.code)).not.toContain('WELCOME10X');
+    await saveDiscountCode(stack.deps.db, { code: 'WELCOME10X', title: 'خوش‌آمد', percent: 10, advertised: false, active: true });
+    const { page } = await pageOf();
+    await page.goto('/admin/discount-codes/WELCOME10X/show');
+    await page.getByRole('button', { name: 'نمایش در پیشنهادها' }).click();
+    await page.getByText('این کد حالا در پیشنهادهاست').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'نمایش در پیشنهادها' }).count()).toBe(0);
+    const offers = await call(stack, 'GET', '/api/offers');
+    expect(offers.body.items.map((o: { code: string }) => o.code)).toContain('WELCOME10X');
+  });
 });
 
 describe('support and notifications', () => {
@@ -175,10 +189,33 @@ describe('staff accounts', () => {
     await sara.page.goto('/admin/orders');
     await sara.page.getByText('شما مجوزهای مناسب برای دسترسی به این صفحه را ندارید').waitFor();
     expect(await sara.page.locator('tbody tr').count()).toBe(0);
-    // The tickets are, with the reply box.
+    // The tickets are, with the reply box and the close button.
+    const open = await call(stack, 'POST', '/api/tickets', { token: learner.accessToken, body: { subject: 'رمز یادم رفت', text: 'کمک!' } });
     await sara.page.goto('/admin/tickets');
-    await sara.page.locator('tbody tr').first().click();
+    await sara.page.locator('tbody tr', { hasText: 'رمز یادم رفت' }).click();
+    await sara.page.waitForURL(new RegExp(`/admin/tickets/${open.body.id}/show$`));
+    await sara.page.getByTestId('reply-text').waitFor();
+    await sara.page.getByRole('button', { name: 'بستن تیکت' }).waitFor();
+    const ticketPage = sara.page.url();
+
+    // Taking change_ticket away applies at Sara's next request: the ticket reads, without reply or close.
+    await page.goto('/admin/staff/support.sara');
+    await page.getByRole('checkbox', { name: /\(change_ticket\)/ }).uncheck();
+    await page.getByRole('button', { name: 'ذخیره' }).click();
+    await page.waitForURL(/\/admin\/staff\/support\.sara\/show$/);
+    await sara.page.goto(ticketPage);
     await sara.page.getByTestId('message-learner').waitFor();
+    expect(await sara.page.getByTestId('reply-text').count()).toBe(0);
+    expect(await sara.page.getByRole('button', { name: 'بستن تیکت' }).count()).toBe(0);
+
+    // Deleting the account signs Sara out.
+    await page.goto('/admin/staff/support.sara');
+    await page.getByRole('button', { name: 'حذف' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'تایید' }).click();
+    await page.waitForURL(/\/admin\/staff$/);
+    expect(await page.locator('tbody tr', { hasText: 'support.sara' }).count()).toBe(0);
+    await sara.page.goto('/admin/tickets');
+    await sara.page.waitForURL(/\/admin\/login$/);
     await sara.context.close();
   });
 });

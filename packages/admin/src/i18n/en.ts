@@ -65,6 +65,8 @@ export const en: typeof fa = {
       plans_hint: 'Empty: every plan',
       code_hint: '3 to 32 of A-Z, digits, _ and -; stored upper case.',
       advertised_hint: 'An advertised code shows on the app’s offers page.',
+      advertise: 'Advertise as an offer',
+      advertised: 'The code is an offer now',
     },
     refund: {
       title: 'Confirm the refund of order #%{id}',

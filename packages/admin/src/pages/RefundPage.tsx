@@ -3,9 +3,10 @@
  *
  * It reads `GET /api/admin/orders/{id}/refund` (what the refund will take back: the days off the buyer's
  * subscription, the end date before and after, the referrer's commission) and shows it; Confirm POSTs
- * `{ confirm: true }` and then shows what was done (days taken back, commission reversed). Without
- * `change_order` the page says which permission is missing and offers no Confirm; a refusal by the API
- * (403, 409) is shown on the page as the API worded it, and without the preview there is nothing to confirm.
+ * `{ confirm: true }` and then shows what was done (days taken back, commission reversed). The preview needs only
+ * `view_order` (the API's rule), so a staff member without `change_order` still sees what a refund would take back;
+ * the page then says which permission is missing and offers no Confirm. A refusal by the API (403, 409) is shown on
+ * the page as the API worded it, and without the preview there is nothing to confirm.
  */
 import UndoIcon from '@mui/icons-material/Undo';
 import {
@@ -57,7 +58,7 @@ export function RefundPage() {
   const preview = useQuery({
     queryKey: ['orders', 'refund-preview', id],
     queryFn: () => dataProvider.refundPreview(id),
-    enabled: canAccess === true && order.data?.status === 'paid',
+    enabled: order.data?.status === 'paid',
     retry: false,
   });
   const refund = useMutation({
@@ -76,12 +77,6 @@ export function RefundPage() {
   let body: ReactNode;
   if (order.isPending || accessPending) body = <CircularProgress />;
   else if (order.error) body = <Alert severity="error">{errorText(order.error)}</Alert>;
-  else if (!canAccess)
-    body = (
-      <Alert severity="error" data-testid="refund-refused">
-        {translate('app.permission_missing', { permission: 'change_order' })}
-      </Alert>
-    );
   else if (refund.data) {
     const done = refund.data;
     body = (
@@ -148,18 +143,24 @@ export function RefundPage() {
             {translate('app.refund.refused', { error: errorText(refund.error) })}
           </Alert>
         ) : null}
-        <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-          <Button
-            variant="contained"
-            color="warning"
-            startIcon={<UndoIcon />}
-            disabled={refund.isPending || !p}
-            onClick={() => refund.mutate()}
-            data-testid="confirm-refund"
-          >
-            {translate('app.refund.confirm')}
-          </Button>
-        </Stack>
+        {canAccess ? (
+          <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
+            <Button
+              variant="contained"
+              color="warning"
+              startIcon={<UndoIcon />}
+              disabled={refund.isPending || !p}
+              onClick={() => refund.mutate()}
+              data-testid="confirm-refund"
+            >
+              {translate('app.refund.confirm')}
+            </Button>
+          </Stack>
+        ) : (
+          <Alert severity="error" sx={{ mt: 2 }} data-testid="refund-refused">
+            {translate('app.permission_missing', { permission: 'change_order' })}
+          </Alert>
+        )}
       </>
     );
   }

@@ -5,9 +5,11 @@
  * clock (Tehran for the staff) and shown under the input in the Jalali calendar; an empty bound is no limit. An
  * empty plan list means every plan. A code another one already has is refused (409 `code_taken`, under the input).
  */
+import CampaignIcon from '@mui/icons-material/Campaign';
 import {
   BooleanField,
   BooleanInput,
+  Button,
   ChipField,
   Create,
   DataTable,
@@ -32,8 +34,11 @@ import {
   TopToolbar,
   useCanAccess,
   useLocaleState,
+  useNotify,
   useRecordContext,
+  useRefresh,
   useTranslate,
+  useUpdate,
 } from 'react-admin';
 import { DateTime, formatTime } from '../fields';
 import { validate, validateWindow } from '../validation';
@@ -60,9 +65,41 @@ export const DiscountCodeList = () => (
   </AdminList>
 );
 
+/**
+ * Advertise a code that is not yet (`PATCH /api/admin/offers/{code}` `{ advertised: true }`, `change_offer`): so a
+ * staff member who may change offers but not codes can make any code an offer.
+ */
+function AdvertiseButton() {
+  const record = useRecordContext();
+  const { canAccess } = useCanAccess({ resource: 'offers', action: 'edit' });
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [update, { isPending }] = useUpdate();
+  if (!record || record.advertised || !canAccess) return null;
+  const advertise = () =>
+    update(
+      'offers',
+      { id: record.id, data: { advertised: true }, previousData: { id: record.id, advertised: false } },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify('app.discounts.advertised', { type: 'info' });
+          refresh();
+        },
+        onError: (error) => notify((error as Error).message, { type: 'error' }),
+      },
+    );
+  return (
+    <Button label="app.discounts.advertise" onClick={advertise} disabled={isPending}>
+      <CampaignIcon />
+    </Button>
+  );
+}
+
 const CodeShowActions = () => (
   <TopToolbar>
     <ListButton />
+    <AdvertiseButton />
     <EditButton />
     <DeleteUnless kept={(r) => r.uses > 0} reason="app.errors.discount_code_used" />
   </TopToolbar>
