@@ -73,6 +73,7 @@ export const ALL_PERMISSIONS: readonly string[] = [
   'change_marketplacecredential',
   'view_tutorfeedback',
   'view_tutorusage',
+  'view_apidocs',
 ];
 
 /** Permissions only a superuser holds (never granted; docs/admin-api.md "Permissions"). */
