@@ -28,7 +28,17 @@ const FIELD_OF_CODE: Record<string, string> = {
  * Refusals the panel words itself (`app.errors.<code>`, in the staff member's language, with what to do instead);
  * any other refusal reads as the API's `detail` (which names, e.g., the missing permission).
  */
-const WORDED_CODES = new Set(['sku_taken', 'code_taken', 'username_taken', 'plan_has_orders', 'discount_code_used']);
+const WORDED_CODES = new Set([
+  'sku_taken',
+  'code_taken',
+  'username_taken',
+  'plan_has_orders',
+  'discount_code_used',
+  // The platform's refusals of any route (503 with Retry-After, 429, 500): what to do, in the staff member's words.
+  'database_busy',
+  'throttled',
+  'server_error',
+]);
 
 /** The message of a refusal: the panel's words when it has them (a 403 by the permission its detail names). */
 function wordedMessage(body: ApiErrorBody): string {

@@ -225,6 +225,17 @@ describe('errors', () => {
     const foreign = toHttpError(403, { code: 'permission_denied', detail: 'cross-origin request refused' });
     expect(foreign.message).toBe('cross-origin request refused');
   });
+
+  it("words the platform's refusals of any route (busy database, throttle, server error) in the staff member's language", () => {
+    const busy = toHttpError(503, { code: 'database_busy', detail: 'The database is busy; try again shortly' });
+    expect([busy.status, busy.message, busy.body.errors]).toEqual([503, 'app.errors.database_busy', {}]);
+    expect(toHttpError(429, { code: 'throttled', detail: 'Too many requests' }).message).toBe('app.errors.throttled');
+    expect(toHttpError(500, { code: 'server_error', detail: 'Internal error' }).message).toBe('app.errors.server_error');
+    for (const code of ['database_busy', 'throttled', 'server_error']) {
+      expect(fa.app.errors).toHaveProperty(code);
+      expect(en.app.errors).toHaveProperty(code);
+    }
+  });
 });
 
 describe('permissions', () => {

@@ -32,6 +32,9 @@ export const en: typeof fa = {
       username_taken: 'This username is taken',
       plan_has_orders: 'This plan has orders and cannot be deleted; take it off sale instead.',
       discount_code_used: 'This code was used and cannot be deleted; deactivate it instead.',
+      database_busy: 'The server is busy right now; try again in a few seconds.',
+      throttled: 'Too many requests in a short time; wait a little and try again.',
+      server_error: 'The server failed to answer; try again, and if it keeps failing tell the developers.',
       permission_denied: perPermission((p) => `This needs the “${p}” permission.`),
     },
     dashboard: {

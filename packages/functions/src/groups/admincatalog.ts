@@ -96,6 +96,9 @@ type Input<B = undefined> = AdminInput<B, unknown>;
 const StaffPlan = Plan.extend({
   onSale: z.boolean(),
   marketplaceSku: z.string().nullable(),
+  marketplaceProductType: MarketplaceProductType.meta({
+    description: 'How the marketplace sells the SKU; orders snapshot it at purchase (`subscription` when never set)',
+  }),
   hasOrders: z.boolean().meta({ description: 'A plan with orders cannot be deleted' }),
 }).meta({ id: 'StaffPlan' });
 const DiscountCode = z
