@@ -165,7 +165,7 @@ describe('learners and plans', () => {
     await sku.fill('mathisland_sub_1m_v2');
     await page.getByRole('combobox', { name: 'نوع کالا در فروشگاه' }).click();
     await page.getByRole('option', { name: 'درون‌برنامه‌ای (یک دوره)' }).click();
-    await screenshot(page, 'plan-edit');
+    await screenshot(page, 'plan-edit', { fullPage: true });
     await page.getByRole('button', { name: 'ذخیره' }).click();
     await page.waitForURL(/\/admin\/plans\/1\/show$/);
     await page.getByText('mathisland_sub_1m_v2').waitFor();
