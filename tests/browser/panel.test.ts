@@ -106,6 +106,9 @@ describe('signing in and the dashboard', () => {
     expect(box!.x).toBeGreaterThan(640);
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Vazirmatn');
     expect(await page.evaluate(() => document.fonts.check('16px Vazirmatn', 'سفارش'))).toBe(true);
+    // The API description opens in a new tab from the menu (a superuser holds view_apidocs).
+    const docs = page.getByRole('menuitem', { name: 'مستندات API' });
+    expect([await docs.getAttribute('href'), await docs.getAttribute('target')]).toEqual(['/api/docs/', '_blank']);
     await screenshot(page, 'dashboard');
 
     // The app bar's language menu.
@@ -273,7 +276,7 @@ describe('orders', () => {
     expect(await page.getByRole('link', { name: 'بازپرداخت' }).count()).toBe(0);
     // Menus hold only what this staff member may list.
     await page.getByRole('menuitem', { name: 'سفارش‌ها' }).waitFor();
-    for (const hidden of ['کاربران', 'طرح‌های اشتراک', 'کارکنان', 'اتصال فروشگاه']) {
+    for (const hidden of ['کاربران', 'طرح‌های اشتراک', 'کارکنان', 'اتصال فروشگاه', 'مستندات API']) {
       expect(await page.getByRole('menuitem', { name: hidden, exact: true }).count()).toBe(0);
     }
     // The confirmation page shows what a refund would take back (view_order reads it) and refuses to confirm.

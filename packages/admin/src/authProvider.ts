@@ -44,7 +44,7 @@ const VERB: Record<string, string> = {
 };
 
 /** Pages that are no resource of react-admin, by the model of their permission. */
-const PAGE_MODELS: Record<string, string> = { marketplace: 'marketplacecredential', dashboard: '' };
+const PAGE_MODELS: Record<string, string> = { marketplace: 'marketplacecredential', apidocs: 'apidocs', dashboard: '' };
 
 /** Whether `permissions` (from `permissionsOf`) allow `action` on `resource`. */
 export function can(permissions: readonly string[] | undefined, resource: string, action: string): boolean {

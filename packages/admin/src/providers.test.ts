@@ -254,6 +254,10 @@ describe('permissions', () => {
     expect(can(viewer, 'plans', 'edit')).toBe(false);
     expect(can(viewer, 'users', 'list')).toBe(false);
     expect(can(viewer, 'dashboard', 'list')).toBe(true);
+    // The API docs link: view_apidocs (or a superuser).
+    expect(can(viewer, 'apidocs', 'show')).toBe(false);
+    expect(can(permissionsOf({ username: 'd', isSuperuser: false, permissions: ['view_apidocs'] }), 'apidocs', 'show')).toBe(true);
+    expect(can(superuser, 'apidocs', 'show')).toBe(true);
   });
 
   it('keeps staff, sessions and OTP records, and adding or changing discount codes, to superusers', () => {

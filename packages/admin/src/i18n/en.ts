@@ -25,7 +25,7 @@ export const en: typeof fa = {
     not_deletable: 'Cannot be deleted',
     permission_missing: 'This needs the “%{permission}” permission.',
     superuser_only: 'Only a superuser may use this part.',
-    menu: { dashboard: 'Dashboard', marketplace: 'Marketplace connection' },
+    menu: { dashboard: 'Dashboard', marketplace: 'Marketplace connection', apidocs: 'API docs' },
     errors: {
       sku_taken: 'Another plan has this SKU',
       code_taken: 'This discount code exists already',

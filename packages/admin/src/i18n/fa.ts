@@ -25,7 +25,7 @@ export const fa = {
     not_deletable: 'حذف‌نشدنی',
     permission_missing: 'برای این کار مجوز «%{permission}» لازم است.',
     superuser_only: 'فقط مدیر کل به این بخش دسترسی دارد.',
-    menu: { dashboard: 'پیشخوان', marketplace: 'اتصال فروشگاه' },
+    menu: { dashboard: 'پیشخوان', marketplace: 'اتصال فروشگاه', apidocs: 'مستندات API' },
     errors: {
       sku_taken: 'این شناسهٔ کالا را طرح دیگری دارد',
       code_taken: 'این کد تخفیف از قبل هست',
