@@ -95,7 +95,7 @@ describe('the staff panel’s contract ↔ the admin API', () => {
   });
 
   it('offers on each resource exactly the actions the API has routes for, and sends only the list filters it reads', async () => {
-    const document = (await apiDocument()) as { paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>> };
+    const paths = (await apiDocument()).paths as Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
     for (const [name, contract] of Object.entries(panel.RESOURCES) as [string, panel.ResourceContract][]) {
       const base = `/api/admin/${contract.path}`;
       const own = routes.filter(
@@ -103,7 +103,7 @@ describe('the staff panel’s contract ↔ the admin API', () => {
       );
       const verbs = new Set(own.map((r) => verbOf(r.method, r.path, base)));
       expect([...verbs].sort(), name).toEqual([...contract.verbs].sort());
-      const listQuery = document.paths[base]?.get?.parameters?.filter((p) => p.in === 'query').map((p) => p.name) ?? [];
+      const listQuery = paths[base]?.get?.parameters?.filter((p) => p.in === 'query').map((p) => p.name) ?? [];
       expect(listQuery.filter((q) => q !== 'cursor' && q !== 'limit').sort(), `filters of ${name}`).toEqual([...contract.filters].sort());
     }
   });
