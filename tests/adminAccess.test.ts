@@ -2,7 +2,7 @@
  * Issue 11 §1: every admin route answers 401 without a session, 403 `permission_denied` naming its permission
  * without it, and succeeds with exactly that permission (a superuser for the superuser-only models); and refuses
  * bad input: an unknown query parameter, a bad body, a bad id. The table covers every `/api/admin/*` route of the
- * manifest but login, logout and the marketplace connection (built in its own group).
+ * manifest that needs a session; sign-in and sign-out (public) have their own bad-input test at the end.
  */
 import { randomUUID } from 'node:crypto';
 import { saveDiscountCode } from '@mathisland/core/subscriptions';
@@ -289,15 +289,27 @@ describe('admin routes: permissions and bad input', () => {
       badBody: { userId: 1, all: true, title: 'Hi', body: 'Both' },
       status: 201,
     },
+    {
+      key: 'GET /api/admin/marketplace',
+      path: () => '/api/admin/marketplace',
+      permission: 'view_marketplacecredential',
+      status: 200,
+    },
+    {
+      key: 'POST /api/admin/marketplace/authorize-window',
+      path: () => '/api/admin/marketplace/authorize-window',
+      permission: 'change_marketplacecredential',
+      body: () => ({ hours: 24 }),
+      badBody: { hours: 721 },
+      status: 200,
+    },
     { key: 'GET /api/admin/tutor/feedback', path: () => '/api/admin/tutor/feedback', permission: 'view_tutorfeedback', status: 200 },
     { key: 'GET /api/admin/tutor/usage', path: () => '/api/admin/tutor/usage', permission: 'view_tutorusage', status: 200 },
   ];
 
-  it('covers every admin route of the manifest but the sign-in and the marketplace connection', () => {
+  it('covers every admin route of the manifest but the sign-in and sign-out', () => {
     const covered = new Set(cases.map((c) => c.key));
-    const adminRoutes = routes
-      .filter((r) => r.path.startsWith('/api/admin/') && r.auth === 'admin' && !r.path.startsWith('/api/admin/marketplace'))
-      .map(routeKey);
+    const adminRoutes = routes.filter((r) => r.path.startsWith('/api/admin/') && r.auth === 'admin').map(routeKey);
     expect([...adminRoutes].sort()).toEqual([...covered].sort());
   });
 
@@ -343,5 +355,37 @@ describe('admin routes: permissions and bad input', () => {
       if (c.key.includes('{id}')) expect(bad.body.code).toBe('invalid_id');
       else expect(bad.body.code).toBe('not_found');
     }
+  });
+});
+
+describe('admin sign-in and sign-out: bad input', () => {
+  const stack = useStack({ now: NOW });
+
+  it('refuses a sign-in without a password, with an unknown field, an unknown query parameter or a body that is not JSON', async () => {
+    const { username, password } = await staffSession(stack);
+    const missing = await call(stack, 'POST', '/api/admin/login', { body: { username } });
+    expect(missing.status, missing.text).toBe(400);
+    expect(missing.body).toMatchObject({ code: 'validation_error', fields: { password: expect.any(Array) } });
+    const extra = await call(stack, 'POST', '/api/admin/login', { body: { username, password, remember: true } });
+    expect(extra.status, extra.text).toBe(400);
+    expect(extra.body).toMatchObject({ code: 'validation_error', fields: { remember: expect.any(Array) } });
+    const long = await call(stack, 'POST', '/api/admin/login', { body: { username: 'u'.repeat(65), password } });
+    expect(long.body).toMatchObject({ code: 'validation_error', fields: { username: expect.any(Array) } });
+    const query = await call(stack, 'POST', '/api/admin/login?next=/admin/', { body: { username, password } });
+    expect([query.status, query.body.code]).toEqual([400, 'validation_error']);
+    expect(query.headers.get('set-cookie')).toBeNull();
+    const broken = await call(stack, 'POST', '/api/admin/login', { body: '{"username":' });
+    expect([broken.status, broken.body.code]).toEqual([400, 'invalid_json']);
+  });
+
+  it('refuses a sign-out with a body or an unknown query parameter, and signs out without one', async () => {
+    const { cookie } = await staffSession(stack);
+    const body = await admin(stack, cookie, 'POST', '/api/admin/logout', { everywhere: true });
+    expect([body.status, body.body.code]).toEqual([400, 'validation_error']);
+    const query = await admin(stack, cookie, 'POST', '/api/admin/logout?all=1');
+    expect([query.status, query.body.code]).toEqual([400, 'validation_error']);
+    expect((await admin(stack, cookie, 'GET', '/api/admin/me')).status).toBe(200);
+    expect((await admin(stack, cookie, 'POST', '/api/admin/logout')).status).toBe(204);
+    expect((await admin(stack, cookie, 'GET', '/api/admin/me')).status).toBe(401);
   });
 });

@@ -8,7 +8,9 @@ import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
 import { logger } from '@mathisland/core';
 import { createStaff } from '@mathisland/core/admin';
 import { getItem, ItemKey, putItem } from '@mathisland/core/db';
+import { getOrder } from '@mathisland/core/subscriptions';
 import { describe, expect, it, vi } from 'vitest';
+import { buyOnMarketplace } from './support/marketplace';
 import { admin, buyAndPay, PLAN_30, PLAN_90, staffSession, status } from './support/payments';
 import { call, newPhone, signIn, useStack } from './support/stack';
 
@@ -56,6 +58,32 @@ describe('admin: catalog and orders', () => {
     const off = await admin(stack, cookie, 'PATCH', `/api/admin/plans/${weekly.body.id}`, { onSale: false });
     expect(off.body).toMatchObject({ onSale: false, hasOrders: true });
     expect((await call(stack, 'GET', '/api/plans')).body.items.map((p: { id: number }) => p.id)).not.toContain(weekly.body.id);
+  });
+
+  it("edits a plan's marketplace product type (subscription by default, or inapp), which the next marketplace order snapshots", async () => {
+    const { cookie } = await staffSession(stack, { isSuperuser: true });
+    const made = await admin(stack, cookie, 'POST', '/api/admin/plans', {
+      title: 'Exam week',
+      price: 49_000,
+      durationDays: 7,
+      aiDailyQuota: 5,
+      marketplaceSku: 'mathisland_exam_1w',
+    });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.marketplaceProductType).toBe('subscription');
+    expect((await admin(stack, cookie, 'GET', `/api/admin/plans/${PLAN_30}`)).body.marketplaceProductType).toBe('subscription');
+    const bad = await admin(stack, cookie, 'PATCH', `/api/admin/plans/${made.body.id}`, { marketplaceProductType: 'consumable' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toHaveProperty('marketplaceProductType');
+    const inapp = await admin(stack, cookie, 'PATCH', `/api/admin/plans/${made.body.id}`, { marketplaceProductType: 'inapp' });
+    expect(inapp.body).toMatchObject({ marketplaceProductType: 'inapp', marketplaceSku: 'mathisland_exam_1w' });
+    const kept = await admin(stack, cookie, 'PATCH', `/api/admin/plans/${made.body.id}`, { title: 'Exam week+' });
+    expect(kept.body.marketplaceProductType).toBe('inapp');
+
+    const buyer = await signIn(stack);
+    const order = await buyOnMarketplace(stack, buyer, made.body.id);
+    expect(order.status, order.text).toBe(201);
+    expect(await getOrder(stack.deps, order.body.orderId)).toMatchObject({ marketplaceProductType: 'inapp' });
   });
 
   it('shows on the confirmation page exactly what the refund then takes back; without change_order it is refused', async () => {

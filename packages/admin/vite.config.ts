@@ -1,5 +1,5 @@
 /**
- * The staff panel's build: served under `/admin/` (by `npm start` from `dist/`, and by the Admin stack's
+ * The staff panel's build: served under `/admin/` (by `npm start` from `dist/`, and by the Web stack's
  * StaticSite). `npm run dev:admin` runs this dev server with `/api` proxied to the local API
  * (`http://localhost:${PORT:-3000}`); the proxy sets `Origin` to the API's own origin, because the admin API
  * refuses unsafe methods from any other origin.
@@ -29,7 +29,7 @@ export default defineConfig({
       },
     },
   },
-  // dist/ mirrors the URL space: dist/admin/index.html is /admin/ (npm start serves dist/admin, the Admin
+  // dist/ mirrors the URL space: dist/admin/index.html is /admin/ (npm start serves dist/admin, the Web
   // stack uploads dist/ as it is).
   build: { outDir: 'dist/admin', emptyOutDir: true, chunkSizeWarningLimit: 2500 },
 });

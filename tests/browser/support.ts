@@ -1,8 +1,8 @@
 /**
  * Browser test support: Debian's Chromium driven by playwright-core (headless; Playwright passes --no-sandbox,
- * which running as root needs), a fresh context per test (own cookies) in Persian on Tehran time, sign-in
- * through the panel's own login page, and screenshots of the main screens into docs/admin/ when
- * ADMIN_SCREENSHOTS=1.
+ * which running as root needs), contexts in Persian on Tehran time (one signed-in context per staff member and
+ * file, a page per test), sign-in through the panel's own login page or the API, and screenshots of the main
+ * screens into docs/admin/ when ADMIN_SCREENSHOTS=1.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,14 +23,18 @@ export interface PanelPage {
   errors: string[];
 }
 
-export async function newPanelPage(browser: Browser, baseUrl: string): Promise<PanelPage> {
-  const context = await browser.newContext({
+/** A fresh browser context on the stack: its own cookies and storage, Persian, Tehran time, 1280×800. */
+export const newContext = (browser: Browser, baseUrl: string): Promise<BrowserContext> =>
+  browser.newContext({
     baseURL: baseUrl,
     viewport: { width: 1280, height: 800 },
     deviceScaleFactor: 1,
     locale: 'fa-IR',
     timezoneId: 'Asia/Tehran',
   });
+
+/** A new page of `context` that records requests leaving `baseUrl` and the page's uncaught errors. */
+export async function openPage(context: BrowserContext, baseUrl: string): Promise<PanelPage> {
   const page = await context.newPage();
   const outside: string[] = [];
   const errors: string[] = [];
@@ -39,6 +43,22 @@ export async function newPanelPage(browser: Browser, baseUrl: string): Promise<P
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, outside, errors };
+}
+
+/** A page in a context of its own (signed out). */
+export async function newPanelPage(browser: Browser, baseUrl: string): Promise<PanelPage> {
+  return openPage(await newContext(browser, baseUrl), baseUrl);
+}
+
+/**
+ * A context signed in as `username` through `POST /api/admin/login` (the context keeps the session cookie), so
+ * every page opened in it starts signed in without going through the login page again.
+ */
+export async function signedInContext(browser: Browser, baseUrl: string, username: string, password: string): Promise<BrowserContext> {
+  const context = await newContext(browser, baseUrl);
+  const login = await context.request.post('/api/admin/login', { data: { username, password } });
+  if (login.status() !== 200) throw new Error(`staff login of ${username} failed: ${login.status()} ${await login.text()}`);
+  return context;
 }
 
 /** Signs in through the login page; ends on the dashboard. */
@@ -51,13 +71,17 @@ export async function signInOnPage(page: Page, username: string, password: strin
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 
-/** Writes docs/admin/<name>.png when ADMIN_SCREENSHOTS=1 (after the fonts are in, so the glyphs are Vazirmatn's). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Writes docs/admin/<name>.png when ADMIN_SCREENSHOTS=1 (after the fonts are in, so the glyphs are Vazirmatn's),
+ * from the top of the page; `fullPage` for a page longer than the window.
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   if (process.env.ADMIN_SCREENSHOTS !== '1') return;
   await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300); // let MUI's transitions settle
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? false });
 }
 
 /** The page reads right to left, in Persian. */

@@ -7,6 +7,7 @@ import { CacheProvider } from '@emotion/react';
 import BadgeIcon from '@mui/icons-material/Badge';
 import ForumIcon from '@mui/icons-material/Forum';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PeopleIcon from '@mui/icons-material/People';
 import PsychologyIcon from '@mui/icons-material/Psychology';
@@ -18,8 +19,9 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import StyleIcon from '@mui/icons-material/Style';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
+import { ListItemIcon, MenuItem, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
-import { Admin, CustomRoutes, Layout, type LayoutProps, Menu, Resource, useCanAccess } from 'react-admin';
+import { Admin, CustomRoutes, Layout, type LayoutProps, Menu, Resource, useCanAccess, useSidebarState, useTranslate } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { createAuthProvider } from './authProvider';
 import { createDataProvider } from './dataProvider';
@@ -37,7 +39,31 @@ import { TutorFeedbackList, TutorUsageList } from './resources/tutor';
 import { UserList, UserShow } from './resources/users';
 import { emotionCaches, themeFor } from './theme';
 
-/** The menu: dashboard, the resources this staff member may list (react-admin asks `canAccess`), marketplace. */
+/**
+ * The API description (`/api/docs/`, Swagger UI served by the service to holders of `view_apidocs`; the session
+ * cookie's `Path=/api` signs it in), in a new tab: it is no page of the panel.
+ */
+function ApiDocsItem() {
+  const translate = useTranslate();
+  const [open] = useSidebarState();
+  const { canAccess } = useCanAccess({ resource: 'apidocs', action: 'show' });
+  if (!canAccess) return null;
+  return (
+    // Styled as react-admin's menu items (MenuItemLink, which only links inside the panel).
+    <MenuItem component="a" href="/api/docs/" target="_blank" rel="noopener" sx={{ color: 'text.secondary' }}>
+      <ListItemIcon sx={{ minWidth: 40, color: 'text.secondary' }}>
+        <MenuBookIcon />
+      </ListItemIcon>
+      {open ? (
+        <Typography variant="inherit" noWrap sx={{ flexGrow: 1 }}>
+          {translate('app.menu.apidocs')}
+        </Typography>
+      ) : null}
+    </MenuItem>
+  );
+}
+
+/** The menu: dashboard, the resources this staff member may list (react-admin asks `canAccess`), marketplace, API docs. */
 function AppMenu() {
   const { canAccess } = useCanAccess({ resource: 'marketplace', action: 'show' });
   return (
@@ -45,6 +71,7 @@ function AppMenu() {
       <Menu.DashboardItem />
       <Menu.ResourceItems />
       {canAccess ? <Menu.Item to="/marketplace" primaryText="app.menu.marketplace" leftIcon={<StorefrontIcon />} /> : null}
+      <ApiDocsItem />
     </Menu>
   );
 }

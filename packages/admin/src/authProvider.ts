@@ -21,16 +21,9 @@ export interface StaffIdentity {
 
 export const SUPERUSER = 'is_superuser';
 
-/**
- * Before the admin API's rename (issue 11 part 1) the API answers `GET /api/admin/session` and the permission
- * names `orders.view`/`orders.change`. Read both until then. TRANSITION: remove with the old route.
- */
-const LEGACY_PERMISSIONS: Record<string, string> = { 'orders.view': 'view_order', 'orders.change': 'change_order' };
-
 /** The permission list of a staff member, as `can` reads it. */
 export function permissionsOf(identity: StaffIdentity): string[] {
-  const list = identity.permissions.map((p) => LEGACY_PERMISSIONS[p] ?? p);
-  return identity.isSuperuser ? [...list, SUPERUSER] : list;
+  return identity.isSuperuser ? [...identity.permissions, SUPERUSER] : identity.permissions;
 }
 
 /** Actions of react-admin (and this panel's own) → the permission verb. */
@@ -51,7 +44,7 @@ const VERB: Record<string, string> = {
 };
 
 /** Pages that are no resource of react-admin, by the model of their permission. */
-const PAGE_MODELS: Record<string, string> = { marketplace: 'marketplacecredential', dashboard: '' };
+const PAGE_MODELS: Record<string, string> = { marketplace: 'marketplacecredential', apidocs: 'apidocs', dashboard: '' };
 
 /** Whether `permissions` (from `permissionsOf`) allow `action` on `resource`. */
 export function can(permissions: readonly string[] | undefined, resource: string, action: string): boolean {
@@ -62,6 +55,7 @@ export function can(permissions: readonly string[] | undefined, resource: string
   const model = contract?.model ?? PAGE_MODELS[resource];
   const verb = VERB[action];
   if (!model || !verb) return superuser;
+  if (contract && !(contract.verbs as readonly string[]).includes(verb)) return false;
   if (contract?.superuserOnly) return superuser;
   if (contract?.superuserWrites && (verb === 'add' || verb === 'change')) return superuser;
   return superuser || permissions.includes(`${verb}_${model}`);
@@ -70,15 +64,7 @@ export function can(permissions: readonly string[] | undefined, resource: string
 export function createAuthProvider(): AuthProvider & { identity(): Promise<StaffIdentity> } {
   let cached: Promise<StaffIdentity> | undefined;
 
-  async function fetchIdentity(): Promise<StaffIdentity> {
-    try {
-      return (await api<StaffIdentity>('me')).json;
-    } catch (error: any) {
-      // TRANSITION: an API without /me yet answers 404 not_found ("No such route").
-      if (error?.status === 404) return (await api<StaffIdentity>('session')).json;
-      throw error;
-    }
-  }
+  const fetchIdentity = async (): Promise<StaffIdentity> => (await api<StaffIdentity>('me')).json;
 
   const identity = (): Promise<StaffIdentity> => {
     cached ??= fetchIdentity().catch((error) => {

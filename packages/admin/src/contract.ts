@@ -14,6 +14,8 @@ export interface ResourceContract {
   filters: readonly string[];
   /** Django-style model name of the permissions (`view_<model>`, ...). */
   model: string;
+  /** The permission verbs the API has routes for (no screen offers another: offers cannot be deleted). */
+  verbs: readonly ('view' | 'add' | 'change' | 'delete')[];
   /** Only a superuser may see or change it. */
   superuserOnly?: boolean;
   /** Adding and changing need a superuser (discount codes: spec Authentication 6). */
@@ -23,19 +25,25 @@ export interface ResourceContract {
 }
 
 export const RESOURCES = {
-  users: { path: 'users', filters: ['q'], model: 'user' },
-  orders: { path: 'orders', filters: ['status', 'provider', 'userId'], model: 'order' },
-  'payment-events': { path: 'payment-events', filters: ['orderId', 'kind'], model: 'paymentevent' },
-  plans: { path: 'plans', filters: ['onSale'], model: 'plan' },
-  'discount-codes': { path: 'discount-codes', filters: ['active', 'advertised'], model: 'discountcode', superuserWrites: true },
-  offers: { path: 'offers', filters: [], model: 'offer' },
-  tickets: { path: 'tickets', filters: ['status', 'userId'], model: 'ticket' },
-  notifications: { path: 'notifications', filters: [], model: 'notification' },
-  'tutor-feedback': { path: 'tutor/feedback', filters: ['rating'], model: 'tutorfeedback' },
-  'tutor-usage': { path: 'tutor/usage', filters: ['from', 'to'], model: 'tutorusage', idField: 'day' },
-  staff: { path: 'staff', filters: [], model: 'staff', superuserOnly: true },
-  sessions: { path: 'sessions', filters: ['userId'], model: 'session', superuserOnly: true },
-  'otp-records': { path: 'otp-records', filters: ['phone'], model: 'otprecord', superuserOnly: true },
+  users: { path: 'users', filters: ['q'], model: 'user', verbs: ['view'] },
+  orders: { path: 'orders', filters: ['status', 'provider', 'userId'], model: 'order', verbs: ['view', 'change'] },
+  'payment-events': { path: 'payment-events', filters: ['orderId', 'kind'], model: 'paymentevent', verbs: ['view'] },
+  plans: { path: 'plans', filters: ['onSale'], model: 'plan', verbs: ['view', 'add', 'change', 'delete'] },
+  'discount-codes': {
+    path: 'discount-codes',
+    filters: ['active', 'advertised'],
+    model: 'discountcode',
+    verbs: ['view', 'add', 'change', 'delete'],
+    superuserWrites: true,
+  },
+  offers: { path: 'offers', filters: [], model: 'offer', verbs: ['view', 'change'] },
+  tickets: { path: 'tickets', filters: ['status', 'userId'], model: 'ticket', verbs: ['view', 'change'] },
+  notifications: { path: 'notifications', filters: [], model: 'notification', verbs: ['view', 'add'] },
+  'tutor-feedback': { path: 'tutor/feedback', filters: ['rating'], model: 'tutorfeedback', verbs: ['view'] },
+  'tutor-usage': { path: 'tutor/usage', filters: ['from', 'to'], model: 'tutorusage', verbs: ['view'], idField: 'day' },
+  staff: { path: 'staff', filters: [], model: 'staff', verbs: ['view', 'add', 'change', 'delete'], superuserOnly: true },
+  sessions: { path: 'sessions', filters: ['userId'], model: 'session', verbs: ['view', 'delete'], superuserOnly: true },
+  'otp-records': { path: 'otp-records', filters: ['phone'], model: 'otprecord', verbs: ['view'], superuserOnly: true },
 } as const satisfies Record<string, ResourceContract>;
 
 export type ResourceName = keyof typeof RESOURCES;
@@ -68,6 +76,23 @@ export const ALL_PERMISSIONS: readonly string[] = [
   'view_apidocs',
 ];
 
+/** Permissions only a superuser holds (never granted; docs/admin-api.md "Permissions"). */
+export const SUPERUSER_PERMISSIONS: readonly string[] = [
+  'view_staff',
+  'add_staff',
+  'change_staff',
+  'delete_staff',
+  'view_session',
+  'delete_session',
+  'view_otprecord',
+  'add_discountcode',
+  'change_discountcode',
+];
+
+/** `{ <permission>: message(permission) }` for every permission (the 403 of each reads in the staff member's language). */
+export const perPermission = (message: (permission: string) => string): Record<string, string> =>
+  Object.fromEntries([...ALL_PERMISSIONS, ...SUPERUSER_PERMISSIONS].map((p) => [p, message(p)]));
+
 /** Page size limits of every list (`limit` 1-100, default 25). */
 export const MAX_LIMIT = 100;
 export const DEFAULT_LIMIT = 25;
@@ -90,14 +115,42 @@ export const PAYMENT_EVENT_KINDS = [
   'admin_cancel',
   'admin_refund',
 ] as const;
+/** How a payment was confirmed (a `payment_result`'s `via`, an order's `paidVia`). */
+export const PAYMENT_PATHS = ['callback', 'recheck', 'discount', 'marketplace', 'marketplace_renewal'] as const;
+export const PAYMENT_RESULTS = ['paid', 'failed', 'unchanged'] as const;
+
+export const MARKETPLACE_PRODUCT_TYPES = ['subscription', 'inapp'] as const;
+
+/**
+ * The admin API's body rules (docs/admin-api.md "Resources"), which the forms' validation mirrors so a form
+ * refuses what the API would.
+ */
+export const LIMITS = {
+  title: 100,
+  price: 1_000_000_000,
+  durationDays: 3650,
+  aiDailyQuota: 1000,
+  features: 20,
+  feature: 200,
+  badge: 50,
+  sku: 100,
+  maxUses: 100_000_000,
+  perUserLimit: 1000,
+  notificationTitle: 100,
+  notificationBody: 2000,
+  ticketReply: 5000,
+  password: 256,
+  /** Hours of a marketplace authorize window (default 72). */
+  windowHours: 720,
+} as const;
+/** The API's default authorize window (DESIGN §8: 72 h). */
+export const DEFAULT_WINDOW_HOURS = 72;
 
 /** Staff passwords: at least 10 characters (MIN_PASSWORD_LENGTH of the core). */
 export const MIN_PASSWORD_LENGTH = 10;
-/** Staff usernames (the core's USERNAME_PATTERN). */
-export const USERNAME_PATTERN = /^[a-z0-9_.@-]{3,64}$/;
+/** Staff usernames: 3-64 of a-z 0-9 _ . @ - (any case; the API stores them lower case). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{3,64}$/;
 /** Discount codes: 3-32 of A-Z 0-9 _ - (matched case-insensitively, stored upper case). */
 export const DISCOUNT_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
-/** Marketplace SKUs (the contract fixes none; product ids of the marketplace are of this shape). */
-export const SKU_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-/** A learner's public id (`User123456`). */
-export const PUBLIC_ID_PATTERN = /^User[0-9]+$/;
+/** Marketplace SKUs: 1-100 of A-Z a-z 0-9 . _ - */
+export const SKU_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;

@@ -6,9 +6,13 @@
  *   whose cursor is not known yet (a deep link to page 3) is reached by walking from the last known page.
  *   With `total` react-admin gets the total; without it `pageInfo` (partial pagination: "1-25 of more than 25"),
  *   except on the last page, whose position tells the total.
+ *   A filtered list may answer a short page with a `nextCursor` (the API filters inside an index a bounded number
+ *   of reads at a time): the provider reads on, asking only for the items still missing, so a search that matches
+ *   late in the list still fills the page instead of reading "no results" (at most `MAX_FOLLOW` more requests).
  * - Filters: only the query parameters the contract lists for the resource are sent (`contract.ts`); the API
- *   refuses any other. Empty values are left out; booleans are sent as `true`/`false`. Sorting is the API's
- *   (newest first), so react-admin's sort is not sent.
+ *   refuses any other. Empty values are left out; booleans are sent as `true`/`false`; Persian and Arabic digits
+ *   (a Persian keyboard types them) are sent as ASCII digits, which is what the API reads in ids, phones and
+ *   public ids. Sorting is the API's (newest first), so react-admin's sort is not sent.
  * - Writes: `create` POSTs the form's values without empty optional fields; `update` PATCHes only the fields
  *   the form changed (the API refuses unknown fields, and read-only ones like `uses` or `createdAt` are never
  *   changed by a form); a field emptied by the form is sent as `null`.
@@ -39,6 +43,10 @@ const withId = (contract: ResourceContract, item: Record<string, unknown>): any 
 
 const itemPath = (contract: ResourceContract, id: Identifier) => `${contract.path}/${encodeURIComponent(String(id))}`;
 
+/** `text` with Persian (۰-۹) and Arabic-Indic (٠-٩) digits as ASCII digits. */
+export const asciiDigits = (text: string): string =>
+  text.replace(/[\u06F0-\u06F9\u0660-\u0669]/g, (d) => String((d.charCodeAt(0) & 0xf) % 10));
+
 /** The list query parameters of `filter` the contract allows for the resource. */
 export function filterParams(resource: string, filter: Record<string, unknown> = {}): URLSearchParams {
   const contract = contractOf(resource);
@@ -46,10 +54,13 @@ export function filterParams(resource: string, filter: Record<string, unknown> =
   for (const name of contract.filters) {
     const value = filter[name];
     if (value === undefined || value === null || value === '') continue;
-    query.set(name, typeof value === 'string' ? value.trim() : String(value));
+    query.set(name, typeof value === 'string' ? asciiDigits(value.trim()) : String(value));
   }
   return query;
 }
+
+/** Extra requests a short page of a filtered list may take to fill up (on top of the first). */
+export const MAX_FOLLOW = 4;
 
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
@@ -77,7 +88,7 @@ export interface AdminDataProvider extends DataProvider {
   replyTicket(id: Identifier, text: string): Promise<RaRecord>;
   closeTicket(id: Identifier): Promise<RaRecord>;
   marketplace(): Promise<Marketplace>;
-  openAuthorizeWindow(hours?: number): Promise<Marketplace | { authorizeUrl: string; expiresAt: string }>;
+  openAuthorizeWindow(hours?: number): Promise<AuthorizeWindow>;
 }
 
 export interface Dashboard {
@@ -89,18 +100,30 @@ export interface Dashboard {
   revenue: number;
 }
 
+/** `GET /api/admin/orders/{id}/refund`: what the refund will take back (days, commission), the expiry before and after. */
 export interface RefundPreview {
   orderId: number;
+  userId: number;
+  userPublicId: string | null;
+  planTitle: string;
   amount: number;
   days: number;
+  /** Both null when the buyer's account was deleted. */
   subscriptionExpiresAt: { before: string | null; after: string | null };
-  commission: { referrerPublicId: string; amount: number } | null;
+  commission: { referrerId: number; referrerPublicId: string | null; amount: number } | null;
 }
 
+/** `GET /api/admin/marketplace` (DESIGN §8). */
 export interface Marketplace {
   mode: 'static_secret' | 'oauth' | 'none';
   connected: boolean;
-  window: { open: boolean; expiresAt: string | null; authorizeUrl: string | null } | null;
+  window: { open: boolean; expiresAt: string | null; authorizeUrl: string | null };
+}
+
+/** `POST /api/admin/marketplace/authorize-window`: the window just opened. */
+export interface AuthorizeWindow {
+  authorizeUrl: string;
+  expiresAt: string;
 }
 
 const totalOf = (page: Page) => (typeof page.total === 'number' ? { total: page.total } : {});
@@ -109,12 +132,25 @@ export function createDataProvider(): AdminDataProvider {
   /** Cursors that open each page, per list query. */
   const cursors = new Map<string, Map<number, string>>();
 
-  async function fetchPage(contract: ResourceContract, query: URLSearchParams, limit: number, cursor?: string): Promise<Page> {
+  async function fetchOne(contract: ResourceContract, query: URLSearchParams, limit: number, cursor?: string): Promise<Page> {
     const q = new URLSearchParams(query);
     q.set('limit', String(limit));
     if (cursor) q.set('cursor', cursor);
     const { json } = await api<Page>(contract.path, { query: q });
     return json;
+  }
+
+  /** Up to `limit` items from `cursor`: a short page with a `nextCursor` is read on, asking only for what is missing. */
+  async function fetchPage(contract: ResourceContract, query: URLSearchParams, limit: number, cursor?: string): Promise<Page> {
+    const page = await fetchOne(contract, query, limit, cursor);
+    const items = [...page.items];
+    let next = page.nextCursor;
+    for (let follow = 0; next && items.length < limit && follow < MAX_FOLLOW; follow++) {
+      const more = await fetchOne(contract, query, limit - items.length, next);
+      items.push(...more.items);
+      next = more.nextCursor;
+    }
+    return { ...page, items, nextCursor: next };
   }
 
   async function getList(
@@ -186,10 +222,19 @@ export function createDataProvider(): AdminDataProvider {
     },
 
     dashboard: async () => (await api<Dashboard>('dashboard')).json,
-    orderEvents: async (id) =>
-      (await api<{ items: Record<string, unknown>[] }>(`orders/${encodeURIComponent(String(id))}/events`)).json.items.map(
-        (e, i) => ({ ...e, id: (e.id as Identifier) ?? i }) as RaRecord,
-      ),
+    orderEvents: async (id) => {
+      // Every event of the order (a handful; pages of 100, newest first).
+      const events: Record<string, unknown>[] = [];
+      let cursor: string | undefined;
+      do {
+        const query = new URLSearchParams({ limit: String(MAX_LIMIT) });
+        if (cursor) query.set('cursor', cursor);
+        const { json } = await api<Page>(`orders/${encodeURIComponent(String(id))}/events`, { query });
+        events.push(...json.items);
+        cursor = json.nextCursor;
+      } while (cursor && events.length < 10 * MAX_LIMIT);
+      return events.map((e, i) => ({ ...e, id: (e.id as Identifier) ?? i }) as RaRecord);
+    },
     cancelOrder: async (id) => (await api(`orders/${encodeURIComponent(String(id))}/cancel`, { method: 'POST' })).json,
     refundPreview: async (id) => (await api<RefundPreview>(`orders/${encodeURIComponent(String(id))}/refund`)).json,
     refundOrder: async (id) =>
@@ -199,11 +244,6 @@ export function createDataProvider(): AdminDataProvider {
     closeTicket: async (id) => (await api(`tickets/${encodeURIComponent(String(id))}/close`, { method: 'POST' })).json,
     marketplace: async () => (await api<Marketplace>('marketplace')).json,
     openAuthorizeWindow: async (hours) =>
-      (
-        await api<Marketplace | { authorizeUrl: string; expiresAt: string }>('marketplace/authorize-window', {
-          method: 'POST',
-          body: hours ? { hours } : {},
-        })
-      ).json,
+      (await api<AuthorizeWindow>('marketplace/authorize-window', { method: 'POST', body: hours ? { hours } : {} })).json,
   };
 }

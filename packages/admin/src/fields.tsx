@@ -38,6 +38,21 @@ export function DateTime(props: FieldProps & { showTime?: boolean }) {
   );
 }
 
+/** A time (ISO string, epoch ms or Date) in Tehran time, long form: `۲۹ آبان ۱۴۰۵، ۱۱:۳۰` in Persian. */
+export function formatTime(value: string | number | Date | null | undefined, locale: string): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const time = new Date(value);
+  if (Number.isNaN(time.getTime())) return '—';
+  return time.toLocaleString(intlLocale(locale), {
+    timeZone: TEHRAN,
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
 /** A Tehran day `YYYY-MM-DD` in the locale's calendar. */
 export function formatDay(day: string | undefined, locale: string): string {
   if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return day ?? '';
@@ -58,6 +73,13 @@ export function DayField(props: FieldProps) {
 export function formatMoney(amount: number | null | undefined, locale: string, toman: string): string {
   if (amount === null || amount === undefined) return '';
   return `${amount.toLocaleString(intlLocale(locale))} ${toman}`;
+}
+
+/** An amount in whole toman, with the locale's digits (for values outside a record's fields). */
+export function MoneyText({ amount }: { amount: number | null | undefined }) {
+  const [locale] = useLocaleState();
+  const translate = useTranslate();
+  return <>{formatMoney(amount, locale, translate('app.toman'))}</>;
 }
 
 /** Whole toman, with the locale's digits. */

@@ -5,8 +5,10 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { can, permissionsOf } from './authProvider';
-import { changedFields, createDataProvider, filterParams } from './dataProvider';
+import { asciiDigits, changedFields, createDataProvider, filterParams, MAX_FOLLOW } from './dataProvider';
 import { toHttpError } from './http';
+import { en } from './i18n/en';
+import { fa } from './i18n/fa';
 
 interface Call {
   url: URL;
@@ -92,6 +94,50 @@ describe('lists', () => {
     expect(calls[0]!.url.searchParams.get('limit')).toBe('100');
   });
 
+  it('reads on after a short page of a filtered list, asking only for the items still missing', async () => {
+    // A search the API filters inside its index: 2 matches, then none, then 30 (cursors s1, s2, s3).
+    const answers: Record<string, unknown> = {
+      '': { items: [{ id: 1 }, { id: 2 }], nextCursor: 's1' },
+      s1: { items: [], nextCursor: 's2' },
+      s2: { items: Array.from({ length: 23 }, (_, i) => ({ id: 10 + i })), nextCursor: 's3' },
+      s3: { items: [{ id: 99 }] },
+    };
+    const calls = stubFetch((call) => [200, answers[call.url.searchParams.get('cursor') ?? '']]);
+    const provider = createDataProvider();
+    const result = await provider.getList('users', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: { q: 'x' },
+    });
+    expect(calls.map((c) => [c.url.searchParams.get('cursor'), c.url.searchParams.get('limit')])).toEqual([
+      [null, '25'],
+      ['s1', '23'],
+      ['s2', '23'],
+    ]);
+    expect(result.data).toHaveLength(25);
+    expect(result.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false });
+    await provider.getList('users', { pagination: { page: 2, perPage: 25 }, sort: { field: 'id', order: 'DESC' }, filter: { q: 'x' } });
+    expect(calls.at(-1)!.url.searchParams.get('cursor')).toBe('s3');
+  });
+
+  it('stops reading on after a bounded number of requests and says there is more', async () => {
+    const calls = stubFetch(() => [200, { items: [], nextCursor: 'more' }]);
+    const result = await createDataProvider().getList('orders', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: { status: 'refunded' },
+    });
+    expect(calls).toHaveLength(1 + MAX_FOLLOW);
+    expect(result.data).toEqual([]);
+    expect(result.pageInfo?.hasNextPage).toBe(true);
+  });
+
+  it('sends Persian and Arabic digits as ASCII digits', () => {
+    expect(String(filterParams('users', { q: '۰۹۱۲۱۲۳۴۵۶۷' }))).toBe('q=09121234567');
+    expect(String(filterParams('orders', { userId: '٤٢' }))).toBe('userId=42');
+    expect(asciiDigits('User۱۲۳')).toBe('User123');
+  });
+
   it('sends only the filters of the contract, without empty ones', () => {
     expect(String(filterParams('orders', { status: 'paid', provider: '', userId: 7, q: 'x', sort: 'id' }))).toBe('status=paid&userId=7');
     expect(String(filterParams('users', { q: ' User123456 ' }))).toBe('q=User123456');
@@ -156,14 +202,39 @@ describe('errors', () => {
     expect(error.body.errors).toEqual({ price: 'whole toman', root: { serverError: 'price must be whole toman' } });
   });
 
-  it('puts a taken SKU under the SKU input even without fields', () => {
-    const error = toHttpError(409, { code: 'sku_taken', detail: 'Another plan has this marketplace SKU' });
-    expect(error.body.errors.marketplaceSku).toBe('Another plan has this marketplace SKU');
+  it("puts a taken SKU, discount code or username under its input, in the panel's words", () => {
+    const error = toHttpError(409, { code: 'sku_taken', detail: 'marketplace SKU x is taken' });
+    expect(error.body.errors).toEqual({ marketplaceSku: 'app.errors.sku_taken', root: { serverError: 'app.errors.sku_taken' } });
+    expect(toHttpError(409, { code: 'code_taken', detail: 'taken' }).body.errors.code).toBe('app.errors.code_taken');
+    const username = toHttpError(409, { code: 'username_taken', detail: 'taken', fields: { username: ['taken'] } });
+    expect(username.body.errors.username).toBe('app.errors.username_taken');
+    // A refusal that is no form field's (deleting a plan with orders) is a message of its own.
+    const refusal = toHttpError(409, { code: 'plan_has_orders', detail: 'plan 1 has orders' });
+    expect([refusal.message, refusal.body.errors]).toEqual(['app.errors.plan_has_orders', {}]);
+    for (const code of ['sku_taken', 'code_taken', 'username_taken', 'plan_has_orders', 'discount_code_used']) {
+      expect(fa.app.errors).toHaveProperty(code);
+      expect(en.app.errors).toHaveProperty(code);
+    }
   });
 
-  it('keeps the status of a 403 so the auth provider stays on the page', () => {
+  it('keeps the status of a 403 so the auth provider stays on the page, worded by the permission it names', () => {
     const error = toHttpError(403, { code: 'permission_denied', detail: 'This action needs the change_order permission' });
-    expect([error.status, error.message]).toEqual([403, 'This action needs the change_order permission']);
+    expect([error.status, error.message]).toEqual([403, 'app.errors.permission_denied.change_order']);
+    expect(fa.app.errors.permission_denied.change_order).toBe('برای این کار مجوز «change_order» لازم است.');
+    expect(en.app.errors.permission_denied.view_staff).toBe('This needs the “view_staff” permission.');
+    const foreign = toHttpError(403, { code: 'permission_denied', detail: 'cross-origin request refused' });
+    expect(foreign.message).toBe('cross-origin request refused');
+  });
+
+  it("words the platform's refusals of any route (busy database, throttle, server error) in the staff member's language", () => {
+    const busy = toHttpError(503, { code: 'database_busy', detail: 'The database is busy; try again shortly' });
+    expect([busy.status, busy.message, busy.body.errors]).toEqual([503, 'app.errors.database_busy', {}]);
+    expect(toHttpError(429, { code: 'throttled', detail: 'Too many requests' }).message).toBe('app.errors.throttled');
+    expect(toHttpError(500, { code: 'server_error', detail: 'Internal error' }).message).toBe('app.errors.server_error');
+    for (const code of ['database_busy', 'throttled', 'server_error']) {
+      expect(fa.app.errors).toHaveProperty(code);
+      expect(en.app.errors).toHaveProperty(code);
+    }
   });
 });
 
@@ -183,6 +254,10 @@ describe('permissions', () => {
     expect(can(viewer, 'plans', 'edit')).toBe(false);
     expect(can(viewer, 'users', 'list')).toBe(false);
     expect(can(viewer, 'dashboard', 'list')).toBe(true);
+    // The API docs link: view_apidocs (or a superuser).
+    expect(can(viewer, 'apidocs', 'show')).toBe(false);
+    expect(can(permissionsOf({ username: 'd', isSuperuser: false, permissions: ['view_apidocs'] }), 'apidocs', 'show')).toBe(true);
+    expect(can(superuser, 'apidocs', 'show')).toBe(true);
   });
 
   it('keeps staff, sessions and OTP records, and adding or changing discount codes, to superusers', () => {
@@ -195,9 +270,13 @@ describe('permissions', () => {
     expect(can(superuser, 'discount-codes', 'edit')).toBe(true);
   });
 
-  it('reads the permission names of the API before its rename (TRANSITION)', () => {
-    const legacy = permissionsOf({ username: 'l', isSuperuser: false, permissions: ['orders.view', 'orders.change'] });
-    expect(can(legacy, 'orders', 'list')).toBe(true);
-    expect(can(legacy, 'orders', 'refund')).toBe(true);
+  it('offers nobody, not even a superuser, an action the API has no route for', () => {
+    expect(can(superuser, 'offers', 'edit')).toBe(true);
+    expect(can(superuser, 'offers', 'delete')).toBe(false);
+    expect(can(superuser, 'orders', 'delete')).toBe(false);
+    expect(can(superuser, 'tickets', 'create')).toBe(false);
+    expect(can(superuser, 'sessions', 'edit')).toBe(false);
+    expect(can(superuser, 'sessions', 'delete')).toBe(true);
+    expect(can(superuser, 'notifications', 'create')).toBe(true);
   });
 });

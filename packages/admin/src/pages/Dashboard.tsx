@@ -32,7 +32,7 @@ export function Dashboard() {
       ) : null}
       {error ? (
         <Alert severity="info" data-testid="dashboard-unavailable">
-          {translate('app.dashboard.unavailable', { error: (error as Error).message })}
+          {translate('app.dashboard.unavailable', { error: translate((error as Error).message, { _: (error as Error).message }) })}
         </Alert>
       ) : (
         <Grid container spacing={2}>

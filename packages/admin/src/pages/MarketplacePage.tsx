@@ -1,8 +1,9 @@
 /**
  * The marketplace connection (DESIGN §8): the mode (static secret, OAuth or none), whether it is connected, and
- * the authorize window. With `change_marketplacecredential` a button opens the window
- * (`POST /api/admin/marketplace/authorize-window` `{ hours }`), shows the authorize link and opens it in a new
- * browser window, where the marketplace asks the developer account to allow the app.
+ * the authorize window (`GET /api/admin/marketplace`). With `change_marketplacecredential` a button opens the
+ * window (`POST /api/admin/marketplace/authorize-window` `{ hours }`, 1-720, default 72; answers
+ * `{ authorizeUrl, expiresAt }`), shows the authorize link and opens it in a new browser window, where the
+ * marketplace asks the developer account to allow the app. A static secret needs no window (it takes precedence).
  */
 import LinkIcon from '@mui/icons-material/Link';
 import {
@@ -23,50 +24,50 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Title, useCanAccess, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import type { AdminDataProvider, Marketplace } from '../dataProvider';
-import { TEHRAN } from '../fields';
+import { DEFAULT_WINDOW_HOURS, LIMITS } from '../contract';
+import { type AdminDataProvider, type AuthorizeWindow, asciiDigits, type Marketplace } from '../dataProvider';
+import { formatTime } from '../fields';
 import { intlLocale } from '../i18n';
 
 export function MarketplacePage() {
   const translate = useTranslate();
+  const errorText = (error: unknown) => {
+    const message = (error as Error | null)?.message ?? '';
+    return translate(message, { _: message });
+  };
   const [locale] = useLocaleState();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { canAccess: canView, isPending: viewPending } = useCanAccess({ resource: 'marketplace', action: 'show' });
   const { canAccess: canChange } = useCanAccess({ resource: 'marketplace', action: 'authorize' });
-  const [hours, setHours] = useState('1');
+  const [hours, setHours] = useState(String(DEFAULT_WINDOW_HOURS));
   const state = useQuery({ queryKey: ['marketplace'], queryFn: () => dataProvider.marketplace(), enabled: canView === true, retry: false });
   const open = useMutation({
-    mutationFn: () => dataProvider.openAuthorizeWindow(Number(hours) || undefined),
-    onSuccess: (answer: Marketplace | { authorizeUrl: string; expiresAt: string }) => {
-      // The contract answers the connection's state; DESIGN §8 just `{ authorizeUrl, expiresAt }`: take either.
-      const url = 'authorizeUrl' in answer ? answer.authorizeUrl : answer.window?.authorizeUrl;
-      if ('mode' in answer) queryClient.setQueryData(['marketplace'], answer);
-      else {
-        queryClient.setQueryData(['marketplace'], (old: Marketplace | undefined) =>
-          old ? { ...old, window: { open: true, expiresAt: answer.expiresAt, authorizeUrl: answer.authorizeUrl } } : old,
-        );
-        void queryClient.invalidateQueries({ queryKey: ['marketplace'] });
-      }
+    mutationFn: () => dataProvider.openAuthorizeWindow(Number(asciiDigits(hours))),
+    onSuccess: (answer: AuthorizeWindow) => {
+      queryClient.setQueryData(['marketplace'], (old: Marketplace | undefined) =>
+        old ? { ...old, window: { open: true, expiresAt: answer.expiresAt, authorizeUrl: answer.authorizeUrl } } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['marketplace'] });
       notify('app.marketplace.opened', { type: 'info' });
-      if (url) window.open(url, '_blank', 'noopener');
+      window.open(answer.authorizeUrl, '_blank', 'noopener');
     },
     onError: (error: Error) => notify(error.message, { type: 'error' }),
   });
-  const hoursValid = /^[0-9]{1,3}$/.test(hours) && Number(hours) >= 1;
+  const hoursNumber = Number(asciiDigits(hours));
+  const hoursValid = /^[0-9]{1,3}$/.test(asciiDigits(hours)) && hoursNumber >= 1 && hoursNumber <= LIMITS.windowHours;
 
-  const until = (iso: string | null | undefined) =>
-    iso ? new Date(iso).toLocaleString(intlLocale(locale), { timeZone: TEHRAN, dateStyle: 'medium', timeStyle: 'short' }) : '';
+  const until = (iso: string | null) => formatTime(iso, locale);
 
   let body: ReactNode;
   if (viewPending || state.isPending) body = <CircularProgress />;
   else if (!canView)
     body = <Alert severity="error">{translate('app.permission_missing', { permission: 'view_marketplacecredential' })}</Alert>;
-  else if (state.error) body = <Alert severity="error">{(state.error as Error).message}</Alert>;
+  else if (state.error) body = <Alert severity="error">{errorText(state.error)}</Alert>;
   else {
     const m = state.data!;
-    const link = m.window?.authorizeUrl;
+    const link = m.window.authorizeUrl;
     body = (
       <>
         <Table size="small" sx={{ maxWidth: 560 }}>
@@ -82,13 +83,16 @@ export function MarketplacePage() {
             <TableRow>
               <TableCell component="th">{translate('app.marketplace.window')}</TableCell>
               <TableCell>
-                {m.window?.open
+                {m.window.open
                   ? translate('app.marketplace.window_open', { until: until(m.window.expiresAt) })
                   : translate('app.marketplace.window_closed')}
               </TableCell>
             </TableRow>
           </TableBody>
         </Table>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2, maxWidth: 560 }} data-testid="marketplace-mode-hint">
+          {translate(`app.marketplace.mode_hint.${m.mode}`, { _: '' })}
+        </Typography>
         {canChange ? (
           <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: 'center' }}>
             <TextField
@@ -97,14 +101,21 @@ export function MarketplacePage() {
               value={hours}
               onChange={(e) => setHours(e.target.value)}
               error={!hoursValid}
+              helperText={translate('app.marketplace.hours_hint', { max: LIMITS.windowHours.toLocaleString(intlLocale(locale)) })}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
-            <Button variant="contained" startIcon={<LinkIcon />} disabled={!hoursValid || open.isPending} onClick={() => open.mutate()}>
+            <Button
+              variant="contained"
+              startIcon={<LinkIcon />}
+              disabled={!hoursValid || open.isPending}
+              onClick={() => open.mutate()}
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            >
               {translate('app.marketplace.open_window')}
             </Button>
           </Stack>
         ) : null}
-        {link && m.window?.open ? (
+        {link && m.window.open ? (
           <Alert severity="info" sx={{ mt: 3 }}>
             <Typography sx={{ fontWeight: 600 }}>{translate('app.marketplace.link')}</Typography>
             <Link

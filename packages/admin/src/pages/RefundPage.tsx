@@ -3,9 +3,10 @@
  *
  * It reads `GET /api/admin/orders/{id}/refund` (what the refund will take back: the days off the buyer's
  * subscription, the end date before and after, the referrer's commission) and shows it; Confirm POSTs
- * `{ confirm: true }` and then shows what was done (days taken back, commission reversed). Without
- * `change_order` the page says which permission is missing and offers no Confirm; a refusal by the API
- * (403, 409) is shown on the page as the API worded it.
+ * `{ confirm: true }` and then shows what was done (days taken back, commission reversed). The preview needs only
+ * `view_order` (the API's rule), so a staff member without `change_order` still sees what a refund would take back;
+ * the page then says which permission is missing and offers no Confirm. A refusal by the API (403, 409) is shown on
+ * the page as the API worded it, and without the preview there is nothing to confirm.
  */
 import UndoIcon from '@mui/icons-material/Undo';
 import {
@@ -27,7 +28,7 @@ import type { ReactNode } from 'react';
 import { Title, useCanAccess, useDataProvider, useGetOne, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { AdminDataProvider } from '../dataProvider';
-import { formatMoney, TEHRAN } from '../fields';
+import { formatMoney, formatTime } from '../fields';
 import { intlLocale } from '../i18n';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -44,6 +45,10 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 export function RefundPage() {
   const { id = '' } = useParams();
   const translate = useTranslate();
+  const errorText = (error: unknown) => {
+    const message = (error as Error | null)?.message ?? '';
+    return translate(message, { _: message });
+  };
   const [locale] = useLocaleState();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -53,7 +58,7 @@ export function RefundPage() {
   const preview = useQuery({
     queryKey: ['orders', 'refund-preview', id],
     queryFn: () => dataProvider.refundPreview(id),
-    enabled: canAccess === true && order.data?.status === 'paid',
+    enabled: order.data?.status === 'paid',
     retry: false,
   });
   const refund = useMutation({
@@ -67,27 +72,11 @@ export function RefundPage() {
   const number = (n: number) => n.toLocaleString(intlLocale(locale));
   const days = (n: number) => translate('app.days', { smart_count: n, days: number(n) });
   const money = (n: number) => formatMoney(n, locale, translate('app.toman'));
-  const time = (iso: string | null | undefined) =>
-    iso
-      ? new Date(iso).toLocaleString(intlLocale(locale), {
-          timeZone: TEHRAN,
-          year: 'numeric',
-          month: 'long',
-          day: 'numeric',
-          hour: '2-digit',
-          minute: '2-digit',
-        })
-      : '—';
+  const time = (iso: string | null) => formatTime(iso, locale);
 
   let body: ReactNode;
   if (order.isPending || accessPending) body = <CircularProgress />;
-  else if (order.error) body = <Alert severity="error">{(order.error as Error).message}</Alert>;
-  else if (!canAccess)
-    body = (
-      <Alert severity="error" data-testid="refund-refused">
-        {translate('app.permission_missing', { permission: 'change_order' })}
-      </Alert>
-    );
+  else if (order.error) body = <Alert severity="error">{errorText(order.error)}</Alert>;
   else if (refund.data) {
     const done = refund.data;
     body = (
@@ -119,7 +108,6 @@ export function RefundPage() {
   else {
     const p = preview.data;
     const previewError = preview.error as (Error & { status?: number }) | null;
-    const grantDays: number | undefined = order.data?.grant?.days ?? order.data?.durationDays;
     body = (
       <>
         <Typography sx={{ mb: 1 }}>{translate('app.refund.intro')}</Typography>
@@ -128,50 +116,51 @@ export function RefundPage() {
         ) : p ? (
           <Table size="small" data-testid="refund-preview">
             <TableBody>
+              <Row label={translate('resources.orders.fields.userPublicId')}>
+                <bdi>{p.userPublicId ?? p.userId}</bdi>
+              </Row>
+              <Row label={translate('resources.orders.fields.planTitle')}>{p.planTitle}</Row>
               <Row label={translate('app.refund.amount')}>{money(p.amount)}</Row>
               <Row label={translate('app.refund.days')} testId="preview-days">
                 {days(p.days)}
               </Row>
-              <Row label={translate('app.refund.expires_before')}>{time(p.subscriptionExpiresAt?.before)}</Row>
-              <Row label={translate('app.refund.expires_after')}>{time(p.subscriptionExpiresAt?.after)}</Row>
+              <Row label={translate('app.refund.expires_before')}>{time(p.subscriptionExpiresAt.before)}</Row>
+              <Row label={translate('app.refund.expires_after')}>{time(p.subscriptionExpiresAt.after)}</Row>
               <Row label={translate('app.refund.commission')} testId="preview-commission">
                 {p.commission
-                  ? `${money(p.commission.amount)} (${translate('app.refund.referrer')}: ${p.commission.referrerPublicId})`
+                  ? `${money(p.commission.amount)} (${translate('app.refund.referrer')}: ${p.commission.referrerPublicId ?? p.commission.referrerId})`
                   : translate('app.refund.commission_none')}
               </Row>
             </TableBody>
           </Table>
-        ) : previewError?.status === 403 ? (
-          <Alert severity="error" data-testid="refund-refused">
-            {translate('app.refund.refused', { error: previewError.message })}
-          </Alert>
         ) : (
-          <Alert severity="info" data-testid="refund-preview-unavailable">
-            {translate('app.refund.preview_unavailable', {
-              error: previewError?.message ?? '',
-              days: grantDays === undefined ? '—' : number(grantDays),
-            })}
-            <br />
-            {translate('app.refund.amount')}: {money(order.data?.amount ?? 0)}
+          <Alert severity="error" data-testid="refund-preview-unavailable">
+            {translate('app.refund.preview_unavailable', { error: errorText(previewError) })}
           </Alert>
         )}
         {refund.error ? (
           <Alert severity="error" sx={{ mt: 2 }} data-testid="refund-refused">
-            {translate('app.refund.refused', { error: (refund.error as Error).message })}
+            {translate('app.refund.refused', { error: errorText(refund.error) })}
           </Alert>
         ) : null}
-        <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-          <Button
-            variant="contained"
-            color="warning"
-            startIcon={<UndoIcon />}
-            disabled={refund.isPending || preview.isPending || previewError?.status === 403}
-            onClick={() => refund.mutate()}
-            data-testid="confirm-refund"
-          >
-            {translate('app.refund.confirm')}
-          </Button>
-        </Stack>
+        {canAccess ? (
+          <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
+            <Button
+              variant="contained"
+              color="warning"
+              startIcon={<UndoIcon />}
+              disabled={refund.isPending || !p}
+              onClick={() => refund.mutate()}
+              data-testid="confirm-refund"
+            >
+              {translate('app.refund.confirm')}
+            </Button>
+          </Stack>
+        ) : (
+          <Alert severity="error" sx={{ mt: 2 }} data-testid="refund-refused">
+            {translate('app.permission_missing', { permission: 'change_order' })}
+          </Alert>
+        )}
       </>
     );
   }

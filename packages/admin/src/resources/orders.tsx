@@ -17,6 +17,7 @@ import {
   ListButton,
   ListContextProvider,
   NumberField,
+  ResourceContextProvider,
   Show,
   SimpleShowLayout,
   TextField,
@@ -30,9 +31,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ORDER_STATUSES, PAYMENT_EVENT_KINDS, PROVIDERS } from '../contract';
+import { ORDER_STATUSES, PAYMENT_EVENT_KINDS, PAYMENT_PATHS, PAYMENT_RESULTS, PROVIDERS } from '../contract';
 import type { AdminDataProvider } from '../dataProvider';
-import { ChoiceField, ChoiceInput, DateTime, Money, StatusChip } from '../fields';
+import { ChoiceField, ChoiceInput, DateTime, Money, MoneyText, StatusChip } from '../fields';
 import { AdminList, Col } from './common';
 
 const orderFilters = [
@@ -129,18 +130,15 @@ function OrderEvents() {
         {translate('app.orders.events')}
       </Typography>
       {error ? (
-        <Typography color="error">{(error as Error).message}</Typography>
+        <Typography color="error">{translate((error as Error).message, { _: (error as Error).message })}</Typography>
       ) : (
         <ListContextProvider value={listContext}>
-          <DataTable bulkActionButtons={false} rowClick={false}>
-            <Col source="at" field={DateTime} />
-            <Col source="kind" />
-            <Col source="via" />
-            <Col source="result" />
-            <Col source="reason" />
-            <Col source="gatewayCode" />
-            <Col source="refId" />
-          </DataTable>
+          <ResourceContextProvider value="payment-events">
+            <DataTable bulkActionButtons={false} rowClick={false}>
+              <Col source="at" field={DateTime} />
+              <EventColumns />
+            </DataTable>
+          </ResourceContextProvider>
         </ListContextProvider>
       )}
     </>
@@ -162,7 +160,10 @@ export const OrderShow = () => (
       <TextField source="invoiceNumber" emptyText="—" />
       <DateTime source="createdAt" />
       <DateTime source="paidAt" emptyText="—" />
+      <ChoiceField source="paidVia" group="via" ids={PAYMENT_PATHS} emptyText="—" />
       <TextField source="refId" emptyText="—" />
+      <NumberField source="grant.days" emptyText="—" />
+      <FunctionField source="commission" render={(r: any) => (r.commission ? <MoneyText amount={r.commission.amount} /> : '—')} />
       <DateTime source="cancelledAt" emptyText="—" />
       <TextField source="cancelledBy" emptyText="—" />
       <DateTime source="refundedAt" emptyText="—" />
@@ -175,21 +176,30 @@ export const OrderShow = () => (
 // The payment events resource (`GET /api/admin/payment-events`, filters orderId and kind).
 const eventFilters = [
   <TextInput key="orderId" source="orderId" alwaysOn />,
-  <ChoiceInput key="kind" source="kind" group="paymentEventKind" ids={PAYMENT_EVENT_KINDS} optionText={(c: any) => c.id} />,
+  <ChoiceInput key="kind" source="kind" group="paymentEventKind" ids={PAYMENT_EVENT_KINDS} alwaysOn />,
 ];
+
+/** The columns of a payment event after its time: kind, path, result (translated), reason and the gateway's codes. */
+function EventColumns() {
+  return (
+    <>
+      <Col source="kind" field={(p: any) => <ChoiceField {...p} group="paymentEventKind" ids={PAYMENT_EVENT_KINDS} />} />
+      <Col source="via" field={(p: any) => <ChoiceField {...p} group="via" ids={PAYMENT_PATHS} />} />
+      <Col source="result" field={(p: any) => <ChoiceField {...p} group="result" ids={PAYMENT_RESULTS} />} />
+      <Col source="ignored" render={(r: any) => (r.ignored ? '✓' : '')} />
+      <Col source="reason" />
+      <Col source="gatewayCode" />
+      <Col source="refId" />
+    </>
+  );
+}
 
 export const PaymentEventList = () => (
   <AdminList filters={eventFilters}>
     <DataTable bulkActionButtons={false} rowClick={false}>
       <Col source="at" field={DateTime} />
       <Col source="orderId" render={(r: any) => <Link to={`/orders/${r.orderId}/show`}>{r.orderId}</Link>} />
-      <Col source="kind" />
-      <Col source="via" />
-      <Col source="result" />
-      <Col source="ignored" render={(r: any) => (r.ignored ? '✓' : '')} />
-      <Col source="reason" />
-      <Col source="gatewayCode" />
-      <Col source="refId" />
+      <EventColumns />
     </DataTable>
   </AdminList>
 );

@@ -1,22 +1,22 @@
 /**
- * Subscription plans: list (filter on sale), show, create, edit, delete. The forms check what the API checks:
- * title required, price whole toman ≥ 0, duration whole days ≥ 1, a tutor quota, and the marketplace SKU's
- * shape; a SKU another plan holds is refused by the API (409 `sku_taken`) and shown under the SKU input.
- * Deleting a plan that has orders is refused (409): take it off sale instead.
+ * Subscription plans: list (filter on sale), show, create, edit, delete. The forms check what the API checks
+ * (validation.ts): title, price in whole toman, duration, tutor quota, features, badge, and the marketplace SKU's
+ * shape; a SKU another plan holds is refused by the API (409 `sku_taken`) and shown under the SKU input. The
+ * marketplace product type says how the marketplace sells the SKU (`subscription` or `inapp`; orders keep the type
+ * they were bought with). Deleting a plan that has orders is refused (409 `plan_has_orders`): take it off sale
+ * instead.
  */
 import {
   BooleanField,
   BooleanInput,
   Create,
   DataTable,
-  DeleteButton,
   Edit,
   EditButton,
   ListButton,
   NullableBooleanInput,
   NumberField,
   NumberInput,
-  SaveButton,
   Show,
   SimpleForm,
   SimpleShowLayout,
@@ -24,12 +24,12 @@ import {
   TextArrayInput,
   TextField,
   TextInput,
-  Toolbar,
   TopToolbar,
 } from 'react-admin';
-import { Money } from '../fields';
+import { MARKETPLACE_PRODUCT_TYPES } from '../contract';
+import { ChoiceField, ChoiceInput, Money } from '../fields';
 import { validate } from '../validation';
-import { AdminList, Col } from './common';
+import { AdminList, Col, DeleteUnless, SaveOnlyToolbar } from './common';
 
 const planFilters = [<NullableBooleanInput key="onSale" source="onSale" alwaysOn />];
 
@@ -43,7 +43,8 @@ export const PlanList = () => (
       <Col source="aiDailyQuota" field={NumberField} />
       <Col source="onSale" field={BooleanField} />
       <Col source="popular" field={BooleanField} />
-      <Col source="marketplaceSku" />
+      <Col source="marketplaceSku" render={(r: any) => <bdi>{r.marketplaceSku}</bdi>} />
+      <Col source="marketplaceProductType" field={(p: any) => <ChoiceField {...p} group="productType" ids={MARKETPLACE_PRODUCT_TYPES} />} />
     </DataTable>
   </AdminList>
 );
@@ -52,7 +53,7 @@ const PlanShowActions = () => (
   <TopToolbar>
     <ListButton />
     <EditButton />
-    <DeleteButton mutationMode="pessimistic" />
+    <DeleteUnless kept={(r) => r.hasOrders} reason="app.errors.plan_has_orders" />
   </TopToolbar>
 );
 
@@ -69,6 +70,8 @@ export const PlanShow = () => (
       <BooleanField source="popular" />
       <BooleanField source="onSale" />
       <TextField source="marketplaceSku" emptyText="—" />
+      <ChoiceField source="marketplaceProductType" group="productType" ids={MARKETPLACE_PRODUCT_TYPES} />
+      <BooleanField source="hasOrders" />
     </SimpleShowLayout>
   </Show>
 );
@@ -80,25 +83,29 @@ function PlanInputs() {
       <NumberInput source="price" validate={validate.price} step={1000} min={0} />
       <NumberInput source="durationDays" validate={validate.durationDays} step={1} min={1} />
       <NumberInput source="aiDailyQuota" validate={validate.aiDailyQuota} step={1} min={0} />
-      <TextArrayInput source="features" fullWidth />
+      <TextArrayInput source="features" validate={validate.features} fullWidth />
       <TextInput source="badge" validate={validate.badge} />
       <BooleanInput source="popular" />
       <BooleanInput source="onSale" />
-      <TextInput source="marketplaceSku" validate={validate.sku} sx={{ direction: 'ltr' }} />
+      <TextInput
+        source="marketplaceSku"
+        validate={validate.sku}
+        slotProps={{ htmlInput: { dir: 'ltr' } }}
+        helperText="app.plans.sku_hint"
+      />
+      <ChoiceInput
+        source="marketplaceProductType"
+        group="productType"
+        ids={MARKETPLACE_PRODUCT_TYPES}
+        helperText="app.plans.product_type_hint"
+      />
     </>
   );
 }
 
-/** Save only (deleting is on the show page, where a refusal reads next to the plan). */
-const SaveOnly = () => (
-  <Toolbar>
-    <SaveButton />
-  </Toolbar>
-);
-
 export const PlanEdit = () => (
   <Edit mutationMode="pessimistic" redirect="show">
-    <SimpleForm toolbar={<SaveOnly />}>
+    <SimpleForm toolbar={<SaveOnlyToolbar />}>
       <PlanInputs />
     </SimpleForm>
   </Edit>
@@ -106,7 +113,7 @@ export const PlanEdit = () => (
 
 export const PlanCreate = () => (
   <Create redirect="show">
-    <SimpleForm defaultValues={{ features: [], popular: false, onSale: false, aiDailyQuota: 4 }}>
+    <SimpleForm defaultValues={{ features: [], popular: false, onSale: false, aiDailyQuota: 4, marketplaceProductType: 'subscription' }}>
       <PlanInputs />
     </SimpleForm>
   </Create>

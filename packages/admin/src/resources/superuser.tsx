@@ -1,7 +1,10 @@
 /**
- * Superuser-only screens: staff accounts (create with permissions, change, deactivate, delete), learners'
- * sessions (read-only, revoke) and OTP records (read-only; never a code).
+ * Superuser-only screens: staff accounts (create with permissions, change, deactivate, delete; a username taken
+ * is 409 `username_taken` under the input; a superuser cannot deactivate, demote or delete themselves), learners'
+ * sessions (read-only, revoke after a confirmation: the learner is signed out) and OTP records (read-only; never a
+ * code).
  */
+import { Typography } from '@mui/material';
 import {
   BooleanField,
   BooleanInput,
@@ -10,21 +13,53 @@ import {
   DataTable,
   DeleteButton,
   Edit,
+  FormDataConsumer,
   FunctionField,
+  Labeled,
   PasswordInput,
   Show,
   SimpleForm,
   SimpleShowLayout,
   TextField,
   TextInput,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { ALL_PERMISSIONS } from '../contract';
 import { DateTime, StatusChip } from '../fields';
 import { validate } from '../validation';
 import { AdminList, Col } from './common';
 
-const permissionChoices = ALL_PERMISSIONS.map((id) => ({ id, name: `choices.permission.${id}` }));
+/** Each permission by its Persian (or English) name, with the API's name beside it (refusals name it). */
+function PermissionChoice() {
+  const record = useRecordContext<{ id: string }>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <>
+      {translate(`choices.permission.${record.id}`, { _: record.id })}{' '}
+      <Typography component="bdi" variant="caption" color="text.secondary">
+        ({record.id})
+      </Typography>
+    </>
+  );
+}
+
+const permissionChoices = ALL_PERMISSIONS.map((id) => ({ id }));
+
+/** The permissions box; hidden for a superuser, who holds every permission. */
+function PermissionsInput() {
+  return (
+    <FormDataConsumer>
+      {({ formData }) =>
+        formData.isSuperuser ? null : (
+          <CheckboxGroupInput source="permissions" choices={permissionChoices} optionText={<PermissionChoice />} row={false} />
+        )
+      }
+    </FormDataConsumer>
+  );
+}
 
 function PermissionList({ permissions }: { permissions: string[] }) {
   const translate = useTranslate();
@@ -51,6 +86,7 @@ export const StaffShow = () => (
       <BooleanField source="active" />
       <FunctionField source="permissions" render={(r: any) => <PermissionList permissions={r.permissions ?? []} />} />
       <DateTime source="createdAt" />
+      <DateTime source="updatedAt" />
     </SimpleShowLayout>
   </Show>
 );
@@ -60,26 +96,51 @@ function PasswordHint() {
   return translate('app.staff.password_hint');
 }
 
+/** A superuser holds every permission: a list sent with one would mean nothing. */
+const staffBody = (data: any) => (data.isSuperuser ? { ...data, permissions: [] } : data);
+
 export const StaffCreate = () => (
-  <Create redirect="show">
+  <Create
+    redirect="show"
+    transform={(data: any) =>
+      staffBody({
+        ...data,
+        username: String(data.username ?? '')
+          .trim()
+          .toLowerCase(),
+      })
+    }
+  >
     <SimpleForm defaultValues={{ isSuperuser: false, active: true, permissions: [] }}>
-      <TextInput source="username" validate={validate.username} sx={{ direction: 'ltr' }} />
-      <PasswordInput source="password" validate={validate.newPassword} autoComplete="new-password" />
-      <BooleanInput source="isSuperuser" />
+      <TextInput
+        source="username"
+        validate={validate.username}
+        slotProps={{ htmlInput: { dir: 'ltr' } }}
+        helperText="app.staff.username_hint"
+      />
+      <PasswordInput
+        source="password"
+        validate={validate.newPassword}
+        autoComplete="new-password"
+        helperText="app.staff.new_password_hint"
+      />
+      <BooleanInput source="isSuperuser" helperText="app.staff.superuser_hint" />
       <BooleanInput source="active" />
-      <CheckboxGroupInput source="permissions" choices={permissionChoices} row={false} />
+      <PermissionsInput />
     </SimpleForm>
   </Create>
 );
 
 export const StaffEdit = () => (
-  <Edit mutationMode="pessimistic" redirect="show">
+  <Edit mutationMode="pessimistic" redirect="show" transform={staffBody}>
     <SimpleForm>
-      <TextField source="username" />
+      <Labeled source="username">
+        <TextField source="username" />
+      </Labeled>
       <PasswordInput source="password" validate={validate.changedPassword} autoComplete="new-password" helperText={<PasswordHint />} />
-      <BooleanInput source="isSuperuser" />
+      <BooleanInput source="isSuperuser" helperText="app.staff.superuser_hint" />
       <BooleanInput source="active" />
-      <CheckboxGroupInput source="permissions" choices={permissionChoices} row={false} />
+      <PermissionsInput />
     </SimpleForm>
   </Edit>
 );
@@ -89,14 +150,23 @@ const sessionFilters = [<TextInput key="userId" source="userId" alwaysOn />];
 export const SessionList = () => (
   <AdminList filters={sessionFilters}>
     <DataTable bulkActionButtons={false} rowClick={false}>
-      <Col source="id" />
+      <Col source="userPublicId" render={(r: any) => <Link to={`/users/${r.userId}/show`}>{r.userPublicId ?? r.userId}</Link>} />
       <Col source="userId" />
       <Col source="createdAt" field={DateTime} />
       <Col source="expiresAt" field={DateTime} />
+      <Col source="id" render={(r: any) => <bdi style={{ fontSize: '0.75rem' }}>{r.id}</bdi>} />
       <Col
         label={false}
-        render={() => (
-          <DeleteButton mutationMode="pessimistic" label="app.sessions.revoke" successMessage="app.sessions.revoked" redirect={false} />
+        render={(r: any) => (
+          <DeleteButton
+            mutationMode="pessimistic"
+            label="app.sessions.revoke"
+            successMessage="app.sessions.revoked"
+            confirmTitle="app.sessions.revoke_title"
+            confirmContent="app.sessions.revoke_confirm"
+            translateOptions={{ user: r.userPublicId ?? r.userId }}
+            redirect={false}
+          />
         )}
       />
     </DataTable>
@@ -108,7 +178,8 @@ const otpFilters = [<TextInput key="phone" source="phone" alwaysOn />];
 export const OtpRecordList = () => (
   <AdminList filters={otpFilters}>
     <DataTable bulkActionButtons={false} rowClick={false}>
-      <Col source="phone" />
+      <Col source="phone" render={(r: any) => <bdi>{r.phone}</bdi>} />
+      <Col source="codeSent" field={BooleanField} />
       <Col source="attempts" />
       <Col source="sentAt" field={DateTime} />
       <Col source="expiresAt" field={DateTime} />

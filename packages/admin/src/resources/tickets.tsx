@@ -1,6 +1,7 @@
 /**
- * Support tickets: list (filters status, userId), the show page with the conversation, and with
- * `change_ticket` a reply box (`POST …/messages` `{ text }`) and a close button (`POST …/close`).
+ * Support tickets: list (filters status, userId; latest activity first), the show page with the conversation,
+ * and with `change_ticket` a reply box (`POST …/messages` `{ text }`, 1-5000 characters; the ticket becomes
+ * `answered`) and a close button (`POST …/close`; the learner's next message reopens it).
  */
 import CloseIcon from '@mui/icons-material/Close';
 import SendIcon from '@mui/icons-material/Send';
@@ -23,9 +24,9 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { TICKET_STATUSES } from '../contract';
+import { LIMITS, TICKET_STATUSES } from '../contract';
 import type { AdminDataProvider } from '../dataProvider';
-import { ChoiceInput, DateTime, StatusChip, TEHRAN } from '../fields';
+import { ChoiceInput, DateTime, formatTime, StatusChip } from '../fields';
 import { intlLocale } from '../i18n';
 import { AdminList, Col } from './common';
 
@@ -41,6 +42,7 @@ export const TicketList = () => (
       <Col source="subject" />
       <Col source="userPublicId" render={(r: any) => r.userPublicId ?? r.userId} />
       <Col source="status" field={(p: any) => <StatusChip {...p} group="ticket" />} />
+      <Col source="messageCount" />
       <Col source="createdAt" field={DateTime} />
       <Col source="updatedAt" field={DateTime} />
     </DataTable>
@@ -93,6 +95,7 @@ function Conversation() {
           <Paper
             // biome-ignore lint/suspicious/noArrayIndexKey: messages are append-only and have no id
             key={i}
+            data-testid={`message-${m.from}`}
             variant="outlined"
             sx={{
               p: 1.5,
@@ -102,7 +105,7 @@ function Conversation() {
           >
             <Typography variant="caption" color="text.secondary">
               {translate(`choices.from.${m.from}`, { _: m.from })}
-              {m.staff ? ` (${m.staff})` : ''} · {new Date(m.at).toLocaleString(intlLocale(locale), { timeZone: TEHRAN })}
+              {m.staff ? ` (${m.staff})` : ''} · {formatTime(m.at, locale)}
             </Typography>
             <Typography sx={{ whiteSpace: 'pre-wrap' }}>{m.text}</Typography>
           </Paper>
@@ -115,12 +118,13 @@ function Conversation() {
 function ReplyBox() {
   const record = useRecordContext();
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { canAccess } = useCanAccess({ resource: 'tickets', action: 'reply' });
   const [text, setText] = useState('');
   const reply = useTicketAction(() => dataProvider.replyTicket(record!.id, text.trim()), 'app.tickets.replied');
   if (!record || record.status === 'closed' || !canAccess) return null;
-  const tooLong = text.length > 2000;
+  const tooLong = text.length > LIMITS.ticketReply;
   return (
     <Box sx={{ mt: 2, maxWidth: 720, width: '100%' }}>
       <MuiTextField
@@ -131,6 +135,8 @@ function ReplyBox() {
         fullWidth
         value={text}
         error={tooLong}
+        helperText={tooLong ? translate('app.tickets.too_long', { max: LIMITS.ticketReply.toLocaleString(intlLocale(locale)) }) : undefined}
+        slotProps={{ htmlInput: { 'data-testid': 'reply-text' } }}
         onChange={(e) => setText(e.target.value)}
       />
       <MuiButton
@@ -154,6 +160,7 @@ export const TicketShow = () => (
       <TextField source="userId" />
       <StatusChip source="status" group="ticket" />
       <DateTime source="createdAt" />
+      <DateTime source="updatedAt" />
       <Conversation />
       <ReplyBox />
     </SimpleShowLayout>

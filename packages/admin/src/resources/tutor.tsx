@@ -1,4 +1,7 @@
-/** The tutor's feedback (filter rating) and usage per Tehran day (filters from, to): read-only. */
+/**
+ * The tutor's feedback (filter rating; a row opens to the question and the answer rated) and usage per Tehran
+ * day (filters from, to: default the 30 days to today, at most 400; zeros on quiet days): read-only.
+ */
 import { Box, Typography } from '@mui/material';
 import { DataTable, DateInput, NumberField, useRecordContext, useTranslate } from 'react-admin';
 import { RATINGS } from '../contract';
@@ -40,6 +43,7 @@ export const TutorUsageList = () => (
     <DataTable bulkActionButtons={false} rowClick={false}>
       <Col source="day" field={DayField} />
       <Col source="answers" field={NumberField} />
+      <Col source="cachedAnswers" field={NumberField} />
       <Col source="promptTokens" field={NumberField} />
       <Col source="completionTokens" field={NumberField} />
       <Col source="refusals" field={NumberField} />

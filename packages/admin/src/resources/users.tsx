@@ -20,7 +20,7 @@ import { AdminList, Col } from './common';
 
 function UserSearch(props: { source: string; alwaysOn?: boolean }) {
   const translate = useTranslate();
-  return <SearchInput {...props} placeholder={translate('app.users.search_hint')} sx={{ minWidth: 320 }} />;
+  return <SearchInput {...props} placeholder={translate('app.users.search_hint')} sx={{ minWidth: 440 }} />;
 }
 
 const userFilters = [<UserSearch key="q" source="q" alwaysOn />];

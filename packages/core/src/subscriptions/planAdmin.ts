@@ -3,7 +3,8 @@
  * plans, features editable in admin). Rules, mirrored by the admin SPA's form (docs/admin-api.md "plans"):
  * title 1-100 characters; price whole toman 0-1 000 000 000; durationDays 1-3650; aiDailyQuota 0-1000; up to 20
  * features of 1-200 characters; badge 1-50 characters or null; marketplaceSku null or 1-100 of A-Z a-z 0-9 . _ -
- * (unique: another plan's SKU is 409 `sku_taken`). A plan that was ever ordered cannot be deleted (409
+ * (unique: another plan's SKU is 409 `sku_taken`); marketplaceProductType `subscription` (the default) or `inapp`
+ * (docs/decisions.md "Marketplace": how the marketplace sells the SKU). A plan that was ever ordered cannot be deleted (409
  * `plan_has_orders`: take it off sale instead). Orders keep their snapshot whatever is edited here.
  */
 import { failedItems, isConditionFailure, retryOptimistic } from '../db/conditions';
@@ -11,16 +12,21 @@ import { transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { auditStaffAction } from '../log';
 import { paymentErrors } from './errors';
-import { allPlans, type Plan, planDeletes, planWrites, readPlan } from './plan.entity';
+import { allPlans, type MarketplaceProductType, type Plan, planDeletes, planWrites, readPlan } from './plan.entity';
 
-/** A plan as the staff see and send it (the SKU included, null when none). */
-export type StaffPlan = Omit<Plan, 'marketplaceSku' | 'hasOrders'> & { marketplaceSku: string | null; hasOrders: boolean };
+/** A plan as the staff see and send it (the SKU included, null when none; the product type, `subscription` when unset). */
+export type StaffPlan = Omit<Plan, 'marketplaceSku' | 'marketplaceProductType' | 'hasOrders'> & {
+  marketplaceSku: string | null;
+  marketplaceProductType: MarketplaceProductType;
+  hasOrders: boolean;
+};
 /** What a new plan needs (its id is given by the service). */
 export type PlanInput = Omit<StaffPlan, 'id' | 'hasOrders'>;
 
-export const staffPlanView = ({ marketplaceSku, hasOrders, ...plan }: Plan): StaffPlan => ({
+export const staffPlanView = ({ marketplaceSku, marketplaceProductType, hasOrders, ...plan }: Plan): StaffPlan => ({
   ...plan,
   marketplaceSku: marketplaceSku ?? null,
+  marketplaceProductType: marketplaceProductType ?? 'subscription',
   hasOrders: hasOrders ?? false,
 });
 
@@ -79,7 +85,7 @@ export async function updatePlan(deps: Pick<Deps, 'db'>, planId: number, changes
   const plan = await retryOptimistic(
     async () => {
       const previous = await existing(deps, planId);
-      const { marketplaceSku: _old, hasOrders: _ordered, ...kept } = previous;
+      const { marketplaceSku: _old, hasOrders: _ordered, ...kept } = staffPlanView(previous);
       const sku = changes.marketplaceSku === undefined ? previous.marketplaceSku : changes.marketplaceSku;
       const next = toStored(planId, { ...kept, ...changes, marketplaceSku: sku ?? null });
       await write(deps, next, previous);

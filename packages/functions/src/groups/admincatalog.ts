@@ -16,6 +16,7 @@ import {
   listDiscountCodes,
   listOffersForStaff,
   listPlansForStaff,
+  MarketplaceProductType,
   updateDiscountCode,
   updateOffer,
   updatePlan,
@@ -44,6 +45,7 @@ const PlanFields = {
     .string()
     .regex(/^[A-Za-z0-9._-]{1,100}$/, '1-100 of A-Z a-z 0-9 . _ -')
     .nullable(),
+  marketplaceProductType: MarketplaceProductType,
 };
 const NewPlan = z.strictObject({
   ...PlanFields,
@@ -52,6 +54,7 @@ const NewPlan = z.strictObject({
   popular: PlanFields.popular.default(false),
   onSale: PlanFields.onSale.default(true),
   marketplaceSku: PlanFields.marketplaceSku.default(null),
+  marketplaceProductType: PlanFields.marketplaceProductType.default('subscription'),
 });
 const PlanChanges = z.strictObject(PlanFields).partial();
 
@@ -93,6 +96,9 @@ type Input<B = undefined> = AdminInput<B, unknown>;
 const StaffPlan = Plan.extend({
   onSale: z.boolean(),
   marketplaceSku: z.string().nullable(),
+  marketplaceProductType: MarketplaceProductType.meta({
+    description: 'How the marketplace sells the SKU; orders snapshot it at purchase (`subscription` when never set)',
+  }),
   hasOrders: z.boolean().meta({ description: 'A plan with orders cannot be deleted' }),
 }).meta({ id: 'StaffPlan' });
 const DiscountCode = z
