@@ -8,6 +8,7 @@
 import { LoggingFormat } from 'aws-cdk-lib/aws-lambda';
 import type { SSTConfig } from 'sst';
 import type { FunctionProps } from 'sst/constructs';
+import { lambdaNodejs } from './infra/functions';
 import { Admin } from './stacks/Admin';
 import { Api } from './stacks/Api';
 import { Jobs } from './stacks/Jobs';
@@ -25,9 +26,10 @@ export const defaultFunctionProps = {
   memorySize: 1024,
   timeout: 30,
   loggingFormat: LoggingFormat.JSON,
-  // ESM bundles. SST's esbuild banner for ESM already defines `require` (createRequire) and `__dirname`;
-  // a second `const require` in `nodejs.banner` would be a SyntaxError at cold start.
-  nodejs: { format: 'esm' },
+  // ESM bundles, minified, the AWS SDK v3 from the runtime (infra/functions.ts). SST's esbuild banner for ESM
+  // already defines `require` (createRequire) and `__dirname`; a second `const require` in `nodejs.banner` would
+  // be a SyntaxError at cold start.
+  nodejs: { ...lambdaNodejs, esbuild: { external: [...lambdaNodejs.esbuild.external] } },
 } satisfies FunctionProps;
 
 export default {

@@ -4,7 +4,7 @@
  * The code is stored only as an HMAC under SECRET_KEY. The item also guards phones without a live code
  * (fixed-code test logins, guesses at random phones): then it holds only the wrong-guess count.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { isConditionFailure } from '../db/conditions';
 import { deleteItem, getItem, type Page, parseItem, putItem, queryPage, updateItem } from '../db/items';

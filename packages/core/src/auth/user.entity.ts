@@ -17,7 +17,7 @@
  * referral fields (subscriptions/). Its schema lives here, at the bottom of the domain graph, so every domain
  * can read it without an import loop.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { encodeCursor } from '../db/cursor';
 import { getItem, getItems, type Page, queryPage } from '../db/items';

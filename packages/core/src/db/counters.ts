@@ -3,7 +3,7 @@
  * never hand out the same id. Item: pk `COUNTER`, sk `<name>`, `value`.
  */
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from './client';
 import { getItem, updateItem } from './items';
 import type { Key } from './keys';

@@ -20,7 +20,7 @@ import {
   type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { GlobalIndexName } from '../../../../infra/table';
 import type { Db } from './client';
 import { decodeCursor, encodeCursor } from './cursor';

@@ -9,7 +9,7 @@
  * they interleave with a learner's own by id. Staff messages, to one learner or to all, also carry gsi1
  * `SENTNOTIFS` / `<id 12>`: the staff's list of what was sent.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';
 import { nextId } from '../db/counters';

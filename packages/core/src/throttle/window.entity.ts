@@ -3,7 +3,7 @@
  * epoch seconds>`, attributes `count` and `expiresAt` (TTL, epoch seconds). `subject` is `user:<id>`,
  * `staff:<username>` or `ip:<address>`. Items live outside the learners' partitions and expire on their own.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { parseItem, updateItem } from '../db/items';
 import type { Key } from '../db/keys';

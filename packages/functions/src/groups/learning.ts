@@ -4,7 +4,7 @@
  * answer `{ correct, correctAnswer?, hearts, xp }`, completion `{ stars, xp, nextNodeId }`.
  */
 import { answerQuestion, completeLesson, completeNode, home, listNodeProgress } from '@mathisland/core/progress';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { isoTime } from '../lib/http';
 import { parseId } from '../lib/middlewares/pathId';

@@ -21,7 +21,7 @@ import middy from '@middy/core';
 import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type EndpointGroup, isStreamedGroup, routes as manifest, type RouteSpec, routeKey } from '../../../../infra/routes';
 import { productionDeps } from './deps';
 import { HttpResponse } from './http';
