@@ -37,7 +37,7 @@ const completeOneLesson = ({ deps, user, id }: Input) => completeLesson(deps, us
 export const { handler, createHandler, routes } = defineGroup('learning', {
   'GET /api/home': route.user({ query: HomeQuery, run: showHome }),
   'GET /api/progress/nodes': route.user({ run: nodeProgress }),
-  'POST /api/questions/{id}/answer': route.user({ body: Answer, run: answer }),
-  'POST /api/nodes/{id}/quiz/complete': route.user({ run: completeQuiz }),
-  'POST /api/lessons/{id}/complete': route.user({ run: completeOneLesson }),
+  'POST /api/questions/{id}/answer': route.user({ body: Answer, throttleInTransaction: true, run: answer }),
+  'POST /api/nodes/{id}/quiz/complete': route.user({ throttleInTransaction: true, run: completeQuiz }),
+  'POST /api/lessons/{id}/complete': route.user({ throttleInTransaction: true, run: completeOneLesson }),
 });
