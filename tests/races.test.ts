@@ -1,35 +1,21 @@
 /**
  * Races between lesson and node completion (issue 3 "Bad input and safety": concurrent completions never
- * double XP). Parallel HTTP requests rarely hit the window between a read and its transaction, so these tests
- * make the interleaving certain: they run the domain functions with a database client that lets the rival
- * completion happen right after the first one has read what it needs.
+ * double XP). The interleavings are made certain (support/interleave.ts): the rival completion happens right
+ * after the first one has read what it needs.
  */
-import type { Deps } from '@mathisland/core';
 import { getUser, type User } from '@mathisland/core/auth';
 import { completeLesson, completeNode, starsFor, XP_PER_CORRECT, XP_PER_STAR } from '@mathisland/core/progress';
 import { describe, expect, it } from 'vitest';
 import { allNodes, nodeXp, questionsOf, wrongAnswer } from './support/content';
+import { commandOf, interleaved } from './support/interleave';
 import { call, signIn, type TestStack, useStack } from './support/stack';
 
 const node = allNodes()[0]!;
 const lessonWithQuestions = node.lessons.find((l) => l.questions.length > 0)!;
 
-/** `deps` whose database runs `rival` once, just after the `nth` command that `matches` has been answered. */
-function interleaved(deps: Deps, matches: (command: object) => boolean, rival: () => Promise<unknown>, nth = 1): Deps {
-  let seen = 0;
-  const send = (async (command: object) => {
-    const result = await deps.db.doc.send(command as never);
-    if (matches(command) && ++seen === nth) await rival();
-    return result;
-  }) as Deps['db']['doc']['send'];
-  return { ...deps, db: { ...deps.db, doc: Object.assign(Object.create(deps.db.doc), { send }) } };
-}
-
-const readsLessonCompletions = (command: object) =>
-  command.constructor.name === 'BatchGetCommand' && JSON.stringify((command as { input: unknown }).input).includes('LESSON#');
+const readsLessonCompletions = commandOf('BatchGetCommand', 'LESSON#');
 /** A completion's read of its state (one BatchGet of the node's progress, the lock, answers and lessons). */
-const readsNodeProgress = (command: object) =>
-  command.constructor.name === 'BatchGetCommand' && JSON.stringify((command as { input: unknown }).input).includes('NODE#');
+const readsNodeProgress = commandOf('BatchGetCommand', 'NODE#');
 
 async function answeredLearner(stack: TestStack): Promise<User> {
   const s = await signIn(stack);

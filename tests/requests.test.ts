@@ -86,8 +86,8 @@ describe('DynamoDB requests per call', () => {
 
     expect(counts).toEqual({
       'otp request (new phone)': 3,
-      'login (new user)': 7,
-      'login (existing user)': 6,
+      'login (new user)': 4,
+      'login (existing user)': 3,
       home: 3,
       'answer (right)': 2,
       'answer (wrong, a heart)': 2,
