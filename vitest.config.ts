@@ -3,8 +3,10 @@
  * - `unit`: pure domain tests beside the code (packages/*\/src/**\/*.test.ts), no database.
  * - `api`: black-box tests of the HTTP API through the local runtime against DynamoDB Local (tests/).
  *   One DynamoDB Local serves the whole run (tests/support/globalSetup.ts); every test file gets its own
- *   table and server.
- * - `stacks`: the SST stacks synthesized offline and asserted (stacks/test/).
+ *   table and server. tests/support/tableAccess.ts checks every DynamoDB request against infra/permissions.ts
+ *   (also in `browser`).
+ * - `stacks`: the SST stacks synthesized offline and asserted (stacks/test/): the stage `test` once per run (its
+ *   global setup), variants (production, a custom domain, an alarm topic) by the files that need them.
  * - `browser`: the staff panel (packages/admin) in Debian's Chromium through playwright-core, headless, against
  *   a real local stack per test file (tests/browser/). Its global setup also builds the panel when its build is
  *   missing or older than its sources. `ADMIN_SCREENSHOTS=1` rewrites docs/admin/*.png.
@@ -26,6 +28,7 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/browser/**'],
           globalSetup: ['tests/support/globalSetup.ts'],
+          setupFiles: ['tests/support/tableAccess.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -35,6 +38,7 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/support/globalSetup.ts', 'tests/browser/globalSetup.ts'],
+          setupFiles: ['tests/support/tableAccess.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // A page renders in well under a second on an idle machine, but CI and a busy machine share two cores
@@ -46,6 +50,9 @@ export default defineConfig({
         test: {
           name: 'stacks',
           include: ['stacks/test/**/*.test.ts'],
+          globalSetup: ['stacks/test/globalSetup.ts'],
+          // The files share their workers' module cache: aws-cdk-lib, sst and the stacks load once per worker.
+          isolate: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

@@ -4,7 +4,72 @@
  * `npm run bench` and by the budget test (`tests/budgets.test.ts`), which build each group exactly as SST does
  * with {@link sstEsbuildOptions}.
  */
+import { readFile } from 'node:fs/promises';
+import type { Plugin } from 'esbuild';
 import type { EndpointGroup } from './routes';
+
+/**
+ * The openai SDK's resources the model adapter calls (`packages/core/src/providers/openai.ts`:
+ * `chat.completions.create` and `embeddings.create`). Add a resource here before the adapter calls it.
+ */
+export const OPENAI_RESOURCES_CALLED = ['chat', 'embeddings'] as const;
+
+/** SDK modules always kept: the resources' index (the client imports it whole) and the shared types. */
+const OPENAI_RESOURCES_KEPT = ['index', 'shared'];
+
+/**
+ * The chat helpers behind `chat.completions.stream()`, `.runTools()` and `.parse()` (and their event emitter),
+ * which the adapter does not call: it streams with `create({ stream: true })`, the SDK's `Stream`.
+ */
+const OPENAI_HELPERS_UNCALLED = /[\\/]lib[\\/](ChatCompletionStream|ChatCompletionRunner|ChatCompletionStreamingRunner)\.mjs$/;
+
+const OPENAI_RESOURCE = /[\\/]node_modules[\\/]openai[\\/]resources[\\/](.+)\.mjs$/;
+
+/** The names a module exports (`export class|function|const|let X`, `export { A, B as C }`). */
+function exportedNames(source: string): string[] {
+  const names = new Set<string>();
+  for (const m of source.matchAll(/export (?:class|function\*?|const|let|var) ([A-Za-z_$][\w$]*)/g)) names.add(m[1] as string);
+  for (const m of source.matchAll(/export \{([^}]*)\}/g)) {
+    for (const part of (m[1] as string).split(',')) {
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
+      if (name && !name.startsWith('type ')) names.add(name);
+    }
+  }
+  return [...names];
+}
+
+/**
+ * Leaves out of a bundle the parts of the openai SDK the adapter never calls (issue 15: the tutor and rag bundles
+ * ≤ 500 KiB with the SDK). The SDK's client constructs every API resource in its constructor (`this.files = new
+ * Files(this)`, ... 25 of them), so no bundler can drop one, though the adapter calls two: the 411 KiB SDK
+ * is whole in each bundle. This plugin loads each resource module outside {@link OPENAI_RESOURCES_CALLED} as a
+ * stand-in that exports the same names as empty classes (constructed by the client, never called), and the chat
+ * helpers the adapter does not use as classes that throw when constructed; what stays is the SDK's own client,
+ * request, retry, error and streaming code and the two resources, exactly as published. A name a kept module
+ * imports that a stand-in lacks fails the build; `tests/budgets.test.ts` runs the built adapter against the
+ * local model API (a streamed chat and an embedding) to prove the bundle works.
+ */
+export const openAiUncalledParts: Plugin = {
+  name: 'openai-uncalled-parts',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]openai[\\/](resources|lib)[\\/].+\.mjs$/ }, async (args) => {
+      const resource = OPENAI_RESOURCE.exec(args.path)?.[1];
+      const top = resource?.split(/[\\/]/)[0];
+      const uncalledResource = top !== undefined && ![...OPENAI_RESOURCES_CALLED, ...OPENAI_RESOURCES_KEPT].includes(top);
+      const uncalledHelper = OPENAI_HELPERS_UNCALLED.test(args.path);
+      if (!uncalledResource && !uncalledHelper) return undefined;
+      const body = uncalledResource
+        ? 'constructor(client) { this._client = client; }'
+        : `constructor() { throw new Error('openai: ${args.path.split(/[\\/]/).pop()} is left out of this bundle (infra/functions.ts)'); }`;
+      const names = exportedNames(await readFile(args.path, 'utf8'));
+      return { contents: names.map((name) => `export class ${name} { ${body} }`).join('\n'), loader: 'js' };
+    });
+  },
+};
 
 /**
  * SST v2's `nodejs` function props for every group: ESM, minified, and the AWS SDK v3 left to the Lambda
@@ -13,12 +78,13 @@ import type { EndpointGroup } from './routes';
  * runtime's copy; bundled, the DynamoDB and Secrets Manager clients alone add about 400 KiB to every group
  * (measured in docs/performance.md). This is also the AWS CDK's default for Node 18+ (`NodejsFunction`
  * externalModules). `@smithy/node-http-handler`, which the DynamoDB client is built with, stays bundled.
- * Without `minify` SST ships unminified code (its default).
+ * Without `minify` SST ships unminified code (its default). The openai SDK's uncalled parts are left out
+ * ({@link openAiUncalledParts}).
  */
 export const lambdaNodejs = {
   format: 'esm',
   minify: true,
-  esbuild: { external: ['@aws-sdk/*'] },
+  esbuild: { external: ['@aws-sdk/*'], plugins: [openAiUncalledParts] },
 } as const;
 
 /**
@@ -53,6 +119,7 @@ export function sstEsbuildOptions(entries: string[], outdir: string) {
       ].join('\n'),
     },
     minify: lambdaNodejs.minify,
+    plugins: [...lambdaNodejs.esbuild.plugins],
   };
 }
 
@@ -92,4 +159,5 @@ export const functionMemoryMb: Record<EndpointGroup, number> = {
   tutor: 512,
   ai: 512,
   rag: 512,
+  docs: 512,
 };

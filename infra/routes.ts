@@ -129,6 +129,10 @@ export const throttleScopes = {
   ai_feedback: { limit: 300, windowSeconds: 3600, by: 'user' },
   rag_document_create: { limit: 600, windowSeconds: 3600, by: 'ip' },
   rag_document_delete: { limit: 600, windowSeconds: 3600, by: 'ip' },
+  api_schema: { limit: 600, windowSeconds: 3600, by: 'user' },
+  api_docs: { limit: 600, windowSeconds: 3600, by: 'user' },
+  api_redoc: { limit: 600, windowSeconds: 3600, by: 'user' },
+  api_docs_assets: { limit: 1200, windowSeconds: 3600, by: 'user' },
 } as const satisfies Record<string, ThrottleRule>;
 
 export type ThrottleScope = keyof typeof throttleScopes;
@@ -158,6 +162,7 @@ export const endpointGroups = [
   'tutor',
   'ai',
   'rag',
+  'docs',
 ] as const;
 export type EndpointGroup = (typeof endpointGroups)[number];
 
@@ -909,6 +914,39 @@ export const routes: readonly RouteSpec[] = [
     auth: 'internal',
     throttle: 'rag_document_delete',
     summary: 'Remove an ingested textbook document and its chunks.',
+  },
+
+  {
+    method: 'GET',
+    path: '/api/schema',
+    group: 'docs',
+    auth: 'admin',
+    throttle: 'api_schema',
+    summary: 'This API’s OpenAPI 3.1 document (JSON), generated from the route definitions (view_apidocs).',
+  },
+  {
+    method: 'GET',
+    path: '/api/docs',
+    group: 'docs',
+    auth: 'admin',
+    throttle: 'api_docs',
+    summary: 'The API document in Swagger UI, served with its assets by the service (view_apidocs).',
+  },
+  {
+    method: 'GET',
+    path: '/api/redoc',
+    group: 'docs',
+    auth: 'admin',
+    throttle: 'api_redoc',
+    summary: 'The API document in Redoc, served with its assets by the service (view_apidocs).',
+  },
+  {
+    method: 'GET',
+    path: '/api/docs/assets/{file}',
+    group: 'docs',
+    auth: 'admin',
+    throttle: 'api_docs_assets',
+    summary: 'A script or style sheet of the two viewers (Swagger UI, Redoc), never from another host (view_apidocs).',
   },
 ];
 

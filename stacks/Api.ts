@@ -8,84 +8,58 @@
  * (`stream: true`, the tutor) are left out: API Gateway HTTP APIs do not stream, so `stacks/Tutor.ts` deploys
  * them as Lambda function URLs in RESPONSE_STREAM mode.
  *
- * Every function gets TABLE_NAME, STAGE, SECRETS_ID (the ARN of the stage's secret) and the plain settings
- * of `infra/settings.ts` that are set in the deploying shell (or in `.env.<stage>`, which `sst` loads);
- * unset ones are left out so the code's defaults apply. Secrets never go into the environment.
+ * Every function is a service function (stacks/service.ts): TABLE_NAME, STAGE, SECRETS_ID, PUBLIC_BASE_URL when
+ * known and the plain settings set at deploy time (never a secret); an IAM policy that is exactly its group's
+ * declaration in `infra/permissions.ts`; its own log group with a 5xx metric filter.
+ *
+ * The stage throttles every route (default route settings: API_THROTTLE_RATE requests per second, bursts of
+ * API_THROTTLE_BURST), on top of the service's own per-route throttle scopes. CORS allows the one public origin
+ * only (the browser clients are served from it; other origins get no CORS headers), or no origin at all while
+ * that origin is unknown.
  */
-import { type FunctionProps, Function as LambdaFunction, Api as SstApi, type StackContext, use } from 'sst/constructs';
+import { type ApiProps, Api as SstApi, type StackContext } from 'sst/constructs';
 import { endpointGroups, fallbackGroup, isStreamedGroup, routeKey, routes } from '../infra/routes';
-import { secretNames } from '../infra/secrets';
-import { type SettingName, settingDecls } from '../infra/settings';
-import { Secrets } from './Secrets';
-import { Storage } from './Storage';
+import { docsFunctionFiles } from './apiDocs';
+import { deployConfig } from './config';
+import { groupFunctionId, serviceFunction } from './service';
 
-/** Set by this stack itself. */
-const stackManaged: readonly SettingName[] = ['TABLE_NAME', 'STAGE'];
-/** Meaningful only to the local runtime (`npm start`), or to `npm run bench` (never deployed). */
-const localOnly: readonly SettingName[] = ['DYNAMODB_ENDPOINT', 'PORT', 'DATA_DIR', 'BENCH_THROTTLE_LIMIT'];
+// Where other stacks and tests found them before stacks/service.ts.
+export { deployedSettings, groupFunctionId, passThroughSettings } from './service';
 
-/**
- * Settings passed through from the deploy-time environment: everything in `infra/settings.ts` that is not a
- * secret, not set by this stack and not local-only.
- */
-export const passThroughSettings: readonly SettingName[] = (Object.keys(settingDecls) as SettingName[]).filter(
-  (name) => !(secretNames as readonly string[]).includes(name) && !stackManaged.includes(name) && !localOnly.includes(name),
-);
-
-/** The pass-through settings that are set in `env`. */
-export function deployedSettings(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of passThroughSettings) {
-    const value = env[name];
-    if (value !== undefined) out[name] = value;
-  }
-  return out;
-}
-
-/** Construct id of a group's function, e.g. `authGroup`. */
-export const groupFunctionId = (group: string): string => `${group}Group`;
-
-/**
- * What every endpoint group's function gets, here and in `stacks/Tutor.ts`: TABLE_NAME, STAGE, SECRETS_ID and
- * the plain settings set at deploy time; read/write access to the table's data and read access to the secret.
- */
-export function groupFunctionProps(context: StackContext) {
-  const { table } = use(Storage);
-  const { secret } = use(Secrets);
+/** The API's CORS: the one public origin, or none while it is unknown. */
+export function apiCors(publicBaseUrl: string | undefined): ApiProps['cors'] {
+  if (!publicBaseUrl) return false;
   return {
-    environment: {
-      ...deployedSettings(),
-      TABLE_NAME: table.tableName,
-      STAGE: context.app.stage,
-      SECRETS_ID: secret.secretArn,
-    },
-    // `[construct, method]` makes SST call e.g. `secret.grantRead(role)`: data access only, no table admin.
-    permissions: [
-      [table.cdk.table, 'grantReadWriteData'],
-      [secret, 'grantRead'],
-    ] as FunctionProps['permissions'],
+    allowOrigins: [publicBaseUrl],
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowHeaders: ['authorization', 'content-type', 'idempotency-key'],
+    exposeHeaders: ['retry-after', 'idempotent-replayed'],
+    allowCredentials: true,
+    maxAge: '1 hour',
   };
 }
 
 export function Api(context: StackContext) {
-  const { stack } = context;
-  const { environment, permissions } = groupFunctionProps(context);
+  const { stack, app } = context;
+  const config = deployConfig(app.stage);
 
   const functions = Object.fromEntries(
     endpointGroups
       .filter((group) => !isStreamedGroup(group))
       .map((group) => {
-        const fn = new LambdaFunction(stack, groupFunctionId(group), {
+        const fn = serviceFunction(context, groupFunctionId(group), group, {
           handler: `packages/functions/src/groups/${group}.handler`,
           description: `mathisland endpoint group ${group}`,
-          environment,
-          permissions,
+          // The API description's files lie next to its handler instead of in its bundle (stacks/apiDocs.ts).
+          ...(group === 'docs' ? docsFunctionFiles() : {}),
         });
         return [group, fn];
       }),
-  ) as Record<(typeof endpointGroups)[number], LambdaFunction>;
+  ) as Record<(typeof endpointGroups)[number], ReturnType<typeof serviceFunction>>;
 
   const api = new SstApi(stack, 'Http', {
+    cors: apiCors(config.publicBaseUrl),
+    defaults: { throttle: { rate: config.apiThrottle.rate, burst: config.apiThrottle.burst } },
     routes: {
       ...Object.fromEntries(routes.filter((r) => !r.stream).map((r) => [routeKey(r), functions[r.group]])),
       $default: functions[fallbackGroup],

@@ -10,14 +10,15 @@
  * by Lambda ({@link RENEWAL_RETRY_ATTEMPTS} times) and then goes, with any event EventBridge could not deliver, to
  * the dead-letter queue `MarketplaceRenewalDlq` (kept {@link DLQ_RETENTION_DAYS} days) for operators.
  *
- * Its environment is the Api stack's (TABLE_NAME, STAGE, SECRETS_ID and the plain settings set at deploy time).
+ * Its environment and IAM are a service function's (stacks/service.ts): TABLE_NAME, STAGE, SECRETS_ID and the
+ * plain settings set at deploy time; the table actions of `marketplace-renewal` in infra/permissions.ts.
+ *
+ * `PaymentRecheck` (stacks/paymentRecheck.ts): every 15 minutes, the gateway re-check of recent unpaid orders.
  */
 import { Duration } from 'aws-cdk-lib';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Cron, Queue, type StackContext, use } from 'sst/constructs';
-import { deployedSettings } from './Api';
-import { Secrets } from './Secrets';
-import { Storage } from './Storage';
+import { Cron, Queue, type StackContext } from 'sst/constructs';
+import { paymentRecheckCron } from './paymentRecheck';
+import { serviceFunction } from './service';
 
 /** How often the renewal job runs. */
 export const RENEWAL_SCHEDULE = 'rate(1 hour)';
@@ -27,18 +28,8 @@ export const DLQ_RETENTION_DAYS = 14;
 /** Seconds one run may take: a due subscription costs a marketplace call (≤ 8 s, twice with a token refresh). */
 export const RENEWAL_TIMEOUT_SECONDS = 300;
 
-/** What the job does to the table: nothing else (no Scan, no Delete, no batch writes). */
-export const renewalTableActions = [
-  'dynamodb:GetItem',
-  'dynamodb:Query',
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:ConditionCheckItem',
-] as const;
-
-export function Jobs({ stack, app }: StackContext) {
-  const { table } = use(Storage);
-  const { secret } = use(Secrets);
+export function Jobs(context: StackContext) {
+  const { stack } = context;
   const deadLetterQueue = new Queue(stack, 'MarketplaceRenewalDlq', {
     cdk: { queue: { retentionPeriod: Duration.days(DLQ_RETENTION_DAYS) } },
   });
@@ -46,25 +37,18 @@ export function Jobs({ stack, app }: StackContext) {
   const renewal = new Cron(stack, 'MarketplaceRenewal', {
     schedule: RENEWAL_SCHEDULE,
     job: {
-      function: {
+      function: serviceFunction(context, 'MarketplaceRenewalJob', 'marketplace-renewal', {
         handler: 'packages/functions/src/jobs/marketplaceRenewal.handler',
         description: 'mathisland: marketplace subscription renewals due by now (hourly)',
         timeout: RENEWAL_TIMEOUT_SECONDS,
-        environment: { ...deployedSettings(), TABLE_NAME: table.tableName, STAGE: app.stage, SECRETS_ID: secret.secretArn },
         deadLetterQueue: deadLetterQueue.cdk.queue,
         retryAttempts: RENEWAL_RETRY_ATTEMPTS,
-        permissions: [
-          new PolicyStatement({
-            actions: [...renewalTableActions],
-            resources: [table.tableArn, `${table.tableArn}/index/*`],
-          }),
-          [secret, 'grantRead'],
-        ],
-      },
+      }),
       cdk: { target: { deadLetterQueue: deadLetterQueue.cdk.queue, retryAttempts: RENEWAL_RETRY_ATTEMPTS } },
     },
   });
 
+  const paymentRecheck = paymentRecheckCron(context);
   stack.addOutputs({ MarketplaceRenewalDlq: deadLetterQueue.queueUrl });
-  return { renewal, deadLetterQueue };
+  return { renewal, deadLetterQueue, paymentRecheck };
 }

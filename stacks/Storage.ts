@@ -3,7 +3,9 @@
  * migrations.
  *
  * Everything about the table comes from `infra/table.ts`: key names, the GSIs (string keys, projection ALL)
- * and the TTL attribute. The table is on-demand with point-in-time recovery.
+ * and the TTL attribute. The table is on-demand with point-in-time recovery in every stage; in `production` it
+ * also has deletion protection (CloudFormation cannot delete it, not even by replacement) and is retained when
+ * the stack or the stage is removed (the app's removal policy, sst.config.ts).
  *
  * The `Script` runs `packages/functions/src/jobs/migrate.ts` when the stack is created and on every later
  * deploy of it (SST gives the Script a new version on each deploy); the migrations are idempotent and record
@@ -12,6 +14,8 @@
 import { BillingMode } from 'aws-cdk-lib/aws-dynamodb';
 import { Function as LambdaFunction, Script, type StackContext, Table, type TableProps } from 'sst/constructs';
 import { table as tableManifest } from '../infra/table';
+import { accessStatements } from './access';
+import { PRODUCTION_STAGE } from './config';
 
 /** Every key attribute of the manifest (base table and GSIs), all strings. */
 function keyFields(): NonNullable<TableProps['fields']> {
@@ -20,7 +24,7 @@ function keyFields(): NonNullable<TableProps['fields']> {
   return Object.fromEntries(names.map((name) => [name, 'string' as const]));
 }
 
-export function Storage({ stack }: StackContext) {
+export function Storage({ stack, app }: StackContext) {
   const table = new Table(stack, 'Data', {
     fields: keyFields(),
     primaryIndex: { partitionKey: tableManifest.partitionKey, sortKey: tableManifest.sortKey },
@@ -38,6 +42,7 @@ export function Storage({ stack }: StackContext) {
         // use the current form.
         pointInTimeRecovery: undefined,
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        deletionProtection: app.stage === PRODUCTION_STAGE,
       },
     },
   });
@@ -49,7 +54,8 @@ export function Storage({ stack }: StackContext) {
     enableLiveDev: false,
     timeout: 900,
     environment: { TABLE_NAME: table.tableName },
-    permissions: [[table.cdk.table, 'grantReadWriteData']],
+    // Least privilege (infra/permissions.ts `migrate`): item reads and writes on the table, no secret.
+    permissions: accessStatements('migrate', { table }),
   });
   new Script(stack, 'Migrations', { onCreate: migrate, onUpdate: migrate });
 

@@ -3,9 +3,33 @@
  * headers, the error body, body limits, ids, the request log line, unexpected exceptions.
  */
 import { logger } from '@mathisland/core';
+import { ADMIN_COOKIE } from '@mathisland/core/admin';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { routes } from '../infra/routes';
 import { LOCAL_GATEWAY_MERCHANT_ID } from '../packages/local/src/stack';
+import { staffSession } from './support/payments';
 import { call, signIn, startTestStack, type TestStack, useStack } from './support/stack';
+
+/** The log lines (stdout, level INFO) written while `act` runs, and the request lines among them, parsed. */
+async function logged(act: () => Promise<void>): Promise<{ lines: string[]; requests: any[] }> {
+  const lines: string[] = [];
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: any) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  logger.setLogLevel('INFO');
+  try {
+    await act();
+  } finally {
+    logger.setLogLevel('WARN');
+    spy.mockRestore();
+  }
+  const entries = lines
+    .flatMap((l) => l.split('\n'))
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+  return { lines, requests: entries.filter((e) => e.message === 'request') };
+}
 
 describe('request pipeline', () => {
   let stack: TestStack;
@@ -48,13 +72,29 @@ describe('request pipeline', () => {
       const res = await call(stack, 'POST', '/api/auth/otp/request', { body });
       expectErrorBody(res, 400, 'invalid_json', res.status);
     }
-    // Well-formed JSON with a `__proto__` key: the prototype-safe parser refuses it as invalid_json, and nothing
+    // Well-formed JSON with a `__proto__` key is JSON: the key is an unknown field (DESIGN §11), and nothing
     // reaches a prototype (the local server runs in this process).
-    const proto = await call(stack, 'POST', '/api/auth/otp/request', { body: '{"__proto__":{"x":1}}' });
-    expectErrorBody(proto, 400, 'invalid_json', proto.status);
+    const proto = await call(stack, 'POST', '/api/auth/otp/request', { body: '{"__proto__":{"x":1},"phone":"09120000001"}' });
+    expectErrorBody(proto, 400, 'validation_error', proto.status);
+    expect(Object.entries(proto.body.fields)).toEqual([['__proto__', ['Unknown field']]]);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
     const plain = await call(stack, 'POST', '/api/auth/otp/request', { body: '{', headers: { 'content-type': 'text/plain' } });
     expect(plain.body.code).toBe('invalid_json');
+  });
+
+  it('treats a cookie with a malformed percent escape as no cookie (401 on admin routes, never a 500)', async () => {
+    const adminRoutes = routes.filter((r) => r.auth === 'admin' || r.path.startsWith('/api/admin/'));
+    expect(adminRoutes.length).toBeGreaterThan(3);
+    for (const value of ['%E0%A4%A', '%', '%zz', 'abc%']) {
+      for (const route of adminRoutes) {
+        const res = await call(stack, route.method, route.path.replace('{id}', '1'), {
+          headers: { cookie: `theme=%%; ${ADMIN_COOKIE}=${value}` },
+          ...(route.method === 'POST' ? { body: route.path === '/api/admin/login' ? { username: 'x', password: 'y' } : {} } : {}),
+        });
+        expect(res.status, `${route.method} ${route.path} ${value}: ${res.text}`).toBeLessThan(500);
+        if (route.auth === 'admin') expectErrorBody(res, 401, 'not_authenticated', res.status);
+      }
+    }
   });
 
   it('refuses bodies over 64 KiB with 413 body_too_large', async () => {
@@ -85,24 +125,10 @@ describe('request pipeline', () => {
   });
 
   it('logs one JSON line per request with method, path, status, durationMs and userId, and nothing secret', async () => {
-    const lines: string[] = [];
-    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: any) => {
-      lines.push(String(chunk));
-      return true;
-    });
-    logger.setLogLevel('INFO');
-    try {
+    const { lines, requests } = await logged(async () => {
       await call(stack, 'GET', '/api/home', { token });
       await call(stack, 'POST', '/api/auth/otp/request', { body: { phone: '09129998877' } });
-    } finally {
-      logger.setLogLevel('WARN');
-      spy.mockRestore();
-    }
-    const entries = lines
-      .flatMap((l) => l.split('\n'))
-      .filter(Boolean)
-      .map((l) => JSON.parse(l));
-    const requests = entries.filter((e) => e.message === 'request');
+    });
     expect(requests).toHaveLength(2);
     expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/home', status: 200, userId: expect.any(Number) });
     expect(requests[0].durationMs).toEqual(expect.any(Number));
@@ -111,6 +137,21 @@ describe('request pipeline', () => {
     expect(all).not.toContain(token);
     expect(all).not.toContain('09129998877');
     expect(all).not.toContain(stack.smsOutbox.at(-1)!.token);
+  });
+
+  it('names the staff member (staffId) in the log line of an admin request, and no user', async () => {
+    const { cookie, username } = await staffSession(stack, { isSuperuser: true });
+    const { lines, requests } = await logged(async () => {
+      await call(stack, 'GET', '/api/admin/orders', { headers: { cookie } });
+      await call(stack, 'POST', '/api/admin/orders/999999/cancel', { headers: { cookie }, body: {} });
+      await call(stack, 'GET', '/api/admin/orders');
+    });
+    expect(requests).toHaveLength(3);
+    expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/admin/orders', status: 200, staffId: username });
+    expect(requests[1]).toMatchObject({ method: 'POST', path: '/api/admin/orders/999999/cancel', status: 404, staffId: username });
+    expect(requests[2]).toMatchObject({ path: '/api/admin/orders', status: 401 });
+    expect(requests[2]).not.toHaveProperty('staffId');
+    expect(lines.join('')).not.toContain(cookie.split('=')[1]);
   });
 
   it('turns an unexpected exception into a JSON 500 without a traceback in the body', async () => {
@@ -196,8 +237,10 @@ describe('health', () => {
       const plain = await call(stack, 'GET', '/api/health');
       expect(plain.status).toBe(503);
       expect(plain.body).toEqual({ status: 'error' });
+      expect(Number(plain.headers.get('retry-after'))).toBeGreaterThan(0);
       const detailed = await call(stack, 'GET', '/api/health', { headers: { 'x-internal-key': 'test-internal-key-0123456789' } });
       expect(detailed.status).toBe(503);
+      expect(Number(detailed.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(detailed.body.unappliedMigrations).toEqual([migrations[0]!.id]);
     } finally {
       await applyMigrations(stack.deps.db);

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { routes } from '../infra/routes';
+import { staffSession } from './support/payments';
 import { call, signIn, useStack } from './support/stack';
 
 const INTERNAL = { 'x-internal-key': 'test-internal-key-0123456789' };
@@ -47,6 +48,64 @@ describe('bad input on every route', () => {
           if (!isJsonError && !fineAnyway) failures.push(`${label} ${res.text.slice(0, 120)}`);
         }
       }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+/**
+ * DESIGN §11 "Any JSON key is just data" on every route of the manifest that takes a body: a key named like an
+ * Object.prototype member (`constructor`, `toString`, `hasOwnProperty`, `__proto__`, `valueOf`) is an unknown
+ * field, 400 `validation_error` naming it in `fields`, signed in as each route needs so that validation is what
+ * answers; on every route that reads a query string, such parameters never make a 5xx.
+ */
+describe('JSON keys named like Object.prototype members', () => {
+  const stack = useStack({ now: Date.UTC(2026, 10, 18, 8, 0) });
+  const hostileKeys = ['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf'];
+
+  it('are unknown fields (400 validation_error naming them) on every route with a body', async () => {
+    const { cookie } = await staffSession(stack, { isSuperuser: true });
+    // A learner per route, so that routes with small throttles (account deletion: 10 an hour) still validate.
+    const credentials = async (auth: string): Promise<{ token?: string; headers: Record<string, string> }> =>
+      auth === 'user'
+        ? { token: (await signIn(stack)).accessToken, headers: {} }
+        : auth === 'admin'
+          ? { headers: { cookie } }
+          : auth === 'internal'
+            ? { headers: INTERNAL }
+            : { headers: {} };
+    const failures: string[] = [];
+    const bodyRoutes = routes.filter((r) => r.method !== 'GET' && r.method !== 'DELETE');
+    expect(bodyRoutes.length).toBeGreaterThan(20);
+    for (const route of bodyRoutes) {
+      const path = route.path.replace('{id}', '1');
+      const auth = await credentials(route.auth);
+      // One body holding every key (three value types), so that small throttles are not reached.
+      for (const value of ['1', '{}', '"x"']) {
+        const body = `{${hostileKeys.map((k) => `"${k}":${value}`).join(',')}}`;
+        const res = await call(stack, route.method, path, { body, ...auth });
+        const unnamed = hostileKeys.filter((k) => !(res.body?.fields && Object.hasOwn(res.body.fields, k)));
+        if (res.status !== 400 || res.body?.code !== 'validation_error' || unnamed.length) {
+          failures.push(`${route.method} ${path} ${body} → ${res.status} ${res.text.slice(0, 160)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it('never make a 5xx as query parameters or header names', async () => {
+    const learner = await signIn(stack);
+    const query = hostileKeys.map((k) => `${k}=1`).join('&');
+    const failures: string[] = [];
+    for (const route of routes) {
+      const path = `${route.path.replace('{id}', '1')}?${query}`;
+      const res = await call(stack, route.method, path, {
+        token: learner.accessToken,
+        headers: { constructor: 'x', tostring: 'y', 'x-internal-key': 'test-internal-key-0123456789' },
+      });
+      if (res.status >= 500 || res.headers.get('cache-control') !== 'private, no-store')
+        failures.push(`${route.method} ${path} → ${res.status}`);
     }
     expect(failures).toEqual([]);
   });

@@ -29,7 +29,8 @@ describe(`throttle hits inside the route's transaction (limit ${LIMIT} per windo
 
   it('refuses the answer over the limit with 429 and Retry-After, and writes nothing of it', async () => {
     const { session, user } = await freshLearner(stack);
-    for (const q of questions.slice(0, LIMIT)) expect((await answer(stack, session.accessToken, q.id, { answer: q.answer })).status).toBe(200);
+    for (const q of questions.slice(0, LIMIT))
+      expect((await answer(stack, session.accessToken, q.id, { answer: q.answer })).status).toBe(200);
     const over = questions[LIMIT]!;
     const refused = await answer(stack, session.accessToken, over.id, { answer: wrongAnswer(over) });
     expect(refused.status).toBe(429);

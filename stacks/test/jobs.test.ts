@@ -1,7 +1,7 @@
 /**
  * The Jobs stack, synthesized offline (no AWS account, no network) and asserted with aws-cdk-lib/assertions: the
  * hourly marketplace renewal `Cron`, its dead-letter queue and retries, its least-privilege table access (no Scan),
- * its environment; and that sst.config.ts registers it (retained in production).
+ * its environment; the payment re-check `Cron` beside it; and that sst.config.ts registers it (retained in production).
  *
  * To stay quick, the deploy-mode app holds only Storage, Secrets and Jobs (two functions to bundle), with the
  * config's own default function props; the whole config is synthesized in `remove` mode, which bundles nothing.
@@ -16,9 +16,10 @@ import { App, type Function as SstFunction, type Stack } from 'sst/constructs';
 import { initProject, useProject } from 'sst/project.js';
 import { load } from 'sst/stacks/build.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { functionAccess } from '../../infra/permissions';
 import { secretNames } from '../../infra/secrets';
 import { type default as config, defaultFunctionProps, productionStage } from '../../sst.config';
-import { DLQ_RETENTION_DAYS, Jobs, RENEWAL_RETRY_ATTEMPTS, RENEWAL_SCHEDULE, renewalTableActions } from '../Jobs';
+import { DLQ_RETENTION_DAYS, Jobs, RENEWAL_RETRY_ATTEMPTS, RENEWAL_SCHEDULE } from '../Jobs';
 import { Secrets } from '../Secrets';
 import { Storage } from '../Storage';
 
@@ -59,6 +60,14 @@ beforeAll(async () => {
   productionJobs = templateOf(production, 'Jobs');
 });
 
+const renewalRule = (fnId: string): Resource => {
+  const rules = Object.values(jobs.findResources('AWS::Events::Rule') as Resources).filter((r) =>
+    r.Properties.Targets.some((t: { Arn: unknown }) => JSON.stringify(t.Arn) === JSON.stringify({ 'Fn::GetAtt': [fnId, 'Arn'] })),
+  );
+  expect(rules).toHaveLength(1);
+  return rules[0]!;
+};
+
 const renewalFunction = (): [string, Resource] => {
   const fns = Object.entries(jobs.findResources('AWS::Lambda::Function') as Resources).filter(
     ([, fn]) => fn.Properties.Handler === 'packages/functions/src/jobs/marketplaceRenewal.handler',
@@ -71,20 +80,17 @@ describe('Jobs: the marketplace renewal job', () => {
   it('runs the renewal handler every hour from an EventBridge rule, nodejs22.x on arm64, JSON logs', () => {
     const [fnId, fn] = renewalFunction();
     expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], LoggingConfig: { LogFormat: 'JSON' } });
-    const rules = Object.values(jobs.findResources('AWS::Events::Rule') as Resources);
-    expect(rules).toHaveLength(1);
+    const rule = renewalRule(fnId);
     expect(RENEWAL_SCHEDULE).toBe('rate(1 hour)');
-    expect(rules[0]!.Properties.ScheduleExpression).toBe('rate(1 hour)');
-    expect(rules[0]!.Properties.State).toBe('ENABLED');
-    const [target] = rules[0]!.Properties.Targets;
-    expect(target.Arn).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+    expect(rule.Properties.ScheduleExpression).toBe('rate(1 hour)');
+    expect(rule.Properties.State).toBe('ENABLED');
   });
 
   it('sends failed runs (after Lambda retries) and undeliverable events to its dead-letter queue', () => {
     const [fnId, fn] = renewalFunction();
-    const queues = jobs.findResources('AWS::SQS::Queue') as Resources;
-    expect(Object.keys(queues)).toHaveLength(1);
-    const [queueId, queue] = Object.entries(queues)[0]!;
+    const queueId = fn.Properties.DeadLetterConfig?.TargetArn?.['Fn::GetAtt']?.[0] as string;
+    const queue = (jobs.findResources('AWS::SQS::Queue') as Resources)[queueId]!;
+    expect(queue).toBeDefined();
     expect(queue.Properties.MessageRetentionPeriod).toBe(DLQ_RETENTION_DAYS * 86_400);
     expect(fn.Properties.DeadLetterConfig).toEqual({ TargetArn: { 'Fn::GetAtt': [queueId, 'Arn'] } });
     const invokeConfigs = Object.values(jobs.findResources('AWS::Lambda::EventInvokeConfig') as Resources);
@@ -93,7 +99,7 @@ describe('Jobs: the marketplace renewal job', () => {
         Properties: expect.objectContaining({ FunctionName: { Ref: fnId }, MaximumRetryAttempts: RENEWAL_RETRY_ATTEMPTS }),
       }),
     );
-    const [target] = Object.values(jobs.findResources('AWS::Events::Rule') as Resources)[0]!.Properties.Targets;
+    const [target] = renewalRule(fnId).Properties.Targets;
     expect(target.DeadLetterConfig).toEqual({ Arn: { 'Fn::GetAtt': [queueId, 'Arn'] } });
     expect(target.RetryPolicy).toMatchObject({ MaximumRetryAttempts: RENEWAL_RETRY_ATTEMPTS });
     // The queue lets the function and EventBridge send to it, nobody else.
@@ -104,29 +110,23 @@ describe('Jobs: the marketplace renewal job', () => {
     expect(statements).toContainEqual(expect.objectContaining({ Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [queueId, 'Arn'] } }));
   });
 
-  it('may only get, query, put, update and condition-check items of the table and its indexes, and read the secret', () => {
+  it('may only do what infra/permissions.ts declares for it (get, query, put, update, condition-check; gsi1), and read the secret', () => {
     const [, fn] = renewalFunction();
     const roleId = fn.Properties.Role['Fn::GetAtt'][0];
     const statements = Object.values(jobs.findResources('AWS::IAM::Policy') as Resources)
       .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
       .flatMap((p) => p.Properties.PolicyDocument.Statement);
-    const dynamo = statements.filter((st) => [st.Action].flat().some((a: string) => a.startsWith('dynamodb:')));
-    expect(dynamo).toHaveLength(1);
-    expect([dynamo[0].Action].flat().sort()).toEqual([...renewalTableActions].sort());
-    expect(dynamo[0].Resource).toEqual([
-      { 'Fn::ImportValue': expect.stringContaining('test-mathisland-Storage') },
-      { 'Fn::Join': ['', [{ 'Fn::ImportValue': expect.stringContaining('test-mathisland-Storage') }, '/index/*']] },
-    ]);
+    const declared = functionAccess['marketplace-renewal'];
+    const dynamoActions = statements.flatMap((st) => [st.Action].flat()).filter((a: string) => a.startsWith('dynamodb:'));
+    expect(new Set(dynamoActions)).toEqual(new Set(declared.table.map((a) => `dynamodb:${a}`)));
+    expect(JSON.stringify(statements)).toContain('/index/gsi1');
+    expect(JSON.stringify(statements)).not.toContain('/index/*');
     const actions = statements.flatMap((st) => [st.Action].flat());
     for (const forbidden of ['dynamodb:Scan', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:*', '*']) {
       expect(actions).not.toContain(forbidden);
     }
-    expect(statements).toContainEqual(
-      expect.objectContaining({
-        Action: expect.arrayContaining(['secretsmanager:GetSecretValue']),
-        Resource: { 'Fn::ImportValue': expect.stringContaining('test-mathisland-Secrets') },
-      }),
-    );
+    const secretRead = statements.find((st) => [st.Action].flat().includes('secretsmanager:GetSecretValue'));
+    expect(secretRead?.Resource).toEqual({ 'Fn::ImportValue': expect.stringContaining('test-mathisland-Secrets') });
   });
 
   it('bundles the handler as an ESM file that parses', () => {
@@ -147,14 +147,13 @@ describe('Jobs: the marketplace renewal job', () => {
   });
 
   it('is registered by sst.config.ts, and production retains its queue', () => {
-    expect(Object.keys(productionJobs.findResources('AWS::Events::Rule'))).toHaveLength(1);
+    expect(Object.keys(productionJobs.findResources('AWS::Events::Rule'))).toHaveLength(2);
     const policies = new Set(
       Object.values(productionJobs.toJSON().Resources as Resources)
         .filter((r) => r.Type !== 'AWS::SSM::Parameter')
         .map((r) => r.DeletionPolicy),
     );
     expect(policies).toEqual(new Set(['Retain']));
-    const queue = Object.values(jobs.findResources('AWS::SQS::Queue') as Resources)[0]!;
-    expect(queue.DeletionPolicy).toBe('Delete');
+    for (const queue of Object.values(jobs.findResources('AWS::SQS::Queue') as Resources)) expect(queue.DeletionPolicy).toBe('Delete');
   });
 });

@@ -15,13 +15,20 @@ export interface TestStack extends LocalStack {
   clock: ManualClock;
 }
 
-/** Starts the service with settings `env` (on top of test defaults) and a manual clock set to `now`. */
-export async function startTestStack(options: { env?: Record<string, string | undefined>; now?: Date | number } = {}): Promise<TestStack> {
+/**
+ * Starts the service with settings `env` (on top of test defaults) and a manual clock set to `now`, on the shared
+ * DynamoDB Local unless `dynamodbEndpoint` names another (a fault test's own, or a proxy in front of one).
+ */
+export async function startTestStack(
+  options: { env?: Record<string, string | undefined>; now?: Date | number; dynamodbEndpoint?: string } = {},
+): Promise<TestStack> {
   const clock = new ManualClock(options.now === undefined ? Date.now() : new Date(options.now).getTime());
   const stack = await startLocalStack({
     port: 0,
-    dynamodbEndpoint: inject('dynamodbEndpoint'),
+    dynamodbEndpoint: options.dynamodbEndpoint ?? inject('dynamodbEndpoint'),
     clock: clock as Clock,
+    // Every answer is checked against the OpenAPI document: a changed field, status or error code fails the test.
+    checkResponses: true,
     env: {
       TABLE_NAME: `test-${randomUUID()}`,
       DATA_DIR: join(tmpdir(), `mathisland-test-${randomUUID()}`),

@@ -65,6 +65,7 @@ export const ALL_PERMISSIONS: readonly string[] = [
   'change_marketplacecredential',
   'view_tutorfeedback',
   'view_tutorusage',
+  'view_apidocs',
 ];
 
 /** Page size limits of every list (`limit` 1-100, default 25). */

@@ -5,6 +5,7 @@
 
 export { type Clock, ManualClock, systemClock } from './clock';
 export { loadSettings, type Settings, SettingsError } from './config/settings';
+export { callTimeout, remainingMs, withDeadline } from './deadline';
 export type { Deps } from './deps';
 export { commonErrors, DomainError } from './errors';
 export { logger } from './log';

@@ -32,15 +32,19 @@ export function toEvent(
   match: { routeKey: string; pathParameters?: Record<string, string> },
 ): APIGatewayProxyEventV2 {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const headers: Record<string, string> = {};
+  const headerMap = new Map<string, string>();
   const cookies: string[] = [];
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     if (name === 'cookie') cookies.push(...String(value).split(/;\s*/).filter(Boolean));
-    else headers[name] = Array.isArray(value) ? value.join(',') : value;
+    else headerMap.set(name, Array.isArray(value) ? value.join(',') : value);
   }
-  const query: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) query[k] = query[k] === undefined ? v : `${query[k]},${v}`;
+  // Names are data (a header or parameter called `__proto__` or `constructor` is just one): collected in a Map
+  // and turned into own properties by Object.fromEntries, never assigned onto an object's prototype chain.
+  const queryMap = new Map<string, string>();
+  for (const [k, v] of url.searchParams) queryMap.set(k, queryMap.has(k) ? `${queryMap.get(k)},${v}` : v);
+  const headers: Record<string, string> = Object.fromEntries(headerMap);
+  const query: Record<string, string> = Object.fromEntries(queryMap);
   const text = isText(headers['content-type']);
   const now = new Date();
   const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { SettingsError } from '@mathisland/core';
+import { banner } from './banner';
 import { adminBuildState, ensureAdminBuilt, startLocalStack } from './stack';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -17,24 +18,7 @@ try {
   }
   const stack = await startLocalStack();
   for (const w of stack.warnings) console.warn(`warning: ${w}`);
-  console.log(`
-  mathisland is running
-    API         ${stack.baseUrl}/api/
-    health      ${stack.baseUrl}/api/health
-    SMS outbox  ${stack.baseUrl}/_local/sms/outbox
-    staff panel ${stack.baseUrl}/admin/ (sign in as a staff member: npm run createsuperuser)
-    gateway     ${stack.baseUrl}/_local/gateway/ (fake; pay links lead to its StartPay page)${
-      stack.deps.settings.marketplace.baseUrl.startsWith(stack.baseUrl)
-        ? `\n    marketplace ${stack.baseUrl}/_local/marketplace/ (fake; mint purchase tokens with POST /_local/marketplace/purchases)`
-        : ''
-    }
-    frontend    ${stack.baseUrl}/ (stand-in page where payment results land)${
-      stack.deps.settings.ai.apiKey && stack.deps.settings.ai.baseUrl.startsWith(stack.baseUrl)
-        ? `\n    tutor model ${stack.baseUrl}/_local/llm/requests (fake; what the model was sent)`
-        : ''
-    }
-  Ctrl-C stops it (and DynamoDB Local).
-`);
+  console.log(banner(stack));
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -14,6 +14,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, resolve, sep } from 'node:path';
+import type { Duplex } from 'node:stream';
 import type { Deps } from '@mathisland/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type EndpointGroup, endpointGroups, routeKey, routePattern, routes } from '../../../infra/routes';
@@ -72,13 +73,55 @@ export async function loadHandlers(getDeps: () => Promise<Deps>): Promise<Record
   return Object.fromEntries(entries) as Record<EndpointGroup, Handler>;
 }
 
+/** Status, code and detail of the answer to a request Node's HTTP parser refused (see {@link answerClientError}). */
+function clientErrorAnswer(code: string | undefined): { status: number; reason: string; code: string; detail: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return {
+      status: 431,
+      reason: 'Request Header Fields Too Large',
+      code: 'headers_too_large',
+      detail: 'The request headers are too large',
+    };
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === 'ERR_HTTP_HEADERS_TIMEOUT') {
+    return { status: 408, reason: 'Request Timeout', code: 'request_timeout', detail: 'The request took too long to arrive' };
+  }
+  return { status: 400, reason: 'Bad Request', code: 'bad_request', detail: 'The request is not valid HTTP/1.1' };
+}
+
+/**
+ * Answers a request Node's HTTP parser refused (bad request line, bad header, headers over the size limit,
+ * bad chunked encoding, a request that never finished arriving) with the service's JSON error body (DESIGN §3,
+ * §7), written as a raw HTTP/1.1 response because there is no request or response object yet, then closes the
+ * connection. A connection already reset, or one whose response has started, is just closed. In AWS, API
+ * Gateway answers such requests itself; this keeps the local runtime from answering them with an empty body.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const responding = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (error.code === 'ECONNRESET' || !socket.writable || responding) {
+    socket.destroy();
+    return;
+  }
+  const answer = clientErrorAnswer(error.code);
+  const body = JSON.stringify({ code: answer.code, detail: answer.detail });
+  socket.end(
+    `HTTP/1.1 ${answer.status} ${answer.reason}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      'Cache-Control: private, no-store\r\n' +
+      'X-Content-Type-Options: nosniff\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+}
+
 export function createLocalServer(options: {
   handlers: Record<EndpointGroup, Handler>;
   mounts: Record<string, Mount>;
   /** Resolves when the dependencies are ready; requests wait for it. */
   ready: Promise<unknown>;
 }): Server {
-  return createServer(async (req, res) => {
+  const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const body = await readBody(req);
@@ -99,6 +142,8 @@ export function createLocalServer(options: {
       const result = await handler(event, lambdaContext(group));
       writeResult(res, result);
     } catch (error) {
+      // A request whose connection broke while its body arrived (answered by answerClientError, or gone).
+      if (req.destroyed && !res.headersSent && (error as NodeJS.ErrnoException).code === 'ECONNRESET') return;
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'application/json', 'cache-control': 'private, no-store' });
         res.end(JSON.stringify({ code: 'server_error', detail: 'Something went wrong on our side' }));
@@ -106,6 +151,8 @@ export function createLocalServer(options: {
       console.error(error);
     }
   });
+  server.on('clientError', answerClientError);
+  return server;
 }
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -26,6 +26,7 @@ import { ensureTable } from '@mathisland/core/db';
 import { applyMigrations } from '@mathisland/core/migrations';
 import { createOpenAiModel } from '@mathisland/core/providers/openai';
 import { seedTextbook } from '@mathisland/core/tutor';
+import { apiHandlers } from './apiDocs';
 import { type DynamoLocal, startDynamoLocal } from './dynamo';
 import { frontendStandIn } from './fakes/frontend';
 import { createGatewayFake } from './fakes/gateway';
@@ -33,7 +34,7 @@ import { createLlmFake, type LlmFakeConfig, type LlmRequest } from './fakes/llm'
 import { createMarketplaceFake } from './fakes/marketplace';
 import { createSmsFake, type SentSms } from './fakes/sms';
 import { ensureMarketplaceSecret, ensureSecretKey } from './secretKey';
-import { adminSite, createLocalServer, loadHandlers } from './server';
+import { adminSite, createLocalServer } from './server';
 
 export interface LocalStackOptions {
   /** Port to listen on; 0 picks a free one. Default PORT or 3000. */
@@ -48,6 +49,11 @@ export interface LocalStackOptions {
   clock?: Clock;
   /** The built staff panel to serve at `/admin/` (default `packages/admin/dist/admin`). */
   adminDist?: string;
+  /**
+   * Check every answer against the OpenAPI document (`responseCheck.ts`; test stacks): a buffered answer that differs
+   * becomes a 500 `response_undocumented`, and `close()` rejects while any answer differed.
+   */
+  checkResponses?: boolean;
 }
 
 export interface LocalStack {
@@ -63,6 +69,10 @@ export interface LocalStack {
   llm: { requests: LlmRequest[]; config: LlmFakeConfig };
   /** Warnings to print (e.g. a generated SECRET_KEY). */
   warnings: string[];
+  /** Calls of the sms, gateway and model fakes that a fault answered (`POST /_local/<fake>/faults`). */
+  faultsInjected(): number;
+  /** Answers that differed from the API document (with `checkResponses`), as `<route> <status>: <problem>`. */
+  responseMismatches: string[];
   close(): Promise<void>;
 }
 
@@ -177,7 +187,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const ready = new Promise<Deps>((r) => {
     markReady = r;
   });
-  const handlers = await loadHandlers(() => ready);
+  const { handlers, responseMismatches } = await apiHandlers(() => ready, options.checkResponses === true);
   const smsKey = env.SMS_API_KEY === undefined ? LOCAL_SMS_KEY : env.SMS_API_KEY;
   const sms = createSmsFake({ apiKey: smsKey, template: env.SMS_TEMPLATE || 'verify' });
   const gateway = createGatewayFake({
@@ -262,12 +272,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       marketplace: marketplace.fake,
       llm: { requests: llm.requests, config: llm.config },
       warnings,
+      faultsInjected: () => sms.faultCounts.injected + gateway.faultCounts.injected + llm.faultCounts.injected,
+      responseMismatches,
       async close() {
         if (ownEndpointFile) rmSync(ownEndpointFile, { force: true });
         server.closeAllConnections();
         await new Promise((r) => server.close(r));
         ownDeps.db.raw.destroy();
         await dynamo?.stop();
+        if (responseMismatches.length) {
+          throw new Error(`answers differed from the API document:\n${[...new Set(responseMismatches)].join('\n')}`);
+        }
       },
     };
   } catch (error) {

@@ -133,6 +133,7 @@ export const en: typeof fa = {
       change_marketplacecredential: 'Open the marketplace authorize window',
       view_tutorfeedback: 'View tutor feedback',
       view_tutorusage: 'View tutor usage',
+      view_apidocs: 'View the API documentation',
     },
   },
 };

@@ -133,6 +133,7 @@ export const fa = {
       change_marketplacecredential: 'باز کردن پنجرهٔ اجازهٔ فروشگاه',
       view_tutorfeedback: 'دیدن بازخورد دستیار',
       view_tutorusage: 'دیدن مصرف دستیار',
+      view_apidocs: 'دیدن مستندات API',
     },
   },
 };

@@ -32,6 +32,8 @@ export const STAFF_PERMISSIONS = [
   'change_marketplacecredential',
   'view_tutorfeedback',
   'view_tutorusage',
+  // The API description (GET /api/schema/, /api/docs/, /api/redoc/; DESIGN §10), e.g. for an app developer's account.
+  'view_apidocs',
 ] as const;
 export const StaffPermission = z.enum(STAFF_PERMISSIONS);
 export type StaffPermission = z.infer<typeof StaffPermission>;

@@ -58,8 +58,9 @@ export async function healthDetails(deps: Deps, extras: HealthExtras = {}) {
   } catch (error) {
     database = { ok: false, error: error instanceof Error ? error.name : 'Error' };
   }
-  const pointInTime = await pointInTimeRecovery(deps.db);
-  const marketplace = await marketplaceConnected(deps).catch(() => false);
+  // A database that did not answer is not asked again (it would only spend the request's time).
+  const pointInTime = database.ok ? await pointInTimeRecovery(deps.db) : null;
+  const marketplace = database.ok ? await marketplaceConnected(deps).catch(() => false) : false;
   const ok = database.ok && pending.length === 0;
   return {
     status: ok ? ('ok' as const) : ('error' as const),

@@ -5,7 +5,7 @@
  */
 import { NOTIFICATION_PREFIX } from './notification.entity';
 
-export { isStreakMilestone, type NotificationKind } from './kinds';
+export { isStreakMilestone, NOTIFICATION_KINDS, type NotificationKind } from './kinds';
 export { listNotifications, type Notification } from './list';
 export { newNotificationId, newNotificationIds, notificationItem } from './notification.entity';
 export { markAllRead, markRead } from './read';

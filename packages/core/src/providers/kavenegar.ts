@@ -1,17 +1,43 @@
 /**
  * Sends a sign-in code through a Kavenegar-style `verify/lookup` API (providers.md §3):
  * `POST {SMS_BASE_URL}/v1/{API-KEY}/verify/lookup.json`, form fields `receptor`, `token`, `template`.
- * Success: HTTP 200 and `return.status` 200. Errors: HTTP status mirrors `return.status` (403 bad key,
- * 411 bad receptor, 418 credit, 424 template, 431 token with whitespace, 451 throttled).
+ * Success: HTTP 200 and `return.status` 200. Errors: HTTP status mirrors `return.status`; a body that is not the
+ * provider's JSON (a proxy's HTML page) counts by its HTTP status.
  *
- * Errors: {@link DomainError} `sms_unavailable` when no key is configured or the provider refuses or is
- * unreachable (the API then answers 503; there is never a fake success).
+ * What each failure becomes (the API never fakes a success):
+ * - 411 (the receptor is not a number the provider can reach) → 400 `validation_error` on `phone`: the phone the
+ *   learner typed is the problem, asking again will not help;
+ * - 409 (provider busy), 429 (IP restricted), 451 (too many calls), 5xx (but 501), a timeout
+ *   ({@link SMS_TIMEOUT_MS}, shortened to the request's deadline), an unreachable provider or a garbage body →
+ *   503 `sms_unavailable` with Retry-After {@link SMS_RETRY_AFTER_SECONDS};
+ * - every other refusal (401 account disabled, 403 bad key, 418 credit, 424 template, 432 template without
+ *   %token, 501 test account, ...) is our configuration's fault → 503 `sms_unavailable` with Retry-After
+ *   {@link SMS_MISCONFIGURED_RETRY_AFTER_SECONDS}; the status is logged for the operator, not shown.
+ * No retry: a second send could deliver two codes.
  */
+import { callTimeout } from '../deadline';
 import { DomainError } from '../errors';
+import { logger } from '../log';
 import type { SmsSender } from './ports';
 
+/** How long the provider may take to answer, ms. */
+export const SMS_TIMEOUT_MS = 5_000;
+/** Retry-After of a transient sms failure (busy, throttled, down), seconds. */
+export const SMS_RETRY_AFTER_SECONDS = 60;
+/** Retry-After when the provider refuses our account or template: someone has to fix the settings, seconds. */
+export const SMS_MISCONFIGURED_RETRY_AFTER_SECONDS = 300;
+/** Statuses that pass with time: busy, IP throttled, too many calls. */
+const TRANSIENT = new Set([409, 429, 451]);
+const RECEPTOR_INVALID = 411;
+/** Kavenegar's 501: a test account may only text its owner's number (a configuration matter, not an outage). */
+const TEST_ACCOUNT_ONLY = 501;
+
 export const smsErrors = {
-  unavailable: (detail: string) => new DomainError('sms_unavailable', detail, { retryAfter: 60 }),
+  unavailable: (detail: string, retryAfter = SMS_RETRY_AFTER_SECONDS) => new DomainError('sms_unavailable', detail, { retryAfter }),
+  receptorRefused: () =>
+    new DomainError('validation_error', 'The sms provider cannot send a text to this phone number', {
+      fields: { phone: ['Not a mobile number the sms provider can reach'] },
+    }),
 };
 
 export function createKavenegarSender(options: { apiKey?: string; baseUrl: string; template: string; timeoutMs?: number }): SmsSender {
@@ -20,22 +46,30 @@ export function createKavenegarSender(options: { apiKey?: string; baseUrl: strin
     async sendVerifyCode(receptor, token) {
       if (!options.apiKey) throw smsErrors.unavailable('Sign-in codes cannot be sent: the sms provider is not configured');
       const url = `${options.baseUrl}/v1/${encodeURIComponent(options.apiKey)}/verify/lookup.json`;
-      let response: Response;
+      let status: number;
       try {
-        response = await fetch(url, {
+        const response = await fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
           body: new URLSearchParams({ receptor, token, template: options.template }),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+          signal: AbortSignal.timeout(callTimeout(options.timeoutMs ?? SMS_TIMEOUT_MS)),
         });
+        const body = (await response.json().catch(() => null)) as { return?: { status?: unknown } } | null;
+        const returned = body?.return?.status;
+        if (response.status === 200 && returned === 200) return;
+        // Not the provider's envelope (a proxy's page, garbage): judged by the HTTP status, a 200 as a bad gateway.
+        status = typeof returned === 'number' ? returned : response.status === 200 ? 502 : response.status;
       } catch {
-        throw smsErrors.unavailable('The sms provider could not be reached');
+        throw smsErrors.unavailable('The sms provider could not be reached; try again in a minute');
       }
-      const body = (await response.json().catch(() => null)) as { return?: { status?: number } } | null;
-      const status = body?.return?.status ?? response.status;
-      if (response.status !== 200 || status !== 200) {
-        throw smsErrors.unavailable(`The sms provider refused the message (status ${status})`);
-      }
+      logger.warn('sms provider refused a message', { providerStatus: status });
+      if (status === RECEPTOR_INVALID) throw smsErrors.receptorRefused();
+      if (TRANSIENT.has(status) || (status >= 500 && status !== TEST_ACCOUNT_ONLY))
+        throw smsErrors.unavailable('The sms provider is busy; try again in a minute');
+      throw smsErrors.unavailable(
+        'Sign-in codes cannot be sent right now: the sms provider refused the message',
+        SMS_MISCONFIGURED_RETRY_AFTER_SECONDS,
+      );
     },
   };
 }

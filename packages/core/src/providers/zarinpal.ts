@@ -18,13 +18,16 @@
  *
  * Errors: {@link GatewayError} with `kind`
  * - `not_configured`: no merchant id (GATEWAY_MERCHANT_ID unset or empty: the payment path fails closed);
- * - `unreachable`: network error, timeout ({@link GATEWAY_TIMEOUT_MS}) or a body that is not the gateway's JSON;
+ * - `unreachable`: network error, timeout ({@link GATEWAY_TIMEOUT_MS} per call, shortened to what is left of the
+ *   request's deadline, `../deadline.ts`; no retry: the caller answers 503 and the client may retry) or a body
+ *   that is not the gateway's JSON;
  * - `refused`: the gateway answered an error code (e.g. -9 validation, -10 wrong merchant, -12 too many
  *   attempts, -14 callback domain not the terminal's registered domain).
  * Verify codes that prove the payment did not happen (-50 amount mismatch, -51 not paid, -53 other merchant,
  * -54 invalid authority, -55 not found) are not errors: they come back as `{ paid: false, code }`.
  */
 
+import { callTimeout } from '../deadline';
 import { GatewayError, type PaymentGateway } from './ports';
 
 /** Rial per toman. */
@@ -61,7 +64,7 @@ export function createZarinpalGateway(options: { merchantId?: string; baseUrl: s
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? GATEWAY_TIMEOUT_MS),
+        signal: AbortSignal.timeout(callTimeout(options.timeoutMs ?? GATEWAY_TIMEOUT_MS)),
       });
     } catch {
       throw new GatewayError('unreachable', undefined, 'The payment gateway could not be reached');

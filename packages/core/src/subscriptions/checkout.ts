@@ -57,7 +57,7 @@ async function gatewayFailure(deps: Deps, order: Order, error: GatewayError, ste
     note: `${step}: ${error.message}`,
   });
   if (error.kind === 'not_configured') return paymentErrors.gatewayNotConfigured();
-  if (error.code === CALLBACK_DOMAIN_MISMATCH && callbackUrl) return paymentErrors.callbackDomainMismatch(new URL(callbackUrl).host);
+  if (error.code === CALLBACK_DOMAIN_MISMATCH && callbackUrl) return paymentErrors.callbackDomainMismatch(new URL(callbackUrl).hostname);
   return paymentErrors.gatewayUnavailable(`The payment gateway could not ${step}; try again shortly`);
 }
 

@@ -3,7 +3,8 @@
  *
  * 1. The late refusal marker (`prompt.ts` REFUSAL_MARKER; matched as `off_topic` / `off-topic` / `off topic` in
  *    any case, with or without `[[ ]]`) is looked for across chunk borders: a tail that could be the start of
- *    the marker is held back until it is decided. When the marker arrives, the model's text from the marker on
+ *    the marker is held back until it is decided, and so is cleaned text ending in whitespace (a refusal drops
+ *    the whitespace before it), so the learner gets the same text however the model's stream was cut. When the marker arrives, the model's text from the marker on
  *    is dropped, and the stream ends with the fixed refusal text (after a blank line when part of an answer was
  *    already sent). The answer is then `refused`: neither stored nor cached (spec Errors).
  * 2. Everything else goes through the Markdown/LaTeX → plain text transformer (`plainText.ts`).
@@ -11,19 +12,20 @@
 import { createPlainTextStream } from './plainText';
 
 const MARKER = /\[{0,2}\s*off[\s_-]?topic\s*\]{0,2}/i;
-/** Canonical forms whose prefixes are held back at the end of a chunk. */
-const MARKER_PREFIXES = ['[[off_topic', '[off_topic', 'off_topic'];
-const canonical = (s: string) => s.toLowerCase().replace(/[\s-]/g, '_');
+/** Texts that could be the beginning of a marker: brackets, spaces, then a growing prefix of `off_topic]]`. */
+const MARKER_PREFIX = /^\[{0,2}\s*(o(f(f([\s_-]?(t(o(p(i(c\s*\]{0,2})?)?)?)?)?)?)?)?)?$/i;
+/** Longest tail of the raw text looked at: `[[` + spaces + `off_topic` + spaces + `]]`, with room for spaces. */
+const MARKER_TAIL_MAX = 24;
 
 /**
- * Start of the tail of `text` held back: the longest tail that could begin the marker, with the whitespace
- * before it (so that a refusal does not follow a dangling space), or text.length.
+ * Start of the tail of `text` held back: the longest tail that could begin the marker (as {@link MARKER}
+ * spells it: brackets, spaces, `off`, one separator, `topic`, ...), with the whitespace before it (so that a
+ * refusal does not follow a dangling space), or text.length.
  */
 function partialMarkerStart(text: string): number {
   let start = text.length;
-  for (let k = Math.min(text.length, 12); k > 0; k--) {
-    const tail = canonical(text.slice(-k));
-    if (MARKER_PREFIXES.some((p) => p.startsWith(tail))) {
+  for (let k = Math.min(text.length, MARKER_TAIL_MAX); k > 0; k--) {
+    if (MARKER_PREFIX.test(text.slice(-k))) {
       start = text.length - k;
       break;
     }
@@ -49,15 +51,22 @@ export function createAnswerStream(refusalText: string): AnswerStream {
   let raw = '';
   let refused = false;
   let sent = '';
-  const emit = (s: string) => {
-    sent += s;
-    return s;
+  /** Cleaned text ending in whitespace is held back until more text follows: a refusal drops it (see refuse). */
+  let pendingSpace = '';
+  const emit = (cleaned: string, final = false) => {
+    const text = pendingSpace + cleaned;
+    const keep = final ? 0 : (/[\s[]*$/.exec(text)?.[0].length ?? 0);
+    pendingSpace = text.slice(text.length - keep);
+    const out = text.slice(0, text.length - keep);
+    sent += out;
+    return out;
   };
   const refuse = (before: string) => {
     refused = true;
-    const flushed = plain.push(before) + plain.end();
+    const flushed = (pendingSpace + plain.push(before) + plain.end()).replace(/[\s[]+$/, '');
+    pendingSpace = '';
     const separator = (sent + flushed).trim() ? '\n\n' : '';
-    return emit(flushed.replace(/[\s[]+$/, '') + separator + refusalText);
+    return emit(flushed + separator + refusalText, true);
   };
   return {
     push(delta) {
@@ -76,7 +85,7 @@ export function createAnswerStream(refusalText: string): AnswerStream {
       if (match) return refuse(raw.slice(0, match.index));
       const out = plain.push(raw) + plain.end();
       raw = '';
-      return emit(out);
+      return emit(out, true);
     },
     get refused() {
       return refused;

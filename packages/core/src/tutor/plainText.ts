@@ -65,12 +65,19 @@ function parseLineStart(text: string, i: number, final: boolean): Parsed | null 
   if (/^(-{3,}|\*{3,}|_{3,})[ \t]*$/.test(rest)) return complete ? { out: '', end: i + line.length } : undefined;
   // Markers still ambiguous: `#`, `-`, `*`, `>`, `` ` ``, `~`, `__` runs that the next character decides.
   if (!complete && /^(#{1,6}|[-*+>]|-{1,2}|\*{1,2}|_{1,2}|`{1,2}|~{1,2})$/.test(rest)) return undefined;
-  const heading = /^#{1,6}[ \t]*/.exec(rest);
-  if (heading) return { out: '', end: i + indent + heading[0].length };
-  const quote = /^>[ \t]?/.exec(rest);
-  if (quote) return { out: '', end: i + indent + quote[0].length };
-  const bullet = /^[-*+][ \t]+/.exec(rest);
-  if (bullet) return { out: '• ', end: i + indent + bullet[0].length };
+  // A marker's run of spaces may go on in the next chunk (`# ` + ` Title`): while it reaches the end of the
+  // unfinished line, wait, so that every split strips the same spaces as the whole text.
+  const markers: [RegExp, string][] = [
+    [/^#{1,6}[ \t]*/, ''], // heading
+    [/^>[ \t]?/, ''], // quote
+    [/^[-*+][ \t]+/, '• '], // bullet
+  ];
+  for (const [pattern, out] of markers) {
+    const marker = pattern.exec(rest);
+    if (!marker) continue;
+    const end = i + indent + marker[0].length;
+    return !complete && end >= text.length ? undefined : { out, end };
+  }
   return { out: '', end: i + indent };
 }
 

@@ -28,7 +28,9 @@ import * as z from 'zod';
 import { listAnswer, listQuery, pathParam, QueryId, wholeList } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { cookie, HttpResponse, isoTime } from '../lib/http';
+import { json, noContent } from '../lib/responses';
 import { type AdminInput, type RouteInput, route } from '../lib/route';
+import { adminPage, Day, Id, IsoTime, StaffIdentity, Toman } from '../lib/shapes';
 
 /** The admin session cookie: `Path=/api`, HttpOnly, SameSite=Strict; `Secure` when the service is served over https (PUBLIC_BASE_URL). */
 function sessionCookie(deps: Deps, value: string, maxAgeSeconds: number): string {
@@ -67,6 +69,34 @@ const SessionsQuery = listQuery({ userId: QueryId.optional() });
 const OtpQuery = listQuery({ phone: z.string().min(1).max(32).optional() });
 const NoQuery = z.strictObject({});
 
+const StaffView = z
+  .object({
+    id: z.string().meta({ description: 'The username' }),
+    username: z.string(),
+    isSuperuser: z.boolean(),
+    permissions: z.array(z.string()),
+    active: z.boolean(),
+    createdAt: IsoTime.nullable(),
+    updatedAt: IsoTime.nullable(),
+  })
+  .meta({ id: 'StaffAccount' });
+const count = z.number().int().min(0);
+const Dashboard = z.object({ day: Day, signIns: count, newUsers: count, orders: count, paidOrders: count, revenue: Toman });
+const LearnerSession = z.object({ id: z.string(), userId: Id, userPublicId: z.string(), createdAt: IsoTime, expiresAt: IsoTime });
+const OtpRecord = z.object({
+  id: z.string(),
+  phone: z.string(),
+  attempts: count,
+  codeSent: z.boolean(),
+  sentAt: IsoTime.nullable(),
+  expiresAt: IsoTime.nullable(),
+  state: z.enum(['live', 'dead', 'expired']),
+});
+const staffNotFound = { not_found: 'No such staff account.' };
+const sessionCookieHeader = {
+  'Set-Cookie': { schema: z.string(), description: 'The admin session cookie (HttpOnly; SameSite=Strict; Path=/api; Max-Age=43200)' },
+};
+
 async function signIn({ deps, body }: RouteInput<z.infer<typeof Credentials>, unknown>) {
   const { token, staff, maxAgeSeconds } = await staffLogin(deps, body.username, body.password);
   return new HttpResponse(200, staffIdentity(staff), {}, [sessionCookie(deps, token, maxAgeSeconds)]);
@@ -103,16 +133,70 @@ const otpRecords = async ({ deps, query }: AdminInput<undefined, z.infer<typeof 
   listAnswer(await listOtpRecords(deps, query));
 
 export const { handler, createHandler, routes } = defineGroup('admin', {
-  'POST /api/admin/login': route.public({ body: Credentials, run: signIn }),
-  'POST /api/admin/logout': route.public({ run: signOut }),
-  'GET /api/admin/me': route.admin({ query: NoQuery, run: me }),
-  'GET /api/admin/dashboard': route.admin({ query: NoQuery, run: today }),
-  'GET /api/admin/staff': route.admin({ permission: 'view_staff', query: StaffQuery, run: staffList }),
-  'POST /api/admin/staff': route.admin({ permission: 'add_staff', body: NewStaff, status: 201, run: staffCreate }),
-  'GET /api/admin/staff/{username}': route.admin({ permission: 'view_staff', query: NoQuery, run: staffRead }),
-  'PATCH /api/admin/staff/{username}': route.admin({ permission: 'change_staff', body: StaffChanges, run: staffUpdate }),
-  'DELETE /api/admin/staff/{username}': route.admin({ permission: 'delete_staff', run: staffDelete }),
-  'GET /api/admin/sessions': route.admin({ permission: 'view_session', query: SessionsQuery, run: sessions }),
-  'DELETE /api/admin/sessions/{sessionId}': route.admin({ permission: 'delete_session', run: revokeSession }),
-  'GET /api/admin/otp-records': route.admin({ permission: 'view_otprecord', query: OtpQuery, run: otpRecords }),
+  'POST /api/admin/login': route.public({
+    body: Credentials,
+    responses: { 200: json(StaffIdentity, 'Signed in; the session cookie is set', { headers: sessionCookieHeader }) },
+    errors: { not_authenticated: 'Wrong username or password, or an inactive account.' },
+    run: signIn,
+  }),
+  'POST /api/admin/logout': route.public({
+    responses: { 204: noContent('Signed out; the cookie is cleared', sessionCookieHeader) },
+    run: signOut,
+  }),
+  'GET /api/admin/me': route.admin({ query: NoQuery, responses: { 200: StaffIdentity }, run: me }),
+  'GET /api/admin/dashboard': route.admin({ query: NoQuery, description: 'Today (Tehran).', responses: { 200: Dashboard }, run: today }),
+  'GET /api/admin/staff': route.admin({
+    permission: 'view_staff',
+    query: StaffQuery,
+    responses: { 200: adminPage(StaffView) },
+    run: staffList,
+  }),
+  'POST /api/admin/staff': route.admin({
+    permission: 'add_staff',
+    body: NewStaff,
+    status: 201,
+    responses: { 201: json(StaffView, 'The new account') },
+    errors: { username_taken: 'The username is taken.' },
+    run: staffCreate,
+  }),
+  'GET /api/admin/staff/{username}': route.admin({
+    permission: 'view_staff',
+    query: NoQuery,
+    responses: { 200: StaffView },
+    errors: staffNotFound,
+    run: staffRead,
+  }),
+  'PATCH /api/admin/staff/{username}': route.admin({
+    permission: 'change_staff',
+    body: StaffChanges,
+    description: 'A superuser cannot deactivate or demote their own account (400).',
+    responses: { 200: json(StaffView, 'The changed account') },
+    errors: staffNotFound,
+    run: staffUpdate,
+  }),
+  'DELETE /api/admin/staff/{username}': route.admin({
+    permission: 'delete_staff',
+    responses: { 204: noContent('Deleted') },
+    errors: staffNotFound,
+    run: staffDelete,
+  }),
+  'GET /api/admin/sessions': route.admin({
+    permission: 'view_session',
+    query: SessionsQuery,
+    responses: { 200: adminPage(LearnerSession) },
+    run: sessions,
+  }),
+  'DELETE /api/admin/sessions/{sessionId}': route.admin({
+    permission: 'delete_session',
+    responses: { 204: noContent('Revoked') },
+    errors: { not_found: 'No such session.' },
+    run: revokeSession,
+  }),
+  'GET /api/admin/otp-records': route.admin({
+    permission: 'view_otprecord',
+    query: OtpQuery,
+    description: 'Never a code.',
+    responses: { 200: adminPage(OtpRecord) },
+    run: otpRecords,
+  }),
 });

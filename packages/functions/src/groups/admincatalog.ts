@@ -24,7 +24,9 @@ import * as z from 'zod';
 import { IsoTime, listQuery, pathParam, QueryBool, wholeList } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
+import { json, noContent } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
+import { adminPage, Id, IsoTime as IsoTimeOut, Plan } from '../lib/shapes';
 
 const text = (max: number) => z.string().trim().min(1, 'must not be blank').max(max);
 const whole = (min: number, max: number) => z.number().int().min(min).max(max);
@@ -87,6 +89,43 @@ const OffersQuery = listQuery({});
 const NoQuery = z.strictObject({});
 
 type Input<B = undefined> = AdminInput<B, unknown>;
+
+const StaffPlan = Plan.extend({
+  onSale: z.boolean(),
+  marketplaceSku: z.string().nullable(),
+  hasOrders: z.boolean().meta({ description: 'A plan with orders cannot be deleted' }),
+}).meta({ id: 'StaffPlan' });
+const DiscountCode = z
+  .object({
+    id: z.string().meta({ description: 'The code' }),
+    code: z.string(),
+    title: z.string(),
+    percent: z.number().int().min(1).max(100),
+    validFrom: IsoTimeOut.nullable(),
+    validUntil: IsoTimeOut.nullable(),
+    maxUses: z.number().int().nullable(),
+    perUserLimit: z.number().int(),
+    planIds: z.array(Id).nullable().meta({ description: 'null: every plan' }),
+    advertised: z.boolean(),
+    active: z.boolean(),
+    uses: z.number().int().min(0),
+  })
+  .meta({ id: 'DiscountCode' });
+const Offer = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    title: z.string(),
+    percent: z.number().int().min(1).max(100),
+    validUntil: IsoTimeOut.nullable(),
+    planIds: z.array(Id).nullable(),
+    advertised: z.boolean(),
+    usableNow: z.boolean(),
+  })
+  .meta({ id: 'StaffOffer' });
+const planNotFound = { not_found: 'No such plan.' };
+const codeNotFound = { not_found: 'No such discount code.' };
+const skuTaken = { sku_taken: 'Another plan holds this marketplaceSku.' };
 const code = (input: Input<unknown>) => pathParam(input.event, 'code');
 
 const plans = async ({ deps, query }: AdminInput<undefined, z.infer<typeof PlansQuery>>) =>
@@ -117,17 +156,83 @@ const offerUpdate = async (input: Input<z.infer<typeof OfferChanges>>) =>
   updateOffer(input.deps, code(input), input.body, input.staff.username);
 
 export const { handler, createHandler, routes } = defineGroup('admincatalog', {
-  'GET /api/admin/plans': route.admin({ permission: 'view_plan', query: PlansQuery, run: plans }),
-  'POST /api/admin/plans': route.admin({ permission: 'add_plan', body: NewPlan, status: 201, run: planCreate }),
-  'GET /api/admin/plans/{id}': route.admin({ permission: 'view_plan', query: NoQuery, run: plan }),
-  'PATCH /api/admin/plans/{id}': route.admin({ permission: 'change_plan', body: PlanChanges, run: planUpdate }),
-  'DELETE /api/admin/plans/{id}': route.admin({ permission: 'delete_plan', run: planDelete }),
-  'GET /api/admin/discount-codes': route.admin({ permission: 'view_discountcode', query: CodesQuery, run: codes }),
-  'POST /api/admin/discount-codes': route.admin({ permission: 'add_discountcode', body: NewCode, status: 201, run: codeCreate }),
-  'GET /api/admin/discount-codes/{code}': route.admin({ permission: 'view_discountcode', query: NoQuery, run: codeRead }),
-  'PATCH /api/admin/discount-codes/{code}': route.admin({ permission: 'change_discountcode', body: CodeChanges, run: codeUpdate }),
-  'DELETE /api/admin/discount-codes/{code}': route.admin({ permission: 'delete_discountcode', run: codeDelete }),
-  'GET /api/admin/offers': route.admin({ permission: 'view_offer', query: OffersQuery, run: offers }),
-  'GET /api/admin/offers/{code}': route.admin({ permission: 'view_offer', query: NoQuery, run: offerRead }),
-  'PATCH /api/admin/offers/{code}': route.admin({ permission: 'change_offer', body: OfferChanges, run: offerUpdate }),
+  'GET /api/admin/plans': route.admin({ permission: 'view_plan', query: PlansQuery, responses: { 200: adminPage(StaffPlan) }, run: plans }),
+  'POST /api/admin/plans': route.admin({
+    permission: 'add_plan',
+    body: NewPlan,
+    status: 201,
+    responses: { 201: json(StaffPlan, 'The new plan') },
+    errors: skuTaken,
+    run: planCreate,
+  }),
+  'GET /api/admin/plans/{id}': route.admin({
+    permission: 'view_plan',
+    query: NoQuery,
+    responses: { 200: StaffPlan },
+    errors: planNotFound,
+    run: plan,
+  }),
+  'PATCH /api/admin/plans/{id}': route.admin({
+    permission: 'change_plan',
+    body: PlanChanges,
+    responses: { 200: json(StaffPlan, 'The changed plan') },
+    errors: { ...planNotFound, ...skuTaken },
+    run: planUpdate,
+  }),
+  'DELETE /api/admin/plans/{id}': route.admin({
+    permission: 'delete_plan',
+    responses: { 204: noContent('Deleted') },
+    errors: { ...planNotFound, plan_has_orders: 'The plan has orders (take it off sale instead).' },
+    run: planDelete,
+  }),
+  'GET /api/admin/discount-codes': route.admin({
+    permission: 'view_discountcode',
+    query: CodesQuery,
+    responses: { 200: adminPage(DiscountCode) },
+    run: codes,
+  }),
+  'POST /api/admin/discount-codes': route.admin({
+    permission: 'add_discountcode',
+    body: NewCode,
+    status: 201,
+    description: '`validFrom`/`validUntil`: ISO 8601 with an offset, or a day `YYYY-MM-DD` (the start of that Tehran day).',
+    responses: { 201: json(DiscountCode, 'The new code') },
+    errors: { code_taken: 'The code exists already.' },
+    run: codeCreate,
+  }),
+  'GET /api/admin/discount-codes/{code}': route.admin({
+    permission: 'view_discountcode',
+    query: NoQuery,
+    responses: { 200: DiscountCode },
+    errors: codeNotFound,
+    run: codeRead,
+  }),
+  'PATCH /api/admin/discount-codes/{code}': route.admin({
+    permission: 'change_discountcode',
+    body: CodeChanges,
+    responses: { 200: json(DiscountCode, 'The changed code') },
+    errors: codeNotFound,
+    run: codeUpdate,
+  }),
+  'DELETE /api/admin/discount-codes/{code}': route.admin({
+    permission: 'delete_discountcode',
+    responses: { 204: noContent('Deleted') },
+    errors: { ...codeNotFound, discount_code_used: 'The code was used (deactivate it instead).' },
+    run: codeDelete,
+  }),
+  'GET /api/admin/offers': route.admin({ permission: 'view_offer', query: OffersQuery, responses: { 200: adminPage(Offer) }, run: offers }),
+  'GET /api/admin/offers/{code}': route.admin({
+    permission: 'view_offer',
+    query: NoQuery,
+    responses: { 200: Offer },
+    errors: codeNotFound,
+    run: offerRead,
+  }),
+  'PATCH /api/admin/offers/{code}': route.admin({
+    permission: 'change_offer',
+    body: OfferChanges,
+    responses: { 200: json(Offer, 'The changed offer') },
+    errors: codeNotFound,
+    run: offerUpdate,
+  }),
 });

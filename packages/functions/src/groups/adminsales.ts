@@ -21,7 +21,9 @@ import {
 import * as z from 'zod';
 import { listAnswer, listQuery, QueryId } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
+import { json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
+import { adminPage, Id, IsoTime, OrderStatus, Toman } from '../lib/shapes';
 
 const UsersQuery = listQuery({ q: z.string().min(1).max(100).optional() });
 const OrdersQuery = listQuery({ status: z.enum(ORDER_STATUSES).optional(), provider: Provider.optional(), userId: QueryId.optional() });
@@ -31,6 +33,82 @@ const NoQuery = z.strictObject({});
 const Refund = z.union([z.undefined(), z.strictObject({ confirm: z.boolean() })]);
 
 type Input = AdminInput<undefined, unknown>;
+
+const count = z.number().int().min(0);
+const time = IsoTime.nullable();
+/** An order for staff: everything stored (no secret is), times ISO but the two marketplace ones (epoch ms). */
+const StaffOrder = z
+  .object({
+    id: Id,
+    userId: Id,
+    userPublicId: z.string().nullable(),
+    planId: z.number().int(),
+    planTitle: z.string(),
+    durationDays: count,
+    aiDailyQuota: count,
+    listPrice: Toman,
+    discountCode: z.string().nullable(),
+    discountPercent: z.number().int().optional(),
+    discountReleased: z.boolean().optional(),
+    discount: Toman,
+    amount: Toman,
+    status: OrderStatus,
+    provider: Provider,
+    idempotencyKey: z.string(),
+    invoiceNumber: z.string().nullable(),
+    createdAt: time,
+    updatedAt: time,
+    authority: z.string().optional(),
+    gatewayStartedAt: time,
+    paidAt: time,
+    paidVia: z.enum(['callback', 'recheck', 'discount', 'marketplace', 'marketplace_renewal']).optional(),
+    refId: z.string().optional(),
+    cardPan: z.string().optional().meta({ description: 'Masked, as the gateway reports it' }),
+    failedAt: time,
+    cancelledAt: time,
+    cancelledBy: z.string().optional(),
+    refundedAt: time,
+    refundedBy: z.string().optional(),
+    grant: z.object({ days: z.number().int(), from: time, to: time }).nullable(),
+    commission: z.object({ referrerId: Id, amount: Toman }).optional(),
+    marketplaceSku: z.string().optional(),
+    marketplaceProductType: z.enum(['subscription', 'inapp']).optional(),
+    developerPayload: z.string().optional(),
+    marketplaceStartedAt: z.number().int().optional().meta({ description: 'Epoch ms' }),
+    purchaseTokenDigest: z.string().optional().meta({ description: 'SHA-256 (hex) of the purchase token' }),
+    validUntil: z.number().int().optional().meta({ description: 'Epoch ms: end of the marketplace period this order paid' }),
+    renewalOf: Id.optional(),
+  })
+  .meta({ id: 'StaffOrder' });
+const StaffUser = z.object({
+  id: Id,
+  publicId: z.string(),
+  phone: z.string(),
+  displayName: z.string().nullable(),
+  gradeId: Id.nullable(),
+  xp: count,
+  stars: count,
+  hearts: count,
+  streakCurrent: count,
+  subscription: z.object({ planTitle: z.string(), expiresAt: time, active: z.boolean() }).nullable(),
+  createdAt: time,
+  lastLoginAt: time,
+});
+const PaymentEvent = z
+  .looseObject({ id: z.string(), kind: PaymentEventKind, orderId: Id, userId: Id, at: IsoTime })
+  .meta({ id: 'PaymentEvent', description: 'An audit row; further fields depend on its kind (amount, result, refId, actor, ...)' });
+const RefundPreview = z.object({
+  orderId: Id,
+  userId: Id,
+  userPublicId: z.string().nullable(),
+  planTitle: z.string(),
+  amount: Toman,
+  days: count.meta({ description: 'Subscription days the refund takes back' }),
+  subscriptionExpiresAt: z.object({ before: time, after: time }),
+  commission: z.object({ referrerId: Id, referrerPublicId: z.string().nullable(), amount: Toman }).nullable(),
+});
+const orderNotFound = { not_found: 'No such order.' };
+const orderState = { ...orderNotFound, order_status_conflict: 'The order is not in a state this action applies to.' };
 
 const users = async ({ deps, query }: AdminInput<undefined, z.infer<typeof UsersQuery>>) => listAnswer(await listUsers(deps, query));
 const user = async ({ deps, id }: Input) => userWithOrders(deps, id);
@@ -55,13 +133,61 @@ async function refund({ deps, id, staff, body }: AdminInput<z.infer<typeof Refun
 }
 
 export const { handler, createHandler, routes } = defineGroup('adminsales', {
-  'GET /api/admin/users': route.admin({ permission: 'view_user', query: UsersQuery, run: users }),
-  'GET /api/admin/users/{id}': route.admin({ permission: 'view_user', query: NoQuery, run: user }),
-  'GET /api/admin/orders': route.admin({ permission: 'view_order', query: OrdersQuery, run: orders }),
-  'GET /api/admin/orders/{id}': route.admin({ permission: 'view_order', query: NoQuery, run: order }),
-  'GET /api/admin/orders/{id}/events': route.admin({ permission: 'view_order', query: OrderEventsQuery, run: orderEvents }),
-  'POST /api/admin/orders/{id}/cancel': route.admin({ permission: 'change_order', run: cancel }),
-  'GET /api/admin/orders/{id}/refund': route.admin({ permission: 'view_order', query: NoQuery, run: refundPreview }),
-  'POST /api/admin/orders/{id}/refund': route.admin({ permission: 'change_order', body: Refund, run: refund }),
-  'GET /api/admin/payment-events': route.admin({ permission: 'view_paymentevent', query: EventsQuery, run: paymentEvents }),
+  'GET /api/admin/users': route.admin({ permission: 'view_user', query: UsersQuery, responses: { 200: adminPage(StaffUser) }, run: users }),
+  'GET /api/admin/users/{id}': route.admin({
+    permission: 'view_user',
+    query: NoQuery,
+    responses: { 200: StaffUser.extend({ orders: z.array(StaffOrder).meta({ description: 'The latest orders' }) }) },
+    errors: { not_found: 'No such learner.' },
+    run: user,
+  }),
+  'GET /api/admin/orders': route.admin({
+    permission: 'view_order',
+    query: OrdersQuery,
+    responses: { 200: adminPage(StaffOrder) },
+    run: orders,
+  }),
+  'GET /api/admin/orders/{id}': route.admin({
+    permission: 'view_order',
+    query: NoQuery,
+    responses: { 200: StaffOrder },
+    errors: orderNotFound,
+    run: order,
+  }),
+  'GET /api/admin/orders/{id}/events': route.admin({
+    permission: 'view_order',
+    query: OrderEventsQuery,
+    responses: { 200: adminPage(PaymentEvent) },
+    errors: orderNotFound,
+    run: orderEvents,
+  }),
+  'POST /api/admin/orders/{id}/cancel': route.admin({
+    permission: 'change_order',
+    description: 'A pending order only.',
+    responses: { 200: json(StaffOrder, 'The cancelled order') },
+    errors: { ...orderState, already_paid: 'The order is paid (refund it instead).' },
+    run: cancel,
+  }),
+  'GET /api/admin/orders/{id}/refund': route.admin({
+    permission: 'view_order',
+    query: NoQuery,
+    description: 'The refund confirmation page’s data; a paid order only.',
+    responses: { 200: RefundPreview },
+    errors: orderState,
+    run: refundPreview,
+  }),
+  'POST /api/admin/orders/{id}/refund': route.admin({
+    permission: 'change_order',
+    body: Refund,
+    description: 'Needs `{ confirm: true }` (otherwise 400 `validation_error`): takes the days back and undoes the commission.',
+    responses: { 200: json(StaffOrder.extend({ daysTakenBack: count, commissionReversed: Toman }), 'The refunded order') },
+    errors: orderState,
+    run: refund,
+  }),
+  'GET /api/admin/payment-events': route.admin({
+    permission: 'view_paymentevent',
+    query: EventsQuery,
+    responses: { 200: adminPage(PaymentEvent) },
+    run: paymentEvents,
+  }),
 });

@@ -10,13 +10,15 @@ import { listTutorFeedback, listTutorUsage } from '@mathisland/core/tutor';
 import * as z from 'zod';
 import { listAnswer, listQuery, QueryId } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
+import { json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
+import { adminPage, Day, Id, IsoTime } from '../lib/shapes';
 
-const Day = z.string().regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'YYYY-MM-DD');
+const QueryDay = z.string().regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'YYYY-MM-DD');
 const TicketsQuery = listQuery({ status: z.enum(['open', 'answered', 'closed']).optional(), userId: QueryId.optional() });
 const SentQuery = listQuery({});
 const FeedbackQuery = listQuery({ rating: z.enum(['up', 'down']).optional() });
-const UsageQuery = listQuery({ from: Day.optional(), to: Day.optional() });
+const UsageQuery = listQuery({ from: QueryDay.optional(), to: QueryDay.optional() });
 const NoQuery = z.strictObject({});
 const Reply = z.strictObject({ text: z.string().min(1).max(MAX_TEXT_LENGTH) });
 const Send = z
@@ -29,6 +31,46 @@ const Send = z
   .refine((b) => (b.userId === undefined) !== (b.all === undefined), { message: 'give either userId or all: true', path: ['userId'] });
 
 type Input<B = undefined> = AdminInput<B, unknown>;
+
+const count = z.number().int().min(0);
+const StaffTicketSummary = z.object({
+  id: Id,
+  userId: Id,
+  userPublicId: z.string().nullable(),
+  subject: z.string(),
+  status: z.enum(['open', 'answered', 'closed']),
+  messageCount: count,
+  createdAt: IsoTime,
+  updatedAt: IsoTime,
+});
+const StaffTicket = StaffTicketSummary.extend({
+  messages: z.array(z.object({ from: z.enum(['learner', 'staff']), text: z.string(), at: IsoTime, staff: z.string().optional() })),
+}).meta({ id: 'StaffTicket' });
+const SentNotification = z.object({
+  id: Id,
+  audience: z.enum(['all', 'user']),
+  userId: Id.nullable(),
+  title: z.string(),
+  body: z.string(),
+  sentAt: IsoTime,
+  staff: z.string(),
+});
+const Feedback = z
+  .looseObject({
+    id: z.string(),
+    rating: z.enum(['up', 'down']),
+  })
+  .meta({ description: 'A rated tutor answer with its learner and text' });
+const Usage = z.object({
+  id: Day.meta({ description: 'The day' }),
+  day: Day,
+  answers: count,
+  cachedAnswers: count,
+  refusals: count,
+  promptTokens: count,
+  completionTokens: count,
+});
+const ticketNotFound = { not_found: 'No such ticket.' };
 
 const tickets = async ({ deps, query }: AdminInput<undefined, z.infer<typeof TicketsQuery>>) =>
   listAnswer(await listTicketsForStaff(deps, query));
@@ -46,12 +88,58 @@ const feedback = async ({ deps, query }: AdminInput<undefined, z.infer<typeof Fe
 const usage = async ({ deps, query }: AdminInput<undefined, z.infer<typeof UsageQuery>>) => listAnswer(await listTutorUsage(deps, query));
 
 export const { handler, createHandler, routes } = defineGroup('adminsupport', {
-  'GET /api/admin/tickets': route.admin({ permission: 'view_ticket', query: TicketsQuery, run: tickets }),
-  'GET /api/admin/tickets/{id}': route.admin({ permission: 'view_ticket', query: NoQuery, run: ticket }),
-  'POST /api/admin/tickets/{id}/messages': route.admin({ permission: 'change_ticket', body: Reply, run: reply }),
-  'POST /api/admin/tickets/{id}/close': route.admin({ permission: 'change_ticket', run: close }),
-  'GET /api/admin/notifications': route.admin({ permission: 'view_notification', query: SentQuery, run: sent }),
-  'POST /api/admin/notifications': route.admin({ permission: 'add_notification', body: Send, status: 201, run: send }),
-  'GET /api/admin/tutor/feedback': route.admin({ permission: 'view_tutorfeedback', query: FeedbackQuery, run: feedback }),
-  'GET /api/admin/tutor/usage': route.admin({ permission: 'view_tutorusage', query: UsageQuery, run: usage }),
+  'GET /api/admin/tickets': route.admin({
+    permission: 'view_ticket',
+    query: TicketsQuery,
+    responses: { 200: adminPage(StaffTicketSummary) },
+    run: tickets,
+  }),
+  'GET /api/admin/tickets/{id}': route.admin({
+    permission: 'view_ticket',
+    query: NoQuery,
+    responses: { 200: StaffTicket },
+    errors: ticketNotFound,
+    run: ticket,
+  }),
+  'POST /api/admin/tickets/{id}/messages': route.admin({
+    permission: 'change_ticket',
+    body: Reply,
+    responses: { 200: json(StaffTicket, 'The ticket, status answered') },
+    errors: ticketNotFound,
+    run: reply,
+  }),
+  'POST /api/admin/tickets/{id}/close': route.admin({
+    permission: 'change_ticket',
+    responses: { 200: json(StaffTicket, 'The closed ticket') },
+    errors: ticketNotFound,
+    run: close,
+  }),
+  'GET /api/admin/notifications': route.admin({
+    permission: 'view_notification',
+    query: SentQuery,
+    responses: { 200: adminPage(SentNotification) },
+    run: sent,
+  }),
+  'POST /api/admin/notifications': route.admin({
+    permission: 'add_notification',
+    body: Send,
+    status: 201,
+    description: 'To one learner (`userId`) or to all (`all: true`, one broadcast item).',
+    responses: { 201: json(SentNotification, 'Sent') },
+    errors: { not_found: 'No such learner.' },
+    run: send,
+  }),
+  'GET /api/admin/tutor/feedback': route.admin({
+    permission: 'view_tutorfeedback',
+    query: FeedbackQuery,
+    responses: { 200: adminPage(Feedback) },
+    run: feedback,
+  }),
+  'GET /api/admin/tutor/usage': route.admin({
+    permission: 'view_tutorusage',
+    query: UsageQuery,
+    description: 'Per Tehran day, newest first, zeros on quiet days; at most 400 days.',
+    responses: { 200: adminPage(Usage) },
+    run: usage,
+  }),
 });

@@ -9,7 +9,9 @@
 import { listHistory, rateMessage } from '@mathisland/core/tutor';
 import * as z from 'zod';
 import { defineGroup } from '../lib/group';
+import { json } from '../lib/responses';
 import { route, type UserInput } from '../lib/route';
+import { Id, IsoTime, page } from '../lib/shapes';
 
 const HistoryQuery = z.object({
   cursor: z.string().max(40).optional(),
@@ -21,10 +23,40 @@ const Feedback = z.strictObject({
   comment: z.string().trim().max(1000).optional(),
 });
 
+const Message = z
+  .object({
+    id: z.string(),
+    role: z.enum(['user', 'assistant']),
+    text: z.string(),
+    context: z.string().meta({ description: 'What grounded it, e.g. `book:4`, `question:400123`' }),
+    lessonId: Id.nullable(),
+    questionId: Id.nullable(),
+    createdAt: IsoTime,
+    cached: z.boolean().optional(),
+    tone: z.string().optional(),
+    hintRung: z.number().int().min(1).max(3).optional(),
+    promptTokens: z.number().int().min(0).optional(),
+    completionTokens: z.number().int().min(0).optional(),
+    rating: z.enum(['up', 'down']).optional(),
+    comment: z.string().optional(),
+  })
+  .meta({ id: 'TutorMessage' });
+
 const history = ({ deps, user, query }: UserInput<undefined, z.infer<typeof HistoryQuery>>) => listHistory(deps, user.id, query);
 const rate = ({ deps, user, body }: UserInput<z.infer<typeof Feedback>, unknown>) => rateMessage(deps, user.id, body);
 
 export const { handler, createHandler, routes } = defineGroup('ai', {
-  'GET /api/ai/history': route.user({ query: HistoryQuery, run: history }),
-  'POST /api/ai/feedback': route.user({ body: Feedback, run: rate }),
+  'GET /api/ai/history': route.user({
+    query: HistoryQuery,
+    description: 'Newest first, 20 per page (at most 50).',
+    responses: { 200: page(Message) },
+    run: history,
+  }),
+  'POST /api/ai/feedback': route.user({
+    body: Feedback,
+    description: 'Only an answer (not a question) of the caller’s can be rated.',
+    responses: { 200: json(Message, 'The rated answer') },
+    errors: { not_found: 'No such answer of the caller’s.' },
+    run: rate,
+  }),
 });

@@ -7,7 +7,9 @@ import { login, logout, refresh, requestOtp } from '@mathisland/core/auth';
 import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
+import { json, noContent } from '../lib/responses';
 import { type RouteInput, route } from '../lib/route';
+import { Id } from '../lib/shapes';
 
 /** The phone exactly as sent (no normalization, spec "User"): optional `+` and 7 to 15 ASCII digits. */
 const phone = z.string().regex(/^\+?[0-9]{7,15}$/, 'phone must be 7 to 15 ASCII digits, optionally starting with +');
@@ -16,6 +18,19 @@ const refreshToken = z.string().min(16).max(200);
 const OtpRequest = z.strictObject({ phone });
 const Login = z.strictObject({ phone, otp: z.string().regex(/^[0-9]{4,8}$/, 'otp must be the digits of the code') });
 const RefreshBody = z.strictObject({ refreshToken });
+
+const Sent = z.object({ sent: z.literal(true) });
+const Tokens = z
+  .object({
+    accessToken: z.string().meta({ description: 'Send as `Authorization: Bearer <accessToken>`' }),
+    refreshToken: z.string().meta({ description: 'Keep it; exchange it at POST /api/auth/refresh' }),
+    isNewUser: z.boolean(),
+    expiresIn: z.number().int().positive().meta({ description: 'Seconds the access token lives (3600)' }),
+    user: z.object({ id: Id, publicId: z.string() }),
+  })
+  .meta({ id: 'Tokens' });
+const Refreshed = z.object({ accessToken: z.string(), expiresIn: z.number().int().positive() });
+const PHONE = '09121234567';
 
 async function sendCode({ body, deps }: RouteInput<z.infer<typeof OtpRequest>, unknown>) {
   await requestOtp(deps, body.phone);
@@ -43,8 +58,50 @@ async function signOut({ body, deps }: RouteInput<z.infer<typeof RefreshBody>, u
 }
 
 export const { handler, createHandler, routes } = defineGroup('auth', {
-  'POST /api/auth/otp/request': route.public({ body: OtpRequest, run: sendCode }),
-  'POST /api/auth/login': route.public({ body: Login, run: signIn }),
-  'POST /api/auth/refresh': route.public({ body: RefreshBody, run: refreshAccess }),
-  'POST /api/auth/logout': route.public({ body: RefreshBody, run: signOut }),
+  'POST /api/auth/otp/request': route.public({
+    body: OtpRequest,
+    bodyExamples: { signIn: { summary: 'Sign-in, step 1', value: { phone: PHONE } } },
+    description: 'The code (6 digits, valid 2 minutes) goes by SMS; the API never returns it. One code per phone per 60 s.',
+    responses: { 200: json(Sent, 'The code was sent', { examples: { signIn: { summary: 'Sent', value: { sent: true } } } }) },
+    errors: {
+      throttled: 'A code was sent to this phone under 60 s ago, or over the `otp_request` scope; `Retry-After` says when.',
+      sms_unavailable: 'The SMS provider is unset, unreachable or refused; `Retry-After` says when to try again.',
+    },
+    run: sendCode,
+  }),
+  'POST /api/auth/login': route.public({
+    body: Login,
+    bodyExamples: { signIn: { summary: 'Sign-in, step 2', value: { phone: PHONE, otp: '123456' } } },
+    description: 'A phone seen for the first time becomes a new learner (`isNewUser: true`).',
+    responses: {
+      200: json(Tokens, 'Signed in', {
+        examples: {
+          signIn: {
+            summary: 'Signed in',
+            value: {
+              accessToken: 'eyJhbGciOi…',
+              refreshToken: 'r1_…',
+              isNewUser: true,
+              expiresIn: 3600,
+              user: { id: 12, publicId: 'User482913' },
+            },
+          },
+        },
+      }),
+    },
+    errors: { otp_invalid: 'The code is wrong, expired or used, or too many wrong guesses killed it (ask for a new one).' },
+    run: signIn,
+  }),
+  'POST /api/auth/refresh': route.public({
+    body: RefreshBody,
+    responses: { 200: json(Refreshed, 'A new access token') },
+    errors: { token_invalid: 'The refresh token is unknown, expired or its session ended.' },
+    run: refreshAccess,
+  }),
+  'POST /api/auth/logout': route.public({
+    body: RefreshBody,
+    responses: { 204: noContent('The session ended') },
+    errors: { token_invalid: 'The refresh token is unknown or expired.' },
+    run: signOut,
+  }),
 });

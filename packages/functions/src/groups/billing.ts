@@ -20,7 +20,9 @@ import {
 import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { HttpResponse, header, isoTime } from '../lib/http';
+import { json } from '../lib/responses';
 import { type RouteInput, route, type UserInput } from '../lib/route';
+import { Id, IsoTime, OrderStatus, Plan, page, SubscriptionStatus, Toman } from '../lib/shapes';
 
 /** `Idempotency-Key`: 8-128 of A-Z a-z 0-9 _ . : - (a UUID fits). */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
@@ -49,6 +51,66 @@ const Redeem = z.strictObject({ code: z.string().min(1).max(64), orderId: z.numb
 const Referrer = z.strictObject({ code: z.string().min(1).max(64) });
 
 type Input = UserInput<undefined, unknown>;
+
+const PurchaseHeaders = z.object({
+  'Idempotency-Key': z
+    .string()
+    .regex(IDEMPOTENCY_KEY)
+    .meta({ description: 'Same key, user and body: the first answer is replayed', example: 'b7e1c1de-4f0e-4d1a-9a57-2a3f0f9e1c11' }),
+});
+const Pricing = { planId: Id, listPrice: Toman, discount: Toman, amount: Toman.meta({ description: 'What the learner pays' }) };
+const Purchased = z
+  .object({
+    orderId: Id,
+    paymentUrl: z.string().nullable().meta({ description: 'Gateway orders: open it in a browser; null for the marketplace' }),
+    ...Pricing,
+    marketplaceSku: z.string().optional().meta({ description: 'Marketplace orders: the plan’s SKU to sell in the marketplace app' }),
+  })
+  .meta({ id: 'PurchaseAnswer' });
+const OrderView = z.object({
+  orderId: Id,
+  status: OrderStatus,
+  ...Pricing,
+  planTitle: z.string(),
+  durationDays: z.number().int().positive(),
+  discountCode: z.string().nullable(),
+  paymentUrl: z.string().nullable(),
+});
+const Offer = z.object({
+  code: z.string(),
+  title: z.string(),
+  percent: z.number().int().min(1).max(100),
+  validUntil: IsoTime.nullable(),
+  planIds: z.array(Id).nullable().meta({ description: 'null: every plan' }),
+});
+const Affiliate = z.object({
+  code: z.string().meta({ description: 'The caller’s own referral code' }),
+  commissionPercent: z.number().int().min(0),
+  hasReferrer: z.boolean(),
+  invitees: z.array(z.object({ publicId: z.string(), boundAt: IsoTime.nullable(), commission: Toman })),
+  commission: z.object({ earned: Toman, reversed: Toman }),
+});
+const Invoice = z.object({
+  invoiceNumber: z.string(),
+  orderId: Id,
+  planId: Id,
+  planTitle: z.string(),
+  durationDays: z.number().int().positive(),
+  listPrice: Toman,
+  discountCode: z.string().nullable(),
+  discount: Toman,
+  amount: Toman,
+  status: z.enum(['paid', 'refunded']),
+  provider: z.enum(['gateway', 'marketplace']),
+  createdAt: IsoTime.nullable(),
+  paidAt: IsoTime.nullable(),
+  refundedAt: IsoTime.nullable(),
+  refId: z.string().nullable().meta({ description: 'The gateway’s reference id' }),
+});
+const discountErrors = {
+  discount_invalid: 'The code is unknown, inactive, outside its dates, used up, or not for this plan.',
+  'discount_not_allowed/marketplace': 'A code on a marketplace order without the dynamic-price key (or after its start step).',
+};
 
 const plans = ({ deps }: RouteInput<undefined, unknown>) => plansOnSale(deps);
 
@@ -88,12 +150,88 @@ async function invoices({ deps, user }: Input) {
 }
 
 export const { handler, createHandler, routes } = defineGroup('billing', {
-  'GET /api/plans': route.public({ run: plans }),
-  'GET /api/offers': route.public({ run: offers }),
-  'POST /api/subscription/purchase': route.user({ body: Purchase, run: buy }),
-  'GET /api/subscription/status': route.user({ run: status }),
-  'POST /api/discounts/redeem': route.user({ body: Redeem, run: redeem }),
-  'GET /api/affiliate': route.user({ run: affiliate }),
-  'POST /api/affiliate/referrer': route.user({ body: Referrer, run: bind }),
-  'GET /api/payment/invoices': route.user({ run: invoices }),
+  'GET /api/plans': route.public({
+    description: 'Plans on sale only; never a marketplace SKU.',
+    responses: { 200: z.object({ items: z.array(Plan), freeAiDailyQuota: z.number().int().min(0) }) },
+    run: plans,
+  }),
+  'GET /api/offers': route.public({ description: 'Advertised discount codes valid now.', responses: { 200: page(Offer) }, run: offers }),
+  'POST /api/subscription/purchase': route.user({
+    body: Purchase,
+    headers: PurchaseHeaders,
+    bodyExamples: {
+      gateway: { summary: 'Purchase through the gateway', value: { planId: 2, paymentMethod: 'gateway' } },
+      marketplace: { summary: 'Purchase through the marketplace', value: { planId: 2, paymentMethod: 'marketplace' } },
+    },
+    description: 'A pending order; the same `Idempotency-Key` and body replay the first answer (header `Idempotent-Replayed: true`).',
+    responses: {
+      201: json(Purchased, 'The pending order', {
+        headers: { 'Idempotent-Replayed': { schema: z.literal('true'), description: 'Present on a replayed answer', required: false } },
+        examples: {
+          gateway: {
+            summary: 'Gateway: open paymentUrl',
+            value: {
+              orderId: 41,
+              paymentUrl: 'https://api.example.ir/api/payment/orders/41/pay?sig=…',
+              planId: 2,
+              listPrice: 290000,
+              discount: 0,
+              amount: 290000,
+            },
+          },
+          marketplace: {
+            summary: 'Marketplace: sell marketplaceSku',
+            value: {
+              orderId: 42,
+              paymentUrl: null,
+              planId: 2,
+              listPrice: 290000,
+              discount: 0,
+              amount: 290000,
+              marketplaceSku: 'mathisland_sub_1m',
+            },
+          },
+        },
+      }),
+    },
+    errors: {
+      validation_error: 'A bad body, a plan not on sale, or a missing or malformed `Idempotency-Key`.',
+      marketplace_sku_missing: 'The plan has no marketplace SKU.',
+      ...discountErrors,
+      idempotency_conflict: 'The key was used with another plan, provider or code.',
+      gateway_unavailable: 'The gateway is unset or unreachable.',
+    },
+    run: buy,
+  }),
+  'GET /api/subscription/status': route.user({
+    description: 'Re-checks the caller’s unpaid gateway orders and runs the marketplace renewal sync first.',
+    responses: { 200: SubscriptionStatus },
+    run: status,
+  }),
+  'POST /api/discounts/redeem': route.user({
+    body: Redeem,
+    description: 'Status `paid` after a 100% code.',
+    responses: { 200: OrderView },
+    errors: {
+      ...discountErrors,
+      not_found: 'No such order of the caller’s.',
+      already_paid: 'The order is paid.',
+      order_status_conflict: 'The order is not pending.',
+      discount_not_allowed: 'The order has a code already, or its gateway step began.',
+    },
+    run: redeem,
+  }),
+  'GET /api/affiliate': route.user({ responses: { 200: Affiliate }, run: affiliate }),
+  'POST /api/affiliate/referrer': route.user({
+    body: Referrer,
+    description: 'The same code again answers the same; an unknown or own code is 400 `validation_error`.',
+    responses: { 200: z.object({ referrer: z.string().meta({ description: 'The referrer’s publicId' }), boundAt: IsoTime.nullable() }) },
+    errors: { referrer_already_set: 'The caller has another referrer already.' },
+    run: bind,
+  }),
+  'GET /api/payment/invoices': route.user({
+    description: 'Paid and refunded orders, newest first.',
+    responses: { 200: page(Invoice) },
+    run: invoices,
+  }),
 });

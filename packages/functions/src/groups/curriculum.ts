@@ -1,10 +1,48 @@
 /** Endpoint group `curriculum`: the public question bank (DESIGN §3) and the intro; no login, never an answer key. */
 import { gradeDetail, introSlides, lessonQuestions, listGrades, nodeQuestions } from '@mathisland/core/curriculum';
 import { XP_PER_CORRECT } from '@mathisland/core/progress';
+import * as z from 'zod';
 import { defineGroup } from '../lib/group';
+import { json } from '../lib/responses';
 import { type RouteInput, route } from '../lib/route';
+import { Id, page } from '../lib/shapes';
 
 type Input = RouteInput<undefined, unknown>;
+
+const Grade = z.object({ id: Id, title: z.string() });
+const GradeDetail = z
+  .object({
+    id: Id,
+    title: z.string(),
+    units: z.array(
+      z.object({
+        id: Id,
+        title: z.string(),
+        nodes: z.array(
+          z.object({
+            id: Id,
+            title: z.string(),
+            lessons: z.array(z.object({ id: Id, title: z.string(), body: z.string(), questionCount: z.number().int().min(0) })),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({ id: 'GradeDetail', description: 'A grade with its units, nodes (islands) and lessons (DESIGN §3)' });
+/** A question of the bank: never its answer (DESIGN §3). */
+export const Question = z
+  .object({
+    id: Id,
+    type: z.enum(['choice', 'number']),
+    text: z.string(),
+    choices: z
+      .array(z.object({ id: z.string(), text: z.string() }))
+      .optional()
+      .meta({ description: 'Choice questions only; answer with the choice id' }),
+  })
+  .meta({ id: 'Question' });
+const Questions = json(page(Question), 'The questions, without answer keys');
+const notFound = (what: string) => ({ not_found: `No such ${what}.` });
 
 const grades = async ({ deps }: Input) => ({ items: await listGrades(deps) });
 const grade = ({ deps, id }: Input) => gradeDetail(deps, id);
@@ -13,9 +51,13 @@ const questionsOfLesson = async ({ deps, id }: Input) => ({ items: await lessonQ
 const intro = async ({ deps }: Input) => ({ items: introSlides(deps.settings, { xpPerCorrect: XP_PER_CORRECT }) });
 
 export const { handler, createHandler, routes } = defineGroup('curriculum', {
-  'GET /api/curriculum/grades': route.public({ run: grades }),
-  'GET /api/curriculum/grades/{id}': route.public({ run: grade }),
-  'GET /api/nodes/{id}/questions': route.public({ run: questionsOfNode }),
-  'GET /api/lessons/{id}/questions': route.public({ run: questionsOfLesson }),
-  'GET /api/intro': route.public({ run: intro }),
+  'GET /api/curriculum/grades': route.public({ responses: { 200: page(Grade) }, run: grades }),
+  'GET /api/curriculum/grades/{id}': route.public({ responses: { 200: GradeDetail }, errors: notFound('grade'), run: grade }),
+  'GET /api/nodes/{id}/questions': route.public({ responses: { 200: Questions }, errors: notFound('node'), run: questionsOfNode }),
+  'GET /api/lessons/{id}/questions': route.public({ responses: { 200: Questions }, errors: notFound('lesson'), run: questionsOfLesson }),
+  'GET /api/intro': route.public({
+    description: 'Onboarding screens; the hearts screen is left out when hearts are not enforced.',
+    responses: { 200: page(z.object({ id: z.string(), title: z.string(), text: z.string() })) },
+    run: intro,
+  }),
 });

@@ -7,15 +7,31 @@ import { leaderboard, TOP_SIZE } from '@mathisland/core/leaderboard';
 import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { route, type UserInput } from '../lib/route';
+import { Day, IsoTime } from '../lib/shapes';
 
 const BoardQuery = z.object({
   period: z.enum(['weekly', 'overall']).default('weekly'),
   limit: z.coerce.number().int().min(1).max(TOP_SIZE).default(50),
 });
 
+const xp = z.number().int().min(0);
+const Entry = z.object({ rank: z.number().int().positive(), publicId: z.string(), name: z.string(), xp });
+const Board = z.object({
+  period: z.enum(['weekly', 'overall']),
+  weekStart: Day.nullable().meta({ description: 'The Saturday (Tehran) the weekly board began; null for overall' }),
+  items: z.array(Entry),
+  me: Entry.extend({ rank: z.number().int().positive().nullable().meta({ description: 'null without XP in the period' }) }),
+  computedAt: IsoTime.meta({ description: 'When the cached top list was read (cached 60 s)' }),
+});
+
 const ranking = ({ deps, user, query }: UserInput<undefined, z.infer<typeof BoardQuery>>) =>
   leaderboard(deps, user, query.period, query.limit);
 
 export const { handler, createHandler, routes } = defineGroup('leaderboard', {
-  'GET /api/leaderboard': route.user({ query: BoardQuery, run: ranking }),
+  'GET /api/leaderboard': route.user({
+    query: BoardQuery,
+    description: 'Rank order: XP descending, then who reached it first. `name` is the display name or the publicId.',
+    responses: { 200: Board },
+    run: ranking,
+  }),
 });

@@ -17,7 +17,9 @@ import { startMarketplacePurchase, verifyMarketplacePurchase } from '@mathisland
 import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { isoTime } from '../lib/http';
+import { json } from '../lib/responses';
 import { type AdminInput, type RouteInput, route, type UserInput } from '../lib/route';
+import { Id, IsoTime, OrderStatus, SubscriptionStatus, Toman } from '../lib/shapes';
 
 const Verify = z.strictObject({
   orderId: z.number().int().positive(),
@@ -31,6 +33,29 @@ const Verify = z.strictObject({
 const queryValue = z.string().max(2000).optional();
 const AuthorizeQuery = z.object({ code: queryValue, state: queryValue, error: queryValue, error_description: queryValue });
 const Window = z.strictObject({ hours: z.number().int().min(1).max(720).optional() }).optional();
+
+const Started = z.object({
+  orderId: Id,
+  marketplaceSku: z.string(),
+  productType: z.enum(['subscription', 'inapp']),
+  packageName: z.string(),
+  developerPayload: z.string().meta({ description: 'Pass to the marketplace purchase; binds it to this order' }),
+  amount: Toman,
+  dynamicPriceToken: z
+    .string()
+    .optional()
+    .meta({ description: 'When a discount lowered the price: HS256 JWT (price in rial, package_name, sku, exp = now + 600 s, nonce)' }),
+});
+const Verified = SubscriptionStatus.extend({ orderId: Id, orderStatus: OrderStatus });
+const Connection = z.object({
+  mode: z.enum(['static_secret', 'oauth', 'none']),
+  connected: z.boolean(),
+  window: z.object({ open: z.boolean(), expiresAt: IsoTime.nullable(), authorizeUrl: z.string().nullable() }),
+});
+const notYours = { not_found: 'No such order of the caller’s.' };
+const marketplaceDown = {
+  marketplace_unavailable: 'The marketplace answered 401, 403 or 5xx, or timed out; `Retry-After: 60`; the order is unchanged.',
+};
 
 const start = ({ deps, user, id }: UserInput<undefined, unknown>) => startMarketplacePurchase(deps, user, id);
 
@@ -53,13 +78,69 @@ async function openWindow({ deps, staff, body }: AdminInput<z.infer<typeof Windo
 }
 
 export const { handler, createHandler, routes } = defineGroup('marketplace', {
-  'POST /api/payment/marketplace/orders/{id}/start': route.user({ run: start }),
-  'POST /api/payment/marketplace/verify': route.user({ body: Verify, run: verify }),
-  'GET /api/payment/marketplace/verify': route.public({ query: AuthorizeQuery, run: authorize }),
-  'GET /api/admin/marketplace': route.admin({ permission: 'view_marketplacecredential', run: connection }),
+  'POST /api/payment/marketplace/orders/{id}/start': route.user({
+    description: 'Audit row `marketplace_start`. Sell `marketplaceSku` with `developerPayload` in the marketplace app next.',
+    responses: {
+      200: json(Started, 'What the app passes to the marketplace', {
+        examples: {
+          marketplace: {
+            summary: 'Marketplace purchase, step 2',
+            value: {
+              orderId: 42,
+              marketplaceSku: 'mathisland_sub_1m',
+              productType: 'subscription',
+              packageName: 'ir.mathisland.app',
+              developerPayload: 'o42.k3Jd9…',
+              amount: 290000,
+            },
+          },
+        },
+      }),
+    },
+    errors: {
+      validation_error: 'Not a marketplace order.',
+      'discount_not_allowed/marketplace': 'Discounted, and the dynamic-price key is gone.',
+      ...notYours,
+      already_paid: 'The order is paid.',
+      order_status_conflict: 'The order is not pending.',
+    },
+    run: start,
+  }),
+  'POST /api/payment/marketplace/verify': route.user({
+    body: Verify,
+    bodyExamples: { marketplace: { summary: 'Marketplace purchase, step 3', value: { orderId: 42, purchaseToken: 'kX9d…' } } },
+    description: 'The product type comes from the order’s plan. The token is stored only as a SHA-256 digest.',
+    responses: { 200: json(Verified, 'Paid: the subscription status with the order') },
+    errors: {
+      purchase_invalid:
+        'The marketplace does not know the purchase (order `failed`), it was refunded, made for another order, an ended subscription, or there is no credential (order left pending).',
+      validation_error: 'Not a marketplace order, or a bad body.',
+      ...notYours,
+      already_paid: 'The order is paid.',
+      purchase_token_used: 'The token paid another order.',
+      order_status_conflict: 'The order was refunded or cancelled.',
+      ...marketplaceDown,
+    },
+    run: verify,
+  }),
+  'GET /api/payment/marketplace/verify': route.public({
+    query: AuthorizeQuery,
+    description: 'Where the marketplace sends its account owner back: stores the refresh token and closes the window.',
+    responses: { 200: z.object({ mode: z.literal('oauth'), connected: z.literal(true) }) },
+    errors: {
+      authorization_invalid: 'No code, the owner denied, another state, or the code was refused.',
+      authorization_window_closed: 'No authorization window is open (staff open one).',
+      ...marketplaceDown,
+    },
+    run: authorize,
+  }),
+  'GET /api/admin/marketplace': route.admin({ permission: 'view_marketplacecredential', responses: { 200: Connection }, run: connection }),
   'POST /api/admin/marketplace/authorize-window': route.admin({
     permission: 'change_marketplacecredential',
     body: Window,
+    description: '72 hours unless `hours` says otherwise. Also `npm run marketplace:authorize`.',
+    responses: { 200: z.object({ authorizeUrl: z.string(), expiresAt: IsoTime }) },
+    errors: { marketplace_oauth_not_configured: 'No OAuth client is configured (MARKETPLACE_CLIENT_ID).' },
     run: openWindow,
   }),
 });

@@ -3,10 +3,11 @@
  * notifications newest first `{ items, nextCursor?, unreadCount }`, marking one read (returns it) or all read.
  * Kinds and when they are created: packages/core/src/notifications/index.ts and docs/api.md.
  */
-import { listNotifications, markAllRead, markRead } from '@mathisland/core/notifications';
+import { listNotifications, markAllRead, markRead, NOTIFICATION_KINDS } from '@mathisland/core/notifications';
 import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { route, type UserInput } from '../lib/route';
+import { Id, IsoTime, page } from '../lib/shapes';
 
 const ListQuery = z.object({
   cursor: z.string().max(200).optional(),
@@ -15,12 +16,46 @@ const ListQuery = z.object({
 
 type Input = UserInput<undefined, unknown>;
 
+const Notification = z
+  .object({
+    id: Id,
+    kind: z.enum(NOTIFICATION_KINDS),
+    title: z.string().meta({ description: 'A short Persian text; apps may render their own from kind and data' }),
+    data: z
+      .object({
+        nodeId: Id.optional(),
+        title: z.string().optional(),
+        stars: z.number().int().optional(),
+        xp: z.number().int().optional(),
+        days: z.number().int().optional(),
+        hearts: z.number().int().optional(),
+        body: z.string().optional(),
+      })
+      .meta({
+        description:
+          'island_completed `{ nodeId, title, stars, xp }`, streak_milestone `{ days }`, heart_refilled `{ hearts }`, staff_message `{ title, body }`',
+      }),
+    createdAt: IsoTime,
+    read: z.boolean(),
+  })
+  .meta({ id: 'Notification' });
+const unreadCount = z.number().int().min(0);
+
 const list = ({ deps, user, query }: UserInput<undefined, z.infer<typeof ListQuery>>) => listNotifications(deps, user, query);
 const readOne = ({ deps, user, id }: Input) => markRead(deps, user, id);
 const readAll = ({ deps, user }: Input) => markAllRead(deps, user);
 
 export const { handler, createHandler, routes } = defineGroup('notifications', {
-  'GET /api/notifications': route.user({ query: ListQuery, run: list }),
-  'POST /api/notifications/{id}/read': route.user({ run: readOne }),
-  'POST /api/notifications/read-all': route.user({ run: readAll }),
+  'GET /api/notifications': route.user({
+    query: ListQuery,
+    description: 'Newest first; kept 90 days.',
+    responses: { 200: page(Notification).extend({ unreadCount }) },
+    run: list,
+  }),
+  'POST /api/notifications/{id}/read': route.user({
+    responses: { 200: Notification },
+    errors: { not_found: 'No such notification of the caller’s.' },
+    run: readOne,
+  }),
+  'POST /api/notifications/read-all': route.user({ responses: { 200: z.object({ unreadCount }) }, run: readAll }),
 });

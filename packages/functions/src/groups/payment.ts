@@ -11,7 +11,9 @@ import { handleCallback, startPayment } from '@mathisland/core/subscriptions';
 import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { redirect } from '../lib/http';
+import { found, json } from '../lib/responses';
 import { type RouteInput, route } from '../lib/route';
+import { Id, OrderStatus } from '../lib/shapes';
 
 /** `{base}/?orderId=<id>&status=<status>` (spec: `{frontend_url}/?orderId=<id>&status=paid`). */
 export function resultUrl(base: string, orderId: number, status: string): string {
@@ -22,6 +24,8 @@ const queryValue = z.string().max(200).optional();
 const PayQuery = z.object({ sig: queryValue });
 // ZarinPal sends `Authority` and `Status`; lower case is accepted too.
 const CallbackQuery = z.object({ Authority: queryValue, authority: queryValue, Status: queryValue, status: queryValue });
+
+const Url = z.string().meta({ description: 'An absolute URL' });
 
 async function pay({ deps, id, query }: RouteInput<undefined, z.infer<typeof PayQuery>>) {
   const link = await startPayment(deps, id, query.sig);
@@ -39,6 +43,30 @@ async function callback({ deps, query }: RouteInput<undefined, z.infer<typeof Ca
 }
 
 export const { handler, createHandler, routes } = defineGroup('payment', {
-  'GET /api/payment/orders/{id}/pay': route.public({ query: PayQuery, run: pay }),
-  'GET /api/payment/gateway/callback': route.public({ query: CallbackQuery, run: callback }),
+  'GET /api/payment/orders/{id}/pay': route.public({
+    query: PayQuery,
+    description: 'Open the purchase’s `paymentUrl` as given (it carries `sig`). The gateway authority is requested on the first visit.',
+    responses: {
+      302: found('To the gateway’s StartPay page; for a finished order to `{FRONTEND_URL}/?orderId=<id>&status=<status>`', Url),
+    },
+    errors: {
+      not_found: 'No such order, or a wrong `sig`.',
+      gateway_unavailable: 'The gateway is unset or unreachable (its -14 answer: register the API domain in its panel).',
+    },
+    run: pay,
+  }),
+  'GET /api/payment/gateway/callback': route.public({
+    query: CallbackQuery,
+    description: 'Where the gateway sends the browser back (`Authority`, `Status=OK|NOK`): verified server to server.',
+    responses: {
+      302: found('To `{GATEWAY_REDIRECT}/?orderId=<id>&status=paid|failed` (or the order’s status when it was refunded or cancelled)', Url),
+      200: json(z.object({ orderId: Id, status: OrderStatus }), 'The result, when GATEWAY_REDIRECT is `-`'),
+    },
+    errors: {
+      validation_error: 'No `Authority`.',
+      not_found: 'The authority names no order (recorded).',
+      gateway_unavailable: 'The gateway could not verify; the order stays as it was.',
+    },
+    run: callback,
+  }),
 });

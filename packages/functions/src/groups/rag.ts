@@ -10,7 +10,9 @@ import { deleteDocument, ingestDocument } from '@mathisland/core/tutor';
 import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
+import { json, noContent } from '../lib/responses';
 import { type RouteInput, route } from '../lib/route';
+import { Id, IsoTime } from '../lib/shapes';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const NewDocument = z.strictObject({
@@ -18,6 +20,17 @@ const NewDocument = z.strictObject({
   lessonId: id.optional(),
   title: z.string().trim().min(1).max(200),
   text: z.string().min(1).max(200_000),
+});
+
+const Ingested = z.object({
+  id: Id,
+  gradeId: Id,
+  lessonId: Id.nullable(),
+  title: z.string(),
+  chunks: z.number().int().min(0),
+  embeddingModel: z.string(),
+  createdAt: IsoTime,
+  replaced: z.array(Id).meta({ description: 'Ids of earlier documents of the same title this one replaced' }),
 });
 
 const ingest = ({ deps, body }: RouteInput<z.infer<typeof NewDocument>, unknown>) => ingestDocument(deps, body);
@@ -30,8 +43,19 @@ async function remove({ deps, id: docId }: RouteInput<undefined, unknown>) {
 export const { handler, createHandler, routes } = defineGroup(
   'rag',
   {
-    'POST /api/internal/rag/documents': route.internal({ status: 201, maxBodyBytes: 1024 * 1024, body: NewDocument, run: ingest }),
-    'DELETE /api/internal/rag/documents/{id}': route.internal({ run: remove }),
+    'POST /api/internal/rag/documents': route.internal({
+      status: 201,
+      maxBodyBytes: 1024 * 1024,
+      body: NewDocument,
+      responses: { 201: json(Ingested, 'Chunked, embedded and stored') },
+      errors: { not_found: 'No such grade or lesson.', assistant_unavailable: 'The embedding model is off or failed.' },
+      run: ingest,
+    }),
+    'DELETE /api/internal/rag/documents/{id}': route.internal({
+      responses: { 204: noContent('Removed with its chunks') },
+      errors: { not_found: 'No such document.' },
+      run: remove,
+    }),
   },
   { adapters: { model: createOpenAiModel } },
 );

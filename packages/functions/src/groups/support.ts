@@ -6,7 +6,9 @@
 import { addMessage, createTicket, getTicket, listTickets, MAX_SUBJECT_LENGTH, MAX_TEXT_LENGTH } from '@mathisland/core/support';
 import * as z from 'zod';
 import { defineGroup } from '../lib/group';
+import { json } from '../lib/responses';
 import { route, type UserInput } from '../lib/route';
+import { Id, IsoTime, page } from '../lib/shapes';
 
 const text = z.string().min(1).max(MAX_TEXT_LENGTH, `text must be at most ${MAX_TEXT_LENGTH} characters`);
 const NewTicket = z.strictObject({ subject: z.string().min(1).max(MAX_SUBJECT_LENGTH), text });
@@ -14,14 +16,36 @@ const NewMessage = z.strictObject({ text });
 
 type Input = UserInput<undefined, unknown>;
 
+const TicketSummary = z.object({
+  id: Id,
+  subject: z.string(),
+  status: z.enum(['open', 'answered', 'closed']),
+  messageCount: z.number().int().min(0),
+  createdAt: IsoTime,
+  updatedAt: IsoTime,
+});
+const Ticket = TicketSummary.extend({
+  messages: z
+    .array(z.object({ author: z.enum(['user', 'staff']), text: z.string(), createdAt: IsoTime }))
+    .meta({ description: 'Oldest first' }),
+}).meta({ id: 'Ticket' });
+const notFound = { not_found: 'No such ticket of the caller’s.' };
+
 const list = ({ deps, user }: Input) => listTickets(deps, user);
 const open = ({ deps, user, body }: UserInput<z.infer<typeof NewTicket>, unknown>) => createTicket(deps, user, body);
 const read = ({ deps, user, id }: Input) => getTicket(deps, user, id);
 const reply = ({ deps, user, id, body }: UserInput<z.infer<typeof NewMessage>, unknown>) => addMessage(deps, user, id, body.text);
 
 export const { handler, createHandler, routes } = defineGroup('support', {
-  'GET /api/tickets': route.user({ run: list }),
-  'POST /api/tickets': route.user({ body: NewTicket, status: 201, run: open }),
-  'GET /api/tickets/{id}': route.user({ run: read }),
-  'POST /api/tickets/{id}/messages': route.user({ body: NewMessage, status: 201, run: reply }),
+  'GET /api/tickets': route.user({ description: 'Most recently active first.', responses: { 200: page(TicketSummary) }, run: list }),
+  'POST /api/tickets': route.user({ body: NewTicket, status: 201, responses: { 201: json(Ticket, 'The new ticket') }, run: open }),
+  'GET /api/tickets/{id}': route.user({ responses: { 200: Ticket }, errors: notFound, run: read }),
+  'POST /api/tickets/{id}/messages': route.user({
+    body: NewMessage,
+    status: 201,
+    description: 'A learner’s message reopens the ticket; at most 100 messages per ticket (then 400 `validation_error`).',
+    responses: { 201: json(Ticket, 'The ticket with its messages') },
+    errors: notFound,
+    run: reply,
+  }),
 });

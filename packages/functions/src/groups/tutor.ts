@@ -11,10 +11,11 @@
  */
 import { Readable } from 'node:stream';
 import { createOpenAiModel } from '@mathisland/core/providers/openai';
-import { askTutor, USER_QUESTION_MAX } from '@mathisland/core/tutor';
+import { type AskOutcome, askTutor, USER_QUESTION_MAX } from '@mathisland/core/tutor';
 import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
+import { text } from '../lib/responses';
 import { route, type UserInput } from '../lib/route';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -27,6 +28,24 @@ const Ask = z.strictObject({
   questionId: id.optional(),
 });
 
+const OUTCOMES = ['answer', 'cached', 'off_topic', 'help_line', 'abuse_help', 'personal_data'] as const satisfies readonly AskOutcome[];
+const Answer = text(
+  'text/plain; charset=utf-8',
+  z.string().meta({ description: 'Plain text (Markdown and LaTeX removed)' }),
+  'The answer',
+  {
+    streamed: true,
+    headers: {
+      'X-Tutor-Outcome': {
+        schema: z.enum(OUTCOMES),
+        description: 'answer, cached; or a fixed safe text: off_topic, help_line, abuse_help, personal_data (no quota, not stored)',
+      },
+      'X-Message-Id': { schema: z.string(), description: 'Answers only: the id POST /api/ai/feedback rates', required: false },
+    },
+    examples: { tutor: { summary: 'A streamed answer', value: 'Three quarters is bigger: 3/4 = 6/8, and 6/8 > 5/8.' } },
+  },
+);
+
 async function ask({ deps, user, body }: UserInput<z.infer<typeof Ask>, unknown>) {
   const reply = await askTutor(deps, user, body);
   return new HttpResponse(200, Readable.from(reply.chunks), {
@@ -38,6 +57,21 @@ async function ask({ deps, user, body }: UserInput<z.infer<typeof Ask>, unknown>
 
 export const { handler, createHandler, routes } = defineGroup(
   'tutor',
-  { 'POST /api/ai/ask': route.user({ body: Ask, run: ask }) },
+  {
+    'POST /api/ai/ask': route.user({
+      body: Ask,
+      bodyExamples: { tutor: { summary: 'Ask the tutor', value: { userQuestion: 'Which is bigger, 3/4 or 5/8?', lessonId: 4001 } } },
+      description:
+        'Read the body as it arrives. With `questionId` the answer starts with whether the attempt was right, climbs a hint ladder and never contains the answer. A failure after the first byte cuts the stream (the question is not counted).',
+      responses: { 200: Answer },
+      errors: {
+        not_found: 'No such lesson or question.',
+        ai_quota_exceeded: 'The daily tutor quota is used up; `Retry-After`: seconds to Tehran midnight.',
+        assistant_busy: 'Every tutor slot is taken; `Retry-After: 5`.',
+        assistant_unavailable: 'The tutor is off, or the model failed before the first byte; `Retry-After: 60`.',
+      },
+      run: ask,
+    }),
+  },
   { adapters: { model: createOpenAiModel } },
 );

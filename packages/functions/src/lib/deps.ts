@@ -1,41 +1,120 @@
 /**
- * The production wiring of a Lambda: its dependencies, built once per cold start (DESIGN §2). In AWS the
- * secrets named in `infra/secrets.ts` are read from the stage's Secrets Manager secret (SECRETS_ID, through
- * Powertools Parameters) into the environment first, then settings are loaded from it. They are read once per
- * cold start: a secret changed in Secrets Manager reaches a function when it next starts cold (a deploy, or
- * AWS recycling the instance), not on the next request.
+ * The production wiring of a Lambda: its dependencies, built at cold start (DESIGN §2) and rebuilt when the stage
+ * secret changes.
  *
- * The local runtime and the tests do not use this module: they build their own dependencies per stack and
- * hand them to each group's `createHandler`.
+ * In AWS the secrets named in `infra/secrets.ts` come only from the stage's Secrets Manager secret (SECRETS_ID, a
+ * JSON object, read through Powertools Parameters); a secret name in the environment is ignored there. Settings are
+ * loaded from the environment (plain settings) plus those values, and the dependencies built from them.
+ *
+ * Refresh: the secret is cached for {@link SECRETS_MAX_AGE_SECONDS} (5 minutes; Powertools `maxAge`). The first
+ * request after that re-reads it (one GetSecretValue); when a value changed, the settings and dependencies are
+ * rebuilt for that request on (the DynamoDB client is kept), so a changed key reaches every running instance
+ * within 5 minutes of its first request after the change, without a deploy. Unchanged, nothing is rebuilt. A
+ * re-read that fails (Secrets Manager unreachable, throttled) or a changed value that does not load (a setting
+ * refused) keeps the dependencies in use, logs it, and tries again after another interval. A failed first build is
+ * not kept: the next request reports it again.
+ *
+ * The local runtime and the tests build their own dependencies per stack and hand them to each group's
+ * `createHandler`; without SECRETS_ID this module reads the environment alone, once.
  */
-import { type Adapters, buildDeps, type Deps, loadSettings } from '@mathisland/core';
+
+import type { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
+import { type Adapters, buildDeps, type Deps, loadSettings, logger } from '@mathisland/core';
 import { secretNames } from '../../../../infra/secrets';
 
-async function loadSecretsIntoEnv(): Promise<void> {
-  const secretId = process.env.SECRETS_ID;
-  if (!secretId) return;
-  const { getSecret } = await import('@aws-lambda-powertools/parameters/secrets');
-  const values = await getSecret<Record<string, unknown>>(secretId, { transform: 'json' });
+/** How long a worker uses the secret it read before reading it again, seconds (README, docs/deploy.md). */
+export const SECRETS_MAX_AGE_SECONDS = 300;
+
+export interface ProductionDepsOptions {
+  /** The environment (default process.env): SECRETS_ID and the plain settings. */
+  env?: NodeJS.ProcessEnv;
+  /** The Powertools Secrets provider (default: one with the Lambda's own client; tests point one at a fake). */
+  secrets?: Pick<SecretsProvider, 'get'>;
+  /** Refresh interval, seconds (default {@link SECRETS_MAX_AGE_SECONDS}). */
+  maxAgeSeconds?: number;
+  /** The clock, epoch ms (default Date.now). */
+  now?: () => number;
+}
+
+/** The secret names of the secret's JSON object that hold strings (others count as unset). */
+function pickSecrets(value: unknown): Record<string, string> {
+  const object = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const out: Record<string, string> = {};
   for (const name of secretNames) {
-    const value = values?.[name];
-    if (typeof value === 'string' && process.env[name] === undefined) process.env[name] = value;
+    const v = object[name];
+    if (typeof v === 'string') out[name] = v;
   }
+  return out;
+}
+
+/** The environment the settings load from: `env` without any secret name, plus the secret's values. */
+function settingsEnv(env: NodeJS.ProcessEnv, secrets: Record<string, string>): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env };
+  for (const name of secretNames) delete out[name];
+  return { ...out, ...secrets };
 }
 
 /**
- * A memoized builder of this worker's dependencies with `adapters`. A failed build (a bad setting) is not
- * kept, so the next request reports it again instead of a stale error.
+ * A builder of this worker's dependencies with `adapters`, for the group's middy pipeline (`injectDeps`): each call
+ * returns the current dependencies, re-reading the secret when the interval has passed (see the module doc).
+ * Errors (first build only): the secret cannot be read, or a setting is refused (`SettingsError`).
  */
-export function productionDeps(adapters: Adapters = {}): () => Promise<Deps> {
-  let deps: Promise<Deps> | undefined;
+export function productionDeps(adapters: Adapters = {}, options: ProductionDepsOptions = {}): () => Promise<Deps> {
+  const env = options.env ?? process.env;
+  const maxAgeSeconds = options.maxAgeSeconds ?? SECRETS_MAX_AGE_SECONDS;
+  const now = options.now ?? Date.now;
+  let provider = options.secrets;
+  let current: { deps: Deps; values: Record<string, string>; readAt: number } | undefined;
+  let pending: Promise<Deps> | undefined;
+
+  const readSecret = async (secretId: string): Promise<Record<string, string>> => {
+    if (!provider) {
+      const { SecretsProvider } = await import('@aws-lambda-powertools/parameters/secrets');
+      provider = new SecretsProvider();
+    }
+    // Our own interval decides when to read; forceFetch skips Powertools' cache then, maxAge keeps it in step.
+    return pickSecrets(await provider.get(secretId, { transform: 'json', maxAge: maxAgeSeconds, forceFetch: current !== undefined }));
+  };
+
+  const load = async (): Promise<Deps> => {
+    const secretId = env.SECRETS_ID;
+    if (!secretId) {
+      current ??= { deps: buildDeps(loadSettings(env), { adapters }), values: {}, readAt: Number.POSITIVE_INFINITY };
+      return current.deps;
+    }
+    if (!current) {
+      const values = await readSecret(secretId);
+      current = { deps: buildDeps(loadSettings(settingsEnv(env, values)), { adapters }), values, readAt: now() };
+      return current.deps;
+    }
+    const previous = current;
+    try {
+      const values = await readSecret(secretId);
+      const changed = secretNames.filter((name) => values[name] !== previous.values[name]);
+      if (changed.length === 0) {
+        current = { ...previous, readAt: now() };
+        return previous.deps;
+      }
+      const deps = buildDeps(loadSettings(settingsEnv(env, values)), { adapters, db: previous.deps.db });
+      current = { deps, values, readAt: now() };
+      // Names only, never a value.
+      logger.info('stage secret changed: settings and dependencies rebuilt', { changed });
+      return deps;
+    } catch (error) {
+      logger.error('stage secret refresh failed: keeping the settings in use, retrying after the interval', {
+        reason: (error as Error).message,
+        maxAgeSeconds,
+      });
+      current = { ...previous, readAt: now() };
+      return previous.deps;
+    }
+  };
+
   return () => {
-    deps ??= (async () => {
-      await loadSecretsIntoEnv();
-      return buildDeps(loadSettings(), { adapters });
-    })();
-    deps.catch(() => {
-      deps = undefined;
+    if (current && now() - current.readAt < maxAgeSeconds * 1000) return Promise.resolve(current.deps);
+    pending ??= load().finally(() => {
+      pending = undefined;
     });
-    return deps;
+    return pending;
   };
 }

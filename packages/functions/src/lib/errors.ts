@@ -83,10 +83,7 @@ export function toErrorResponse(error: unknown): APIGatewayProxyStructuredResult
       headers,
     );
   }
-  const http = error as { statusCode?: number; expose?: boolean; cause?: { package?: string } };
-  if (http?.cause?.package === '@middy/http-json-body-parser' || http?.cause?.package === '@middy/util') {
-    return errorResponse(400, { code: 'invalid_json', detail: 'The request body is not valid JSON' });
-  }
+  const http = error as { cause?: { package?: string } } | undefined;
   if (http?.cause?.package === '@middy/http-router') {
     return errorResponse(404, { code: 'not_found', detail: 'No such route' });
   }

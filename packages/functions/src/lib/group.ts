@@ -16,7 +16,7 @@
  * response; an error thrown by the body stream after the first byte fails the invocation, which cuts the
  * response (the client sees an incomplete body).
  */
-import type { Adapters, Deps } from '@mathisland/core';
+import { type Adapters, type Deps, withDeadline } from '@mathisland/core';
 import middy from '@middy/core';
 import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import httpRouterHandler from '@middy/http-router';
@@ -39,6 +39,30 @@ import type { RouteDef } from './route';
 import type { AppContext } from './types';
 
 export type GroupHandler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>;
+
+/** API Gateway's integration timeout (30 s) less a margin for the answer to travel back, ms. */
+export const API_GATEWAY_BUDGET_MS = 28_000;
+/** Time kept back from the Lambda's own remaining time, so the error answer is written before it ends, ms. */
+const LAMBDA_MARGIN_MS = 1_000;
+
+/**
+ * The time budget of one invocation (DESIGN §11): 28 s under API Gateway's 30 s, or less when the Lambda's own
+ * timeout leaves less; every outbound call gives up at this deadline (`@mathisland/core` withDeadline).
+ */
+export const invocationBudgetMs = (context: { getRemainingTimeInMillis?: () => number }): number => {
+  const lambdaLeft = context.getRemainingTimeInMillis?.();
+  return Math.max(0, Math.min(API_GATEWAY_BUDGET_MS, lambdaLeft === undefined ? Number.POSITIVE_INFINITY : lambdaLeft - LAMBDA_MARGIN_MS));
+};
+
+/**
+ * Runs `handler` under the invocation's deadline. Only buffered groups (behind API Gateway): the streamed tutor
+ * is a function URL, whose calls keep their own timeouts (docs/decisions.md "Time budgets").
+ */
+function underDeadline(handler: GroupHandler): GroupHandler {
+  const run = (event: APIGatewayProxyEventV2, context: AppContext) =>
+    withDeadline(invocationBudgetMs(context), () => handler(event, context));
+  return Object.assign(run, handler) as GroupHandler;
+}
 
 /** Whether `body` is a Node or web readable stream (a streamed route's body). */
 const isStream = (body: unknown): boolean =>
@@ -129,7 +153,7 @@ export function defineGroup(group: EndpointGroup, definitions: Record<string, Ro
         handler: routeHandler(spec, definitions[routeKey(spec)] as RouteDef),
       })),
     });
-    return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>(
+    const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>(
       isStreamedGroup(group) ? { executionMode: executionModeStreamifyResponse } : {},
     )
       .use(requestLog())
@@ -137,6 +161,7 @@ export function defineGroup(group: EndpointGroup, definitions: Record<string, Ro
       .use(errorBody())
       .use(injectDeps(getDeps))
       .handler(router as never);
+    return isStreamedGroup(group) ? handler : underDeadline(handler);
   };
   return { group, handler: createHandler(productionDeps(options.adapters)), createHandler, routes: definitions };
 }

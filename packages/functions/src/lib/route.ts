@@ -5,14 +5,18 @@
  *
  *   'GET /api/home': route.user({ query: HomeQuery, run: showHome }),
  *
- * The same definitions feed the middleware pipeline (`group.ts`) and the contract tests; the auth kind must
- * equal the one `infra/routes.ts` gives the route (its AuthKind; checked when the group is built).
+ * The same definitions feed the middleware pipeline (`group.ts`), the contract tests and the API description: each
+ * route declares what it answers (`responses`: status → zod schema, `errors`: the codes beyond those its kind
+ * implies; `responses.ts`), from which `docs/openapi.ts` builds the OpenAPI document and against which the test
+ * stacks check every real answer. The auth kind must equal the one `infra/routes.ts` gives the route (its AuthKind;
+ * checked when the group is built).
  */
 import type { Deps } from '@mathisland/core';
 import type { Permission, Staff } from '@mathisland/core/admin';
 import type { User } from '@mathisland/core/auth';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { ZodType } from 'zod';
+import type { ZodObject, ZodType } from 'zod';
+import type { ErrorDocs, Examples, Responses } from './responses';
 
 /** What every handler receives. */
 export interface RouteInput<B, Q> {
@@ -45,6 +49,19 @@ export interface RouteOptions<B, Q> {
   maxBodyBytes?: number;
   /** Success status when the handler returns a plain value (default 200). */
   status?: number;
+  /**
+   * What the route answers on success, by status: a zod schema (a JSON body) or a `ResponseSpec` (no body, another
+   * content type, headers, an example). Documented in the OpenAPI document; the test stacks refuse any other answer.
+   */
+  responses: Responses;
+  /** Error codes (or `code/reason`) the route answers beyond those its kind implies (`impliedErrors`), each with when. */
+  errors?: ErrorDocs;
+  /** A longer description for the API document (Markdown); the manifest's `summary` is the one-line title. */
+  description?: string;
+  /** Named example request bodies for the API document (a main flow's typical requests). */
+  bodyExamples?: Examples;
+  /** Request headers the route reads besides auth (e.g. `Idempotency-Key`), for the API document; the handler checks them. */
+  headers?: ZodObject;
   /**
    * The route's domain function counts its throttle hit inside its own transaction (`transactCounting` of
    * `@mathisland/core/throttle`, issue 15): one DynamoDB request less per call that writes. A call that writes

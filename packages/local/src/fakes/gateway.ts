@@ -12,58 +12,38 @@
  *   fee_type, fee on the first verify of a paid authority, 101 (same ref_id) after; -51 unpaid or cancelled,
  *   -50 amount differs, -54 unknown authority, -53 authority of another merchant.
  * - `POST /pg/v4/payment/unVerified.json` `{ merchant_id }`: paid, not yet verified payments (newest first, at
- *   most 100; `date` as `YYYY-MM-DD HH:MM:SS`).
+ *   most 100; `date` as `YYYY-MM-DD HH:MM:SS`; `code` as the string "100", as the docs show it).
+ * - `POST /pg/v4/payment/inquiry.json` `{ merchant_id, authority }` → `data.status` `IN_BANK` (not paid yet),
+ *   `PAID` (paid, not verified), `VERIFIED`, `FAILED` (cancelled) or `REVERSED`; -54 unknown, -53 other merchant.
+ * - `POST /pg/v4/payment/reverse.json` `{ merchant_id, authority }`: a verified payment within 30 minutes of its
+ *   payment → 100 `Reversed`; -61 not successful or already reversed, -63 the 30-minute window passed.
  * - Errors: `{ data: [], errors: { code, message, validations } }` with HTTP 400 (-9 validation, -10 unknown
- *   merchant, -14 callback domain mismatch, -41 amount too large).
+ *   merchant, -14 callback domain mismatch, -41 amount too large), messages of `gatewayWire.ts` GATEWAY_ERRORS.
  *
- * Test hook for -14: `POST /_local/gateway/terminal` `{ "registeredDomain": "pay.example" }` registers a domain
- * for the terminal; from then on a `callback_url` on another host (or a subdomain of another) is refused with
- * -14. `{ "registeredDomain": null }` (the default) accepts any callback host. `GET /_local/gateway/terminal`
- * shows the setting.
+ * Test hooks:
+ * - `POST /_local/gateway/faults` (`faults.ts`): the next calls (all, or those whose path contains `path`:
+ *   `request`, `verify`, `unVerified`, `inquiry`, `reverse`) answer a gateway `code` (-9, -10, -11, -12, -15, -52,
+ *   -55, ...; HTTP `status`, default 400) in the error envelope (`gatewayWire.ts`), an HTTP 5xx page, a hang, a reset or garbage.
+ * - `POST /_local/gateway/terminal` `{ "registeredDomain": "pay.example" }` registers a domain for the terminal;
+ *   from then on a `callback_url` on another host (or a subdomain of another) is refused with -14.
+ *   `{ "registeredDomain": null }` (the default) accepts any callback host. `GET` shows the setting.
+ * - `GET /_local/gateway/` an HTML index of the payments; `GET /_local/gateway/payments` the same as JSON.
  */
 import { createHash, randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { escapeHtml } from './html';
+import { applyFault, createFaults, proxyErrorPage } from './faults';
+import { indexPage, notFoundPage, startPayPage } from './gatewayPages';
+import { type FakePayment, fail, gatewayDate, json, ok, parseJson } from './gatewayWire';
 
-export interface FakePayment {
-  authority: string;
-  merchantId: string;
-  /** As sent (rial when currency is IRR). */
-  amount: number;
-  currency: 'IRR' | 'IRT';
-  description: string;
-  callbackUrl: string;
-  orderId?: string;
-  state: 'new' | 'paid' | 'cancelled' | 'verified';
-  refId?: number;
-  createdAt: Date;
-  paidAt?: Date;
-}
+export type { FakePayment } from './gatewayWire';
+
+/** How long after payment a reverse is allowed (providers.md §1 "reverse"). */
+const REVERSE_WINDOW_MS = 30 * 60_000;
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const newAuthority = () => `S${Array.from({ length: 35 }, () => ALNUM[randomInt(ALNUM.length)]).join('')}`;
 const CARD_PAN = '502229******5995';
 const MAX_AMOUNT_RIAL = 1_000_000_000;
-
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
-};
-const ok = (res: ServerResponse, data: Record<string, unknown>) => json(res, 200, { data, errors: [] });
-const fail = (res: ServerResponse, code: number, message: string, validations: Record<string, string>[] = []) =>
-  json(res, 400, { data: [], errors: { code, message, validations } });
-
-/** `YYYY-MM-DD HH:MM:SS` (UTC). */
-const gatewayDate = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
-
-function parseJson(body: Buffer): Record<string, unknown> | undefined {
-  try {
-    const value = JSON.parse(body.toString('utf8'));
-    return value && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Whether `host` is `domain` or a subdomain of it. */
 const onDomain = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
@@ -71,6 +51,7 @@ const onDomain = (host: string, domain: string) => host === domain || host.endsW
 export function createGatewayFake(options: { merchantId: string }) {
   const payments = new Map<string, FakePayment>();
   const terminal: { registeredDomain: string | null } = { registeredDomain: null };
+  const faults = createFaults();
   let nextRefId = 59_421_827_101; // larger than 32 bits, as real ref_ids are
 
   function request(res: ServerResponse, body: Record<string, unknown>) {
@@ -95,12 +76,11 @@ export function createGatewayFake(options: { merchantId: string }) {
       // invalid
     }
     if (!callbackHost) validations.push({ callback_url: 'The callback url format is invalid.' });
-    if (validations.length) return fail(res, -9, 'The input params invalid, validation error.', validations);
-    if (merchantId !== options.merchantId) return fail(res, -10, 'Terminal is not valid, please check merchant_id or ip address.');
-    if ((amount as number) * (currency === 'IRT' ? 10 : 1) > MAX_AMOUNT_RIAL)
-      return fail(res, -41, 'Maximum amount is 100,000,000 tomans.');
+    if (validations.length) return fail(res, -9, undefined, validations);
+    if (merchantId !== options.merchantId) return fail(res, -10);
+    if ((amount as number) * (currency === 'IRT' ? 10 : 1) > MAX_AMOUNT_RIAL) return fail(res, -41);
     if (terminal.registeredDomain && !onDomain(callbackHost as string, terminal.registeredDomain)) {
-      return fail(res, -14, 'The callback URL domain does not match the registered terminal domain.');
+      return fail(res, -14);
     }
     const authority = newAuthority();
     const metadata = (body.metadata ?? {}) as { order_id?: unknown };
@@ -121,18 +101,15 @@ export function createGatewayFake(options: { merchantId: string }) {
   function verify(res: ServerResponse, body: Record<string, unknown>) {
     const { merchant_id: merchantId, amount, authority } = body;
     if (typeof merchantId !== 'string' || typeof authority !== 'string' || typeof amount !== 'number') {
-      return fail(res, -9, 'The input params invalid, validation error.');
+      return fail(res, -9);
     }
     const payment = payments.get(authority);
     if (merchantId !== options.merchantId) {
-      return payment
-        ? fail(res, -53, 'Session is not this merchant_id session.')
-        : fail(res, -10, 'Terminal is not valid, please check merchant_id or ip address.');
+      return payment ? fail(res, -53) : fail(res, -10);
     }
-    if (!payment) return fail(res, -54, 'Invalid authority.');
-    if (amount !== payment.amount) return fail(res, -50, 'Session is not valid, amounts values is not the same.');
-    if (payment.state === 'new' || payment.state === 'cancelled')
-      return fail(res, -51, 'Session is not valid, session is not active paid try.');
+    if (!payment) return fail(res, -54);
+    if (amount !== payment.amount) return fail(res, -50);
+    if (payment.state === 'new' || payment.state === 'cancelled') return fail(res, -51);
     const first = payment.state === 'paid';
     payment.state = 'verified';
     payment.refId ??= nextRefId++;
@@ -148,8 +125,8 @@ export function createGatewayFake(options: { merchantId: string }) {
   }
 
   function unverified(res: ServerResponse, body: Record<string, unknown>) {
-    if (typeof body.merchant_id !== 'string') return fail(res, -9, 'The input params invalid, validation error.');
-    if (body.merchant_id !== options.merchantId) return fail(res, -10, 'Terminal is not valid, please check merchant_id or ip address.');
+    if (typeof body.merchant_id !== 'string') return fail(res, -9);
+    if (body.merchant_id !== options.merchantId) return fail(res, -10);
     const authorities = [...payments.values()]
       .filter((p) => p.state === 'paid')
       .reverse()
@@ -165,6 +142,39 @@ export function createGatewayFake(options: { merchantId: string }) {
     return ok(res, { code: '100', message: 'Success', authorities });
   }
 
+  /** The payment of `body.authority` for this merchant, or the error already answered. */
+  function ownPayment(res: ServerResponse, body: Record<string, unknown>): FakePayment | undefined {
+    const { merchant_id: merchantId, authority } = body;
+    if (typeof merchantId !== 'string' || typeof authority !== 'string') return void fail(res, -9);
+    const payment = payments.get(authority);
+    if (merchantId !== options.merchantId) return void fail(res, payment ? -53 : -10);
+    if (!payment) return void fail(res, -54);
+    return payment;
+  }
+
+  const INQUIRY_STATUS = { new: 'IN_BANK', paid: 'PAID', cancelled: 'FAILED', verified: 'VERIFIED', reversed: 'REVERSED' } as const;
+
+  function inquiry(res: ServerResponse, body: Record<string, unknown>) {
+    const payment = ownPayment(res, body);
+    if (payment) ok(res, { code: 100, message: 'Success', status: INQUIRY_STATUS[payment.state] });
+  }
+
+  function reverse(res: ServerResponse, body: Record<string, unknown>) {
+    const payment = ownPayment(res, body);
+    if (!payment) return;
+    if (payment.state !== 'verified') return fail(res, -61);
+    if (Date.now() - (payment.paidAt ?? payment.createdAt).getTime() > REVERSE_WINDOW_MS) return fail(res, -63);
+    payment.state = 'reversed';
+    ok(res, { code: 100, message: 'Reversed' });
+  }
+
+  /** A queued fault's answer in the gateway's error envelope, or a proxy's 5xx page for a bare 5xx. */
+  function faultAnswer(res: ServerResponse, fault: { status?: number; code?: string | number; message?: string }) {
+    const code = Number(fault.code);
+    if (fault.code === undefined || !Number.isFinite(code)) return proxyErrorPage(res, fault.status ?? 500);
+    fail(res, code, fault.message, [], fault.status ?? 400);
+  }
+
   const backToMerchant = (payment: FakePayment) => {
     const url = new URL(payment.callbackUrl);
     url.searchParams.set('Authority', payment.authority);
@@ -172,56 +182,39 @@ export function createGatewayFake(options: { merchantId: string }) {
     return url.toString();
   };
 
-  function startPayPage(res: ServerResponse, payment: FakePayment) {
-    const finished = payment.state !== 'new';
-    const toman = payment.currency === 'IRR' ? payment.amount / 10 : payment.amount;
-    const html = `<!doctype html>
-<html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>درگاه پرداخت آزمایشی</title>
-<style>body{font-family:sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}.box{border:1px solid #ccc;border-radius:.5rem;padding:1rem}
-button{font-size:1.1rem;padding:.6rem 1.4rem;margin:.3rem;border-radius:.4rem;border:0;cursor:pointer}#pay{background:#1a7f37;color:#fff}#cancel{background:#ddd}</style>
-</head><body>
-<h1>درگاه پرداخت آزمایشی (local fake)</h1>
-<div class="box">
-<p>${escapeHtml(payment.description)}</p>
-<p>مبلغ: <strong id="amount">${payment.amount.toLocaleString('en-US')}</strong> ${payment.currency === 'IRR' ? 'ریال' : 'تومان'} (${toman.toLocaleString('en-US')} تومان)</p>
-<p>کد پیگیری: <code id="authority">${escapeHtml(payment.authority)}</code></p>
-${finished ? `<p id="finished">این پرداخت پایان یافته است (${payment.state}).</p>` : ''}
-<form method="post" action="/_local/gateway/pg/StartPay/${encodeURIComponent(payment.authority)}">
-${
-  finished
-    ? '<button id="back" name="action" value="back">بازگشت به سایت پذیرنده</button>'
-    : '<button id="pay" name="action" value="pay">پرداخت</button><button id="cancel" name="action" value="cancel">انصراف</button>'
-}
-</form></div></body></html>`;
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(html);
-  }
-
-  function notFoundPage(res: ServerResponse) {
-    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end('<!doctype html><meta charset="utf-8"><title>404</title><p>Invalid authority.</p>');
-  }
-
   return {
     payments,
     terminal,
     /** Handles a request under `/_local/gateway`; `path` is the rest of the path. Returns false when not its route. */
-    handle(req: IncomingMessage, res: ServerResponse, path: string, _url: URL, body: Buffer): boolean {
-      const api = /^\/pg\/v4\/payment\/(request|verify|unVerified)\.json$/.exec(path);
+    faults: faults.queue,
+    /** How many calls its faults answered. */
+    faultCounts: faults.counts,
+    async handle(req: IncomingMessage, res: ServerResponse, path: string, _url: URL, body: Buffer): Promise<boolean> {
+      if (faults.handle(req, res, path, body)) return true;
+      const api = /^\/pg\/v4\/payment\/(request|verify|unVerified|inquiry|reverse)\.json$/.exec(path);
       if (api) {
         if (req.method !== 'POST') {
           fail(res, -9, 'Method not allowed; use POST.');
           return true;
         }
-        const parsed = parseJson(body);
-        if (!parsed) {
-          fail(res, -9, 'The input params invalid, validation error.');
+        const fault = faults.take(path);
+        if (fault && (await applyFault(fault, res))) return true;
+        if (fault && fault.kind === 'error') {
+          faultAnswer(res, fault);
           return true;
         }
-        if (api[1] === 'request') request(res, parsed);
-        else if (api[1] === 'verify') verify(res, parsed);
-        else unverified(res, parsed);
+        const parsed = parseJson(body);
+        if (!parsed) {
+          fail(res, -9);
+          return true;
+        }
+        const endpoints = { request, verify, unVerified: unverified, inquiry, reverse } as const;
+        endpoints[api[1] as keyof typeof endpoints](res, parsed);
+        return true;
+      }
+      if ((path === '/' || path === '/payments') && req.method === 'GET') {
+        if (path === '/') indexPage(res, [...payments.values()], terminal.registeredDomain);
+        else json(res, 200, { items: [...payments.values()].reverse() });
         return true;
       }
       const start = /^\/pg\/StartPay\/([^/]+)$/.exec(path);

@@ -1,15 +1,20 @@
 /**
  * Local fake of an OpenAI-compatible model API (DESIGN §6), mounted at `/_local/llm`. Deterministic, so tests
- * and the offline demo work; the tutor talks to it through the openai SDK exactly as to a real provider.
+ * and the offline demo work; the tutor talks to it through the openai SDK exactly as to a real provider, and it
+ * refuses what the real API refuses (`llmModels.ts`: unknown models, parameters a model does not take).
  *
- * Wire format (OpenAI's):
+ * Wire format (OpenAI's, providers.md §5):
  * - `POST /_local/llm/v1/chat/completions` (`Authorization: Bearer <key>`; wrong key → 401 with an OpenAI
  *   error body). With `stream: true`: `text/event-stream` of `data: {chat.completion.chunk}` lines (a role
  *   chunk, content chunks, a chunk with `finish_reason: "stop"`, then, when `stream_options.include_usage`, a
  *   chunk with `choices: []` and `usage`), ending with `data: [DONE]`. Without: one `chat.completion` JSON.
- * - `POST /_local/llm/v1/embeddings` `{ model, input: string | string[], encoding_format? }` → `{ object:
- *   'list', data: [{ object: 'embedding', index, embedding }], model, usage }`; `embedding` is a float array,
- *   or base64 of little-endian float32 when `encoding_format: 'base64'` (what the SDK asks for by default).
+ *   Message content may be a string or an array of text parts; with the config `contentParts: true` the fake
+ *   answers its deltas as arrays of parts too, as some compatible providers do.
+ * - `POST /_local/llm/v1/embeddings` `{ model, input: string | string[], dimensions?, encoding_format? }` →
+ *   `{ object: 'list', data: [{ object: 'embedding', index, embedding }], model, usage }` with the model's own
+ *   dimension (1536 for text-embedding-3-small, 3072 for -3-large, or `dimensions`); `embedding` is a float
+ *   array, or base64 of little-endian float32 when `encoding_format: 'base64'` (what the SDK asks for by default).
+ * - `GET /_local/llm/v1/models`: the models it knows.
  *
  * The answers (`llmAnswer.ts`): derived from the last user message and the system prompt, in the question's
  * language, with Markdown and LaTeX in them so that the server's plain-text cleaning is exercised. An answer is
@@ -21,16 +26,22 @@
  *
  * Control routes (local only):
  * - `GET /_local/llm/requests` → `{ items: [{ model, messages, stream, receivedAt }] }`, the chat requests
- *   received, newest last; `DELETE /_local/llm/requests` forgets them.
- * - `GET /_local/llm/config`, `POST /_local/llm/config` `{ firstTokenDelayMs?, chunkDelayMs? }` → the config.
+ *   received, newest last (message content as text); `DELETE /_local/llm/requests` forgets them.
+ * - `GET /_local/llm/config`, `POST /_local/llm/config` `{ firstTokenDelayMs?, chunkDelayMs?, contentParts? }`.
+ * - `POST /_local/llm/faults` (`faults.ts`): the next calls (those whose path contains `path`: `chat`,
+ *   `embeddings`) answer an HTTP `status` in OpenAI's error body (429 `rate_limit_exceeded` or `code:
+ *   'insufficient_quota'` with `retry-after`, 401, 404, 500, 503, ...), hang, reset, stall mid-stream after
+ *   `afterChunks` chunks, or send garbage.
  * - `POST /_local/llm/next` `{ reply?, fail?: 'error' | 'cut', cutAfterChunks? (default 3), status? (default
  *   500), times? (default 1) }` queues a behaviour for the next chat request(s): a fixed reply text, an HTTP
  *   error instead of an answer (the SDK retries once: use `times: 2` to make the call fail), or a stream cut
  *   (connection destroyed) after some chunks. → `{ queued }`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { applyFault, createFaults, type Fault, sleep } from './faults';
 import { type ChatTurn, fakeAnswer } from './llmAnswer';
 import { embeddingBase64, fakeEmbedding } from './llmEmbedding';
+import { chatRefusal, contentText, embeddingDims, faultError, modelList, type OpenAiError } from './llmModels';
 
 /** Characters per streamed content chunk. */
 export const CHUNK_CHARS = 6;
@@ -38,9 +49,11 @@ export const CHUNK_CHARS = 6;
 export interface LlmFakeConfig {
   firstTokenDelayMs: number;
   chunkDelayMs: number;
+  /** Stream each delta's content as an array of text parts instead of a string. */
+  contentParts: boolean;
 }
 
-export const defaultLlmFakeConfig: LlmFakeConfig = { firstTokenDelayMs: 150, chunkDelayMs: 25 };
+export const defaultLlmFakeConfig: LlmFakeConfig = { firstTokenDelayMs: 150, chunkDelayMs: 25, contentParts: false };
 
 export interface LlmRequest {
   model: string;
@@ -64,20 +77,38 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
 const openAiError = (res: ServerResponse, status: number, message: string, type: string, code: string | null = null) =>
   json(res, status, { error: { message, type, param: null, code } });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const refuse = (res: ServerResponse, e: OpenAiError, headers: Record<string, string> = {}) => {
+  res.writeHead(e.status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(JSON.stringify({ error: { message: e.message, type: e.type, param: e.param, code: e.code } }));
+};
+
+/** A fault's answer in OpenAI's error body; a 429 carries `retry-after` and the rate-limit headers. */
+function faultAnswer(res: ServerResponse, fault: Fault) {
+  const status = fault.status ?? 500;
+  const headers: Record<string, string> =
+    status === 429
+      ? { 'retry-after': String(fault.retryAfter ?? 1), 'x-ratelimit-limit-requests': '500', 'x-ratelimit-remaining-requests': '0' }
+      : {};
+  refuse(res, faultError(status, fault.code, fault.message), headers);
+}
 
 export function createLlmFake(options: { apiKey: string; config?: Partial<LlmFakeConfig> }) {
   const config: LlmFakeConfig = { ...defaultLlmFakeConfig, ...options.config };
   const requests: LlmRequest[] = [];
   const queue: Scripted[] = [];
+  const faults = createFaults();
   let completionId = 0;
 
   const authorized = (req: IncomingMessage) => req.headers.authorization === `Bearer ${options.apiKey}`;
 
-  async function chat(res: ServerResponse, body: Record<string, unknown>) {
-    const messages = Array.isArray(body.messages) ? (body.messages as ChatTurn[]) : [];
-    const model = String(body.model ?? '');
-    if (!model || messages.length === 0) return openAiError(res, 400, 'model and messages are required', 'invalid_request_error');
+  async function chat(res: ServerResponse, body: Record<string, unknown>, fault: Fault | undefined) {
+    const refusal = chatRefusal(body);
+    if (refusal) return refuse(res, refusal);
+    const messages: ChatTurn[] = (body.messages as Array<{ role: string; content: unknown }>).map((m) => ({
+      role: m.role,
+      content: contentText(m.content) ?? '',
+    }));
+    const model = String(body.model);
     const stream = body.stream === true;
     requests.push({ model, messages, stream, receivedAt: new Date().toISOString() });
     const script = queue.shift();
@@ -116,7 +147,7 @@ export function createLlmFake(options: { apiKey: string; config?: Partial<LlmFak
     });
     await sleep(config.firstTokenDelayMs);
     if (closed) return;
-    res.write(delta({ role: 'assistant', content: '', refusal: null }));
+    res.write(delta({ role: 'assistant', content: config.contentParts ? [] : '', refusal: null }));
     const pieces = Array.from({ length: Math.ceil(answer.length / CHUNK_CHARS) }, (_, i) =>
       answer.slice(i * CHUNK_CHARS, (i + 1) * CHUNK_CHARS),
     );
@@ -126,9 +157,10 @@ export function createLlmFake(options: { apiKey: string; config?: Partial<LlmFak
         res.destroy();
         return;
       }
+      if (fault?.kind === 'stall' && i >= fault.afterChunks) return; // connection open, nothing more comes
       if (i > 0) await sleep(config.chunkDelayMs);
       if (closed) return;
-      res.write(delta({ content: piece }));
+      res.write(delta({ content: config.contentParts ? [{ type: 'text', text: piece }] : piece }));
     }
     res.write(delta({}, 'stop'));
     if (includeUsage) res.write(frame([], { usage }));
@@ -136,20 +168,18 @@ export function createLlmFake(options: { apiKey: string; config?: Partial<LlmFak
   }
 
   function embeddings(res: ServerResponse, body: Record<string, unknown>) {
-    const input = typeof body.input === 'string' ? [body.input] : Array.isArray(body.input) ? (body.input as unknown[]) : [];
-    const model = String(body.model ?? '');
-    if (!model || input.length === 0 || input.some((i) => typeof i !== 'string')) {
-      return openAiError(res, 400, 'model and input (strings) are required', 'invalid_request_error');
-    }
+    const dims = embeddingDims(body);
+    if (typeof dims !== 'number') return refuse(res, dims);
+    const input = (typeof body.input === 'string' ? [body.input] : body.input) as string[];
     const base64 = body.encoding_format === 'base64';
-    const tokens = input.reduce<number>((n, t) => n + Math.ceil(String(t).length / 4), 0);
+    const tokens = input.reduce<number>((n, t) => n + Math.ceil(t.length / 4), 0);
     return json(res, 200, {
       object: 'list',
       data: input.map((text, index) => {
-        const v = fakeEmbedding(String(text));
+        const v = fakeEmbedding(text, dims);
         return { object: 'embedding', index, embedding: base64 ? embeddingBase64(v) : v };
       }),
-      model,
+      model: body.model,
       usage: { prompt_tokens: tokens, total_tokens: tokens },
     });
   }
@@ -157,6 +187,9 @@ export function createLlmFake(options: { apiKey: string; config?: Partial<LlmFak
   return {
     requests,
     config,
+    faults: faults.queue,
+    /** How many calls its faults answered. */
+    faultCounts: faults.counts,
     /** Handles a request under `/_local/llm`; `path` is the rest of the path. Returns false when not its route. */
     async handle(req: IncomingMessage, res: ServerResponse, path: string, _url: URL, raw: Buffer): Promise<boolean> {
       const method = req.method ?? 'GET';
@@ -178,10 +211,12 @@ export function createLlmFake(options: { apiKey: string; config?: Partial<LlmFak
         res.writeHead(204).end();
         return true;
       }
+      if (faults.handle(req, res, path, raw)) return true;
       if (path === '/config' && (method === 'GET' || method === 'POST')) {
         for (const name of ['firstTokenDelayMs', 'chunkDelayMs'] as const) {
           if (typeof body[name] === 'number' && (body[name] as number) >= 0) config[name] = body[name] as number;
         }
+        if (typeof body.contentParts === 'boolean') config.contentParts = body.contentParts;
         json(res, 200, config);
         return true;
       }
@@ -198,8 +233,9 @@ export function createLlmFake(options: { apiKey: string; config?: Partial<LlmFak
         json(res, 200, { queued: queue.length });
         return true;
       }
-      if (path === '/v1/chat/completions' || path === '/v1/embeddings') {
-        if (method !== 'POST') {
+      if (path === '/v1/chat/completions' || path === '/v1/embeddings' || path === '/v1/models') {
+        const expected = path === '/v1/models' ? 'GET' : 'POST';
+        if (method !== expected) {
           openAiError(res, 405, `Method ${method} not allowed`, 'invalid_request_error');
           return true;
         }
@@ -207,8 +243,13 @@ export function createLlmFake(options: { apiKey: string; config?: Partial<LlmFak
           openAiError(res, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
           return true;
         }
-        if (path === '/v1/embeddings') embeddings(res, body);
-        else await chat(res, body);
+        const fault = faults.take(path);
+        const streamed = body.stream === true && path === '/v1/chat/completions';
+        if (fault && (await applyFault(fault, res, streamed ? 'text/event-stream; charset=utf-8' : undefined))) return true;
+        if (fault?.kind === 'error') faultAnswer(res, fault);
+        else if (path === '/v1/models') json(res, 200, modelList());
+        else if (path === '/v1/embeddings') embeddings(res, body);
+        else await chat(res, body, fault);
         return true;
       }
       return false;

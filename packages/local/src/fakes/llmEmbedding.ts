@@ -1,6 +1,7 @@
 /**
- * Embeddings of the local fake model (`llm.ts`): a hashed bag of words ({@link fakeEmbedding},
- * {@link EMBEDDING_DIMS} dimensions, L2-normalized) over folded text (the tutor's `fold`: Persian digits and
+ * Embeddings of the local fake model (`llm.ts`): a hashed bag of words ({@link fakeEmbedding}, L2-normalized, as
+ * many dimensions as the model asked for has: 1536 for text-embedding-3-small, 3072 for -3-large, or `dimensions`;
+ * `llmModels.ts`; {@link EMBEDDING_DIMS} when none is given) over folded text (the tutor's `fold`: Persian digits and
  * letter forms; `3/4`-style fractions kept as words and also split), plus a small English ↔ Persian concept map
  * (add/جمع, fraction/کسر, area/مساحت, ...) so that an English question finds the Persian textbook.
  * Deterministic, so retrieval in tests and the offline demo always picks the same sections.

@@ -22,15 +22,29 @@ export function zodFields(error: z.ZodError): Record<string, string[]> {
     if (!Object.hasOwn(fields, key)) fields[key] = [];
     fields[key]?.push(message);
   };
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) add([...issue.path, key].join('.'), 'Unknown field');
-    } else {
-      add(issue.path.length ? issue.path.join('.') : '_', issue.message);
+  const collect = (issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[]) => {
+    for (const issue of issues) {
+      const path = [...prefix, ...issue.path];
+      const branches = issue.code === 'invalid_union' ? unionBranchesOfType(issue.errors) : [];
+      if (issue.code === 'unrecognized_keys') {
+        for (const key of issue.keys) add([...path, key].join('.'), 'Unknown field');
+      } else if (branches.length === 1) {
+        collect(branches[0] as z.core.$ZodIssue[], path); // e.g. `undefined | { confirm }` sent an object
+      } else {
+        add(path.length ? path.join('.') : '_', issue.message);
+      }
     }
-  }
+  };
+  collect(error.issues, []);
   return { ...fields };
 }
+
+/**
+ * The branches of a failed union whose type the input had (their issues are not a type mismatch of the value
+ * itself), so that `undefined | { confirm }` given `{ constructor: 1 }` reports `constructor` as unknown.
+ */
+const unionBranchesOfType = (branches: readonly (readonly z.core.$ZodIssue[])[]) =>
+  branches.filter((issues) => !issues.some((i) => i.code === 'invalid_type' && i.path.length === 0));
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
   const result = schema.safeParse(value);

@@ -1,0 +1,100 @@
+/**
+ * The functions of this service, endpoint groups and jobs alike, built one way (used by the Api, Tutor and Jobs
+ * stacks):
+ *
+ * - environment: TABLE_NAME, STAGE, SECRETS_ID (the stage secret's ARN), PUBLIC_BASE_URL when the stage's public
+ *   origin is known at synthesis (stacks/config.ts), and the plain settings of `infra/settings.ts` set in the
+ *   deploying environment; never a secret (those are read from Secrets Manager, packages/functions/src/lib/deps.ts);
+ * - IAM: the statements of its declaration in `infra/permissions.ts` (stacks/access.ts), nothing else;
+ * - logs: its own log group (retention 90 days in production, 14 elsewhere) with a metric filter counting the
+ *   request log lines whose status is 5xx (`Http5xx-<name>` in namespace `mathisland/<stage>`), which the Monitoring
+ *   stack alarms on.
+ */
+import { Duration } from 'aws-cdk-lib';
+import type { IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { FilterPattern, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { type FunctionProps, Function as LambdaFunction, type StackContext, use } from 'sst/constructs';
+import type { FunctionName } from '../infra/permissions';
+import { secretNames } from '../infra/secrets';
+import { type SettingName, settingDecls } from '../infra/settings';
+import { accessStatements } from './access';
+import { deployConfig, PRODUCTION_STAGE } from './config';
+import { Secrets } from './Secrets';
+import { Storage } from './Storage';
+
+/** Set by the stacks themselves. */
+const stackManaged: readonly SettingName[] = ['TABLE_NAME', 'STAGE', 'PUBLIC_BASE_URL'];
+/** Meaningful only to the local runtime (`npm start`), or to `npm run bench` (never deployed). */
+const localOnly: readonly SettingName[] = ['DYNAMODB_ENDPOINT', 'PORT', 'DATA_DIR', 'BENCH_THROTTLE_LIMIT'];
+
+/**
+ * Settings passed through from the deploy-time environment: everything in `infra/settings.ts` that is not a
+ * secret, not set by the stacks and not local-only.
+ */
+export const passThroughSettings: readonly SettingName[] = (Object.keys(settingDecls) as SettingName[]).filter(
+  (name) => !(secretNames as readonly string[]).includes(name) && !stackManaged.includes(name) && !localOnly.includes(name),
+);
+
+/** The pass-through settings that are set in `env`. */
+export function deployedSettings(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of passThroughSettings) {
+    const value = env[name];
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+/** Construct id of a group's function, e.g. `authGroup`. */
+export const groupFunctionId = (group: string): string => `${group}Group`;
+
+/** CloudWatch namespace of the service's own metrics in `stage`. */
+export const metricNamespace = (stage: string): string => `mathisland/${stage}`;
+
+/** The count of 5xx answers function `fn` logged (its request log lines, DESIGN §7), per period. */
+export const http5xxMetric = (stage: string, fn: FunctionName, period = Duration.minutes(5)): IMetric =>
+  new Metric({ namespace: metricNamespace(stage), metricName: `Http5xx-${fn}`, statistic: 'Sum', period });
+
+/** The request log line of a 5xx answer: `{"message":"request","status":5xx,...}` (Powertools JSON). */
+export const http5xxLogPattern = FilterPattern.all(
+  FilterPattern.stringValue('$.message', '=', 'request'),
+  FilterPattern.numberValue('$.status', '>=', 500),
+);
+
+/** Environment and IAM statements of service function `fn` (see the module doc). */
+export function serviceFunctionProps(context: StackContext, fn: FunctionName): Pick<FunctionProps, 'environment' | 'permissions'> {
+  const { table } = use(Storage);
+  const { secret } = use(Secrets);
+  const { publicBaseUrl } = deployConfig(context.app.stage);
+  return {
+    environment: {
+      ...deployedSettings(),
+      TABLE_NAME: table.tableName,
+      STAGE: context.app.stage,
+      SECRETS_ID: secret.secretArn,
+      ...(publicBaseUrl ? { PUBLIC_BASE_URL: publicBaseUrl } : {}),
+    },
+    permissions: accessStatements(fn, { table, secret: secret as ISecret }),
+  };
+}
+
+/**
+ * A function of this service: `props` (handler, timeout, url, ...) plus {@link serviceFunctionProps}, its own log
+ * group and the 5xx metric filter on it.
+ */
+export function serviceFunction(context: StackContext, id: string, fn: FunctionName, props: FunctionProps): LambdaFunction {
+  const { stack, app } = context;
+  const logGroup = new LogGroup(stack, `${id}Logs`, {
+    retention: app.stage === PRODUCTION_STAGE ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS,
+  });
+  logGroup.addMetricFilter(`${id}Http5xx`, {
+    filterPattern: http5xxLogPattern,
+    metricNamespace: metricNamespace(app.stage),
+    metricName: `Http5xx-${fn}`,
+    metricValue: '1',
+  });
+  // No X-Ray whatever the app's defaults: nothing emits traces, and X-Ray's write actions only take `*`.
+  return new LambdaFunction(stack, id, { tracing: 'disabled', ...props, ...serviceFunctionProps(context, fn), logGroup });
+}

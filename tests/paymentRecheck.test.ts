@@ -1,0 +1,67 @@
+/**
+ * The payment re-check job (packages/functions/src/jobs/paymentRecheck.ts), run as its Lambda runs it
+ * (`asFunction`, so its DynamoDB requests are checked against infra/permissions.ts) against the fake ZarinPal-style
+ * gateway: a buyer whose redirect was lost and who never comes back is granted; an abandoned checkout is failed
+ * and its discount use returned; orders outside the window and paid ones are left alone; a second run, or a run
+ * racing the callback, grants nothing twice.
+ */
+import { getOrder, listOrderEvents } from '@mathisland/core/subscriptions';
+import { describe, expect, it } from 'vitest';
+import { RECHECK_WINDOW_HOURS, recheckPayments } from '../packages/functions/src/jobs/paymentRecheck';
+import { DAY_MS, fetchManual, openPayLink, PLAN_30, PLAN_90, pressOnGateway, purchase, status } from './support/payments';
+import { freshToken, signIn, useStack } from './support/stack';
+import { asFunction } from './support/tableAccess';
+
+describe('payment re-check job', () => {
+  const stack = useStack({ now: new Date('2026-03-01T08:00:00Z') });
+  const run = () => asFunction('payment-recheck', () => recheckPayments(stack.deps));
+
+  it('grants a payment whose redirect was lost, for a buyer who never comes back; once', async () => {
+    const s = await signIn(stack);
+    const bought = await purchase(stack, s, { planId: PLAN_90, paymentMethod: 'gateway' });
+    const callbackUrl = await pressOnGateway(await openPayLink(bought.body.paymentUrl), 'pay'); // the browser is gone
+    const result = await run();
+    expect(result.settled).toContainEqual({ orderId: bought.body.orderId, status: 'paid' });
+    const order = await getOrder(stack.deps, bought.body.orderId);
+    expect(order).toMatchObject({ status: 'paid', paidVia: 'recheck' });
+    // A second run and the late callback change nothing: one grant of 90 days.
+    expect((await run()).settled).not.toContainEqual(expect.objectContaining({ orderId: bought.body.orderId }));
+    expect((await fetchManual(callbackUrl)).headers.get('location')).toContain('status=paid');
+    const st = await status(stack, s);
+    expect(st.status).toBe('active');
+    expect(Date.parse(st.expiresAt) - stack.clock.now()).toBe(90 * DAY_MS);
+    const grants = (await listOrderEvents(stack.deps, bought.body.orderId)).filter((e) => e.kind === 'payment_result' && !e.ignored);
+    expect(grants).toHaveLength(1);
+  });
+
+  it('fails a checkout abandoned for an hour and gives its discount use back; leaves a fresh one pending', async () => {
+    const s = await signIn(stack);
+    const abandoned = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: 'WELCOME10' });
+    await openPayLink(abandoned.body.paymentUrl);
+    stack.clock.advance(30 * 60);
+    expect((await run()).settled).not.toContainEqual(expect.objectContaining({ orderId: abandoned.body.orderId }));
+    expect((await getOrder(stack.deps, abandoned.body.orderId)).status).toBe('pending');
+    stack.clock.advance(30 * 60);
+    expect((await run()).settled).toContainEqual({ orderId: abandoned.body.orderId, status: 'failed' });
+    // WELCOME10 is one use per learner: it is free again.
+    const later = { ...s, accessToken: await freshToken(stack, s) };
+    expect((await purchase(stack, later, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: 'WELCOME10' })).status).toBe(201);
+  });
+
+  it('looks only at orders created within the window, through the all-orders index', async () => {
+    const s = await signIn(stack);
+    const old = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway' });
+    await pressOnGateway(await openPayLink(old.body.paymentUrl), 'pay');
+    stack.clock.advance(RECHECK_WINDOW_HOURS * 3600 + 60);
+    expect((await run()).settled).not.toContainEqual(expect.objectContaining({ orderId: old.body.orderId }));
+    expect((await getOrder(stack.deps, old.body.orderId)).status).toBe('pending');
+    // The buyer's own status read still settles it.
+    const later = { ...s, accessToken: await freshToken(stack, s) };
+    expect((await status(stack, later)).recheckedOrders).toContainEqual({ orderId: old.body.orderId, status: 'paid' });
+  });
+
+  it('does nothing without unpaid gateway orders in the window', async () => {
+    stack.clock.advance(RECHECK_WINDOW_HOURS * 3600 + 60);
+    expect(await run()).toEqual({ windowHours: RECHECK_WINDOW_HOURS, buyers: 0, settled: [] });
+  });
+});
