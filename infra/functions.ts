@@ -5,7 +5,6 @@
  * with {@link sstEsbuildOptions}.
  */
 import { readFile } from 'node:fs/promises';
-import type { Plugin } from 'esbuild';
 import type { EndpointGroup } from './routes';
 
 /**
@@ -24,6 +23,20 @@ const OPENAI_RESOURCES_KEPT = ['index', 'shared'];
 const OPENAI_HELPERS_UNCALLED = /[\\/]lib[\\/](ChatCompletionStream|ChatCompletionRunner|ChatCompletionStreamingRunner)\.mjs$/;
 
 const OPENAI_RESOURCE = /[\\/]node_modules[\\/]openai[\\/]resources[\\/](.+)\.mjs$/;
+
+/**
+ * The part of esbuild's plugin API the plugin below uses, typed here because SST builds with its own esbuild
+ * (0.18) and scripts with the root one (0.28): the plugin fits both.
+ */
+interface EsbuildPlugin {
+  name: string;
+  setup(build: {
+    onLoad(
+      options: { filter: RegExp },
+      callback: (args: { path: string }) => Promise<{ contents: string; loader: 'js' } | undefined>,
+    ): void;
+  }): void;
+}
 
 /** The names a module exports (`export class|function|const|let X`, `export { A, B as C }`). */
 function exportedNames(source: string): string[] {
@@ -53,7 +66,7 @@ function exportedNames(source: string): string[] {
  * imports that a stand-in lacks fails the build; `tests/budgets.test.ts` runs the built adapter against the
  * local model API (a streamed chat and an embedding) to prove the bundle works.
  */
-export const openAiUncalledParts: Plugin = {
+export const openAiUncalledParts: EsbuildPlugin = {
   name: 'openai-uncalled-parts',
   setup(build) {
     build.onLoad({ filter: /[\\/]node_modules[\\/]openai[\\/](resources|lib)[\\/].+\.mjs$/ }, async (args) => {

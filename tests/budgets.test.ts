@@ -11,11 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { createOpenAiModel } from '@mathisland/core/providers/openai';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleBudgetKiB, sstEsbuildOptions } from '../infra/functions';
 import { endpointGroups } from '../infra/routes';
-import { bundleGroups, type GroupBundle } from '../scripts/lib/bundles';
+import { bundleGroups, type GroupBundle, sstEsbuild } from '../scripts/lib/bundles';
 import { useStack } from './support/stack';
 
 const outDir = mkdtempSync(join(tmpdir(), 'mathisland-bundles-'));
@@ -60,7 +59,7 @@ describe('the model adapter as bundled', () => {
   const stack = useStack();
 
   it('streams a chat answer with its usage and embeds texts through the bundled openai SDK', async () => {
-    const result = await build(sstEsbuildOptions(['packages/core/src/providers/openai.ts'], join(outDir, 'adapter')));
+    const result = await sstEsbuild.build(sstEsbuildOptions(['packages/core/src/providers/openai.ts'], join(outDir, 'adapter')));
     expect(Object.keys(result.metafile.inputs).some((p) => p.includes('node_modules/openai/client.mjs'))).toBe(true);
     const adapter: { createOpenAiModel: typeof createOpenAiModel } = await import(
       pathToFileURL(join(outDir, 'adapter', 'openai.mjs')).href
@@ -69,7 +68,7 @@ describe('the model adapter as bundled', () => {
     const model = adapter.createOpenAiModel({ ...ai, apiKey: ai.apiKey ?? '' });
     let text = '';
     let usage: { promptTokens: number; completionTokens: number } | undefined;
-    for await (const part of model.streamChat([{ role: 'user', content: 'What is 3 + 4?' }], {})) {
+    for await (const part of model.streamChat([{ role: 'user', content: 'What is 3 + 4?' }], { signal: new AbortController().signal })) {
       if ('text' in part && part.text) text += part.text;
       if ('usage' in part && part.usage) usage = part.usage;
     }

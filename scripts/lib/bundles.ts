@@ -1,11 +1,11 @@
 /**
- * Builds endpoint groups exactly as SST v2 does for Lambda (`infra/functions.ts` sstEsbuildOptions, one esbuild
- * run for all of them) and reads esbuild's metafile: each bundle's size and what fills it. Used by
+ * Builds endpoint groups exactly as SST v2 does for Lambda (`infra/functions.ts` sstEsbuildOptions, SST's own
+ * esbuild, one run for all of them) and reads esbuild's metafile: each bundle's size and what fills it. Used by
  * `npm run bench` and `tests/budgets.test.ts`.
  */
 import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { sstEsbuildOptions } from '../../infra/functions';
 import type { EndpointGroup } from '../../infra/routes';
 
@@ -38,9 +38,15 @@ export function inputName(path: string): string {
   return path;
 }
 
+/**
+ * The esbuild SST itself bundles with (its own dependency, 0.18 for SST 2.49, not the root's), so the sizes are
+ * those of the deployed files.
+ */
+export const sstEsbuild: typeof import('esbuild') = createRequire(createRequire(import.meta.url).resolve('sst/package.json'))('esbuild');
+
 /** Builds `groups` into `outDir` as SST deploys them. */
 export async function bundleGroups(groups: readonly EndpointGroup[], outDir: string): Promise<GroupBundle[]> {
-  const result = await build(
+  const result = await sstEsbuild.build(
     sstEsbuildOptions(
       groups.map((g) => join('packages/functions/src/groups', `${g}.ts`)),
       outDir,
