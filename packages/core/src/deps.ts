@@ -15,7 +15,7 @@ import type { ContentStore } from './curriculum/store';
 import type { Db } from './db/client';
 import type { AccessTokenCache } from './marketplace/tokenCache';
 import type { Marketplace, ModelClient, PaymentGateway, SmsSender } from './providers/ports';
-import type { ThrottleTicket } from './throttle/ticket';
+import type { ThrottleTicket } from './throttle/ticketShape';
 import type { Slots } from './tutor/slots';
 
 export interface Deps {

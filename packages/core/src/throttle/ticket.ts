@@ -16,15 +16,10 @@ import { cancellationReasons } from '../db/conditions';
 import { type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { throttleErrors } from './errors';
+import type { ThrottleTicket } from './ticketShape';
 import { throttleWindowKey, windowOf } from './window.entity';
 
-export interface ThrottleTicket {
-  readonly scope: string;
-  readonly subject: string;
-  readonly rule: ThrottleRule;
-  /** True once a transaction carrying the ticket committed: the request is counted. */
-  counted: boolean;
-}
+export type { ThrottleTicket } from './ticketShape';
 
 /** A ticket for one request of `subject` in `scope` under `rule` (values of `infra/routes.ts` throttleScopes). */
 export const throttleTicket = (scope: string, subject: string, rule: ThrottleRule): ThrottleTicket => ({
