@@ -1,8 +1,9 @@
 /**
  * Bundles and cold import: each endpoint group built as SST deploys it (scripts/lib/bundles.ts, with esbuild's
  * metafile: the top inputs), and the median time a fresh `node` process takes to import it (module evaluation
- * only; Lambda's own init is not included), whole and with the AWS SDK v3 (external: the runtime's copy, loaded by
- * any handler that talks to DynamoDB) imported first, which leaves the bundle's own evaluation. The Lambda runtime defines `awslambda` (the streamed groups call
+ * only; Lambda's own init is not included), whole and with the AWS SDK v3 clients it imports (external: the
+ * runtime's copy; DynamoDB, and Secrets Manager, whose import esbuild hoists to the bundle's top) imported first,
+ * which leaves the bundle's own evaluation. The Lambda runtime defines `awslambda` (the streamed groups call
  * `awslambda.streamifyResponse` at import); the child defines a stand-in.
  */
 import { execFileSync } from 'node:child_process';
@@ -36,7 +37,10 @@ export async function benchBundles(importRuns: number) {
     budgetKiB: bundleBudgetKiB(b.group),
     top: b.inputs.slice(0, 10),
     importMs: importMs(b.file, ''),
-    /** The bundle's own evaluation: the runtime's AWS SDK (external, loaded by any handler) imported first. */
-    ownImportMs: importMs(b.file, "await import('@aws-sdk/client-dynamodb'); await import('@aws-sdk/lib-dynamodb');"),
+    /** The bundle's own evaluation: the runtime's AWS SDK clients it imports (external) imported first. */
+    ownImportMs: importMs(
+      b.file,
+      "await import('@aws-sdk/client-dynamodb'); await import('@aws-sdk/lib-dynamodb'); await import('@aws-sdk/client-secrets-manager');",
+    ),
   }));
 }
