@@ -10,6 +10,7 @@
 import { LoggingFormat } from 'aws-cdk-lib/aws-lambda';
 import type { SSTConfig } from 'sst';
 import type { FunctionProps } from 'sst/constructs';
+import { lambdaNodejs } from './infra/functions';
 import { Api } from './stacks/Api';
 import { deployConfig, PRODUCTION_STAGE } from './stacks/config';
 import { Jobs } from './stacks/Jobs';
@@ -31,9 +32,10 @@ export const defaultFunctionProps = {
   loggingFormat: LoggingFormat.JSON,
   // No X-Ray: the service emits no traces, and X-Ray's write actions cannot be scoped to a resource (`*`).
   tracing: 'disabled',
-  // ESM bundles. SST's esbuild banner for ESM already defines `require` (createRequire) and `__dirname`;
-  // a second `const require` in `nodejs.banner` would be a SyntaxError at cold start.
-  nodejs: { format: 'esm' },
+  // ESM bundles, minified, the AWS SDK v3 from the runtime (infra/functions.ts). SST's esbuild banner for ESM
+  // already defines `require` (createRequire) and `__dirname`; a second `const require` in `nodejs.banner` would
+  // be a SyntaxError at cold start.
+  nodejs: { ...lambdaNodejs, esbuild: { external: [...lambdaNodejs.esbuild.external], plugins: [...lambdaNodejs.esbuild.plugins] } },
 } satisfies FunctionProps;
 
 export default {

@@ -58,12 +58,14 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // The public check is one Query; the internal details add the PITR status (DescribeContinuousBackups) and the
   // curriculum cache.
   health: { table: ['GetItem', 'Query', 'DescribeContinuousBackups'], indexes: [], secret: true },
-  // Throttle counters, one-time codes (delete on a refused send), users (create transaction), sessions: by key only.
-  auth: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: [], secret: true },
+  // Throttle counters, one-time codes (read with the phone item in one BatchGet when sent; deleted on a refused send
+  // or in the login's transaction), users (create transaction), sessions: by key only.
+  auth: { table: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: [], secret: true },
   // Public question bank: the curriculum cache and the throttle counter.
   curriculum: { table: ['Query', 'UpdateItem'], indexes: [], secret: true },
-  // Answers, completions (lesson completions BatchGet), XP, board entries and histogram, streaks, notifications.
-  learning: { table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: [], secret: true },
+  // Answers, completions (their state in one BatchGet), XP, board entries and histogram, streaks, notifications; the
+  // lock rule checked inside the answer's transaction (ConditionCheck).
+  learning: { table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], indexes: [], secret: true },
   // Profile, hearts, summary, weekly report, and account deletion (the personal prefixes, BatchWriteItem deletes).
   user: { table: [...READ, 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], indexes: [], secret: true },
   // Unknown paths and methods: answers 404/405 without reading anything.

@@ -96,6 +96,11 @@ export const settingDecls = {
   DYNAMODB_ENDPOINT: { kind: 'url', doc: 'DynamoDB endpoint override (DynamoDB Local); unset in AWS.' },
   PORT: { kind: 'int', default: '3000', min: 1, doc: 'Port of the local runtime.' },
   DATA_DIR: { kind: 'string', default: '.data', doc: 'Local data: DynamoDB Local files and the generated secret key.' },
+  BENCH_THROTTLE_LIMIT: {
+    kind: 'int',
+    min: 1,
+    doc: "Bench only: every throttle scope allows this many requests per window instead of its own limit, for `npm run bench`'s load runs from one address; refused at startup when STAGE is production, never passed on by the stacks.",
+  },
 } as const satisfies Record<string, SettingDecl>;
 
 export type SettingName = keyof typeof settingDecls;

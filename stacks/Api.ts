@@ -18,6 +18,7 @@
  * that origin is unknown.
  */
 import { type ApiProps, Api as SstApi, type StackContext } from 'sst/constructs';
+import { functionMemoryMb } from '../infra/functions';
 import { endpointGroups, fallbackGroup, isStreamedGroup, routeKey, routes } from '../infra/routes';
 import { docsFunctionFiles } from './apiDocs';
 import { deployConfig } from './config';
@@ -50,6 +51,8 @@ export function Api(context: StackContext) {
         const fn = serviceFunction(context, groupFunctionId(group), group, {
           handler: `packages/functions/src/groups/${group}.handler`,
           description: `mathisland endpoint group ${group}`,
+          // Sized from the peak RSS under load (infra/functions.ts, docs/performance.md "Load").
+          memorySize: functionMemoryMb[group],
           // The API description's files lie next to its handler instead of in its bundle (stacks/apiDocs.ts).
           ...(group === 'docs' ? docsFunctionFiles() : {}),
         });

@@ -15,6 +15,7 @@
  * Output `TutorUrl`: the function URL itself (diagnostics; clients use `{PUBLIC_BASE_URL}/api/ai/ask`).
  */
 import type { Function as LambdaFunction, StackContext } from 'sst/constructs';
+import { functionMemoryMb } from '../infra/functions';
 import { streamedGroups } from '../infra/routes';
 import { deployConfig } from './config';
 import { groupFunctionId, serviceFunction } from './service';
@@ -34,6 +35,7 @@ export function Tutor(context: StackContext) {
         handler: `packages/functions/src/groups/${group}.handler`,
         description: `mathisland endpoint group ${group} (streamed function URL)`,
         timeout: STREAM_TIMEOUT_SECONDS,
+        memorySize: functionMemoryMb[group],
         url: {
           authorizer: 'none',
           streaming: true,

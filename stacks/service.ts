@@ -26,8 +26,8 @@ import { Storage } from './Storage';
 
 /** Set by the stacks themselves. */
 const stackManaged: readonly SettingName[] = ['TABLE_NAME', 'STAGE', 'PUBLIC_BASE_URL'];
-/** Meaningful only to the local runtime (`npm start`). */
-const localOnly: readonly SettingName[] = ['DYNAMODB_ENDPOINT', 'PORT', 'DATA_DIR'];
+/** Meaningful only to the local runtime (`npm start`), or to `npm run bench` (never deployed). */
+const localOnly: readonly SettingName[] = ['DYNAMODB_ENDPOINT', 'PORT', 'DATA_DIR', 'BENCH_THROTTLE_LIMIT'];
 
 /**
  * Settings passed through from the deploy-time environment: everything in `infra/settings.ts` that is not a

@@ -1,34 +1,21 @@
 /**
  * Races between lesson and node completion (issue 3 "Bad input and safety": concurrent completions never
- * double XP). Parallel HTTP requests rarely hit the window between a read and its transaction, so these tests
- * make the interleaving certain: they run the domain functions with a database client that lets the rival
- * completion happen right after the first one has read what it needs.
+ * double XP). The interleavings are made certain (support/interleave.ts): the rival completion happens right
+ * after the first one has read what it needs.
  */
-import type { Deps } from '@mathisland/core';
 import { getUser, type User } from '@mathisland/core/auth';
-import { completeLesson, completeNode } from '@mathisland/core/progress';
+import { completeLesson, completeNode, starsFor, XP_PER_CORRECT, XP_PER_STAR } from '@mathisland/core/progress';
 import { describe, expect, it } from 'vitest';
-import { allNodes, nodeXp, questionsOf } from './support/content';
+import { allNodes, nodeXp, questionsOf, wrongAnswer } from './support/content';
+import { commandOf, interleaved } from './support/interleave';
 import { call, signIn, type TestStack, useStack } from './support/stack';
 
 const node = allNodes()[0]!;
 const lessonWithQuestions = node.lessons.find((l) => l.questions.length > 0)!;
 
-/** `deps` whose database runs `rival` once, just after the `nth` command that `matches` has been answered. */
-function interleaved(deps: Deps, matches: (command: object) => boolean, rival: () => Promise<unknown>, nth = 1): Deps {
-  let seen = 0;
-  const send = (async (command: object) => {
-    const result = await deps.db.doc.send(command as never);
-    if (matches(command) && ++seen === nth) await rival();
-    return result;
-  }) as Deps['db']['doc']['send'];
-  return { ...deps, db: { ...deps.db, doc: Object.assign(Object.create(deps.db.doc), { send }) } };
-}
-
-const readsLessonCompletions = (command: object) =>
-  command.constructor.name === 'BatchGetCommand' && JSON.stringify((command as { input: unknown }).input).includes('LESSON#');
-const readsNodeProgress = (command: object) =>
-  command.constructor.name === 'GetCommand' && JSON.stringify((command as { input: unknown }).input).includes('NODE#');
+const readsLessonCompletions = commandOf('BatchGetCommand', 'LESSON#');
+/** A completion's read of its state (one BatchGet of the node's progress, the lock, answers and lessons). */
+const readsNodeProgress = commandOf('BatchGetCommand', 'NODE#');
 
 async function answeredLearner(stack: TestStack): Promise<User> {
   const s = await signIn(stack);
@@ -75,5 +62,31 @@ describe('completion races', () => {
     const after = (await getUser(s.deps.db, learner.id)) as User;
     expect(after.xp).toBe(nodeXp(node));
     expect(lesson.xp).toBe(0);
+  });
+
+  it('the last two lessons completed at once complete the node once, even when one of them grants no XP', async () => {
+    const s = stack;
+    const [first, second] = node.lessons.filter((l) => l.questions.length > 0) as [typeof lessonWithQuestions, typeof lessonWithQuestions];
+    const session = await signIn(s);
+    // Today already counts for the streak (the intro lesson), so the streak's condition does not serialize them.
+    await call(s, 'POST', `/api/lessons/${node.lessons[0]!.id}/complete`, { token: session.accessToken });
+    // The first lesson's questions right, the second's wrong: the second grants no XP, so the XP condition alone
+    // would not catch it; the check that the other lesson is still missing does.
+    for (const q of first.questions)
+      await call(s, 'POST', `/api/questions/${q.id}/answer`, { token: session.accessToken, body: { answer: q.answer } });
+    for (const q of second.questions) {
+      await call(s, 'POST', `/api/questions/${q.id}/answer`, { token: session.accessToken, body: { answer: wrongAnswer(q) } });
+    }
+    const learner = (await getUser(s.deps.db, session.userId)) as User;
+    // The first lesson reads (the second still missing); the second completes right then, seeing the first missing.
+    const deps = interleaved(s.deps, readsNodeProgress, () => completeLesson(s.deps, learner, second.id));
+    const lesson = await completeLesson(deps, learner, first.id);
+    const after = (await getUser(s.deps.db, learner.id)) as User;
+    const total = first.questions.length + second.questions.length;
+    const bonus = starsFor(first.questions.length, total) * XP_PER_STAR;
+    expect(lesson).toMatchObject({ nodeCompleted: true, xp: first.questions.length * XP_PER_CORRECT + bonus });
+    expect(after).toMatchObject({ xp: first.questions.length * XP_PER_CORRECT + bonus, completedNodes: 1, completedLessons: 3 });
+    const progress = await call(s, 'GET', '/api/progress/nodes', { token: session.accessToken });
+    expect(progress.body.items).toEqual([expect.objectContaining({ nodeId: node.id, completed: true })]);
   });
 });

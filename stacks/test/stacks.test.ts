@@ -13,7 +13,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { endpointGroups, fallbackGroup, isStreamedGroup, routeKey, routes, streamedGroups } from '../../infra/routes';
+import { functionMemoryMb } from '../../infra/functions';
+import { type EndpointGroup, endpointGroups, fallbackGroup, isStreamedGroup, routeKey, routes, streamedGroups } from '../../infra/routes';
 import { secretNames } from '../../infra/secrets';
 import { table as tableManifest } from '../../infra/table';
 import { productionStage } from '../../sst.config';
@@ -164,14 +165,14 @@ describe('Secrets', () => {
 });
 
 describe('Api', () => {
-  it('deploys one function per endpoint group that is not streamed, nodejs22.x on arm64, 1024 MB, 30 s, JSON logs, no X-Ray', () => {
+  it('deploys one function per endpoint group that is not streamed, nodejs22.x on arm64, sized as infra/functions.ts says, 30 s, JSON logs, no X-Ray', () => {
     const fns = Object.values(appLambdas(base.Api));
     expect(fns.map(groupOf).sort()).toEqual(endpointGroups.filter((g) => !isStreamedGroup(g)).sort());
     for (const fn of fns) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
-        MemorySize: 1024,
+        MemorySize: functionMemoryMb[groupOf(fn) as EndpointGroup],
         Timeout: 30,
         LoggingConfig: { LogFormat: 'JSON' },
       });

@@ -6,7 +6,8 @@
  * - `testing/fakeDeps.ts` `fakeDeps`: the fake twin for tests, in-memory providers and a fixed clock.
  *
  * Per-worker state (the curriculum cache, the tutor's concurrency slots, the database pool) lives here too,
- * because "per worker" is exactly "per dependencies object".
+ * because "per worker" is exactly "per dependencies object"; the one per-request field, `throttle`, is set on a
+ * copy.
  */
 import type { Clock } from './clock';
 import type { Settings } from './config/settings';
@@ -14,6 +15,7 @@ import type { ContentStore } from './curriculum/store';
 import type { Db } from './db/client';
 import type { AccessTokenCache } from './marketplace/tokenCache';
 import type { Marketplace, ModelClient, PaymentGateway, SmsSender } from './providers/ports';
+import type { ThrottleTicket } from './throttle/ticketShape';
 import type { Slots } from './tutor/slots';
 
 export interface Deps {
@@ -38,4 +40,10 @@ export interface Deps {
   content: ContentStore;
   /** The tutor's concurrency slots of this worker (AI_MAX_CONCURRENT_PER_WORKER). */
   tutorSlots: Slots;
+  /**
+   * Per request, not per worker: the request's throttle hit when its route counts it inside its own transaction
+   * (throttle/ticket.ts `transactCounting`). Set by the edge on a copy of the worker's dependencies; absent
+   * everywhere else, and then `transactCounting` is a plain transaction.
+   */
+  throttle?: ThrottleTicket;
 }

@@ -8,7 +8,7 @@
  *   or changing discount codes (spec Authentication 6: "some admin models (codes, sessions) can be added or
  *   changed only by a superuser"). They cannot be granted; a superuser holds them and every other one.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Grantable permissions, one a line. */
 export const STAFF_PERMISSIONS = [

@@ -7,7 +7,7 @@
  * | staff session | STAFFSESSION#<sha256(token)> | STAFFSESSION | username, createdAt (ms); TTL `expiresAt` (s) |
  */
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { deleteItem, getItem, putItem } from '../db/items';
 import type { Key } from '../db/keys';

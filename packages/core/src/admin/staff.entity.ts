@@ -9,7 +9,7 @@
  * (every sign-in that rehashes a password rewrites the item; docs/decisions.md "Staff panel").
  * The hash never leaves this domain: {@link Staff} is the public part.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { deleteItem, getItem, putItem, queryAll } from '../db/items';
 import type { Key } from '../db/keys';

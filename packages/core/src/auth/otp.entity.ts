@@ -3,12 +3,19 @@
  * `OTPS` / `<written at ms 13>#<phone>` lists them for superusers (otpRecords.ts), newest first.
  * The code is stored only as an HMAC under SECRET_KEY. The item also guards phones without a live code
  * (fixed-code test logins, guesses at random phones): then it holds only the wrong-guess count.
+ *
+ * A code also remembers whose phone it was sent to, as looked up when it was sent (`userId`, `publicId`, or
+ * `noUser`), so a login needs no lookup of the phone (issue 15): the login's own transaction still checks the
+ * user is there (and a phone taken meanwhile fails the new user's constraint item), so a stale note only costs a
+ * lookup, never a wrong account.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { isConditionFailure } from '../db/conditions';
-import { deleteItem, getItem, type Page, parseItem, putItem, queryPage, updateItem } from '../db/items';
+import { deleteItem, getItem, getRawItems, keyId, type Page, parseItem, putItem, queryPage, updateItem } from '../db/items';
 import { type Key, pad } from '../db/keys';
+import { remove, type TxItem } from '../db/transact';
+import { PhoneItem, phoneKey } from './user.entity';
 
 export const otpKey = (phone: string): Key => ({ pk: `OTP#${phone}`, sk: 'OTP' });
 const OTP_INDEX = 'OTPS';
@@ -24,6 +31,12 @@ export const OtpItem = z
     attempts: z.number().int().nonnegative().optional(),
     /** When the code was sent, epoch ms. */
     sentAt: z.number().int().optional(),
+    /** The phone's user when the code was sent (absent on guard items and older codes). */
+    userId: z.number().int().positive().optional(),
+    /** That user's publicId, when the phone item holds it. */
+    publicId: z.string().optional(),
+    /** The phone had no user when the code was sent. */
+    noUser: z.boolean().optional(),
     /** TTL, epoch seconds; reads also check it (DynamoDB deletes late). */
     expiresAt: z.number().int(),
   })
@@ -32,8 +45,27 @@ export type OtpItem = z.infer<typeof OtpItem>;
 
 export const readOtp = (db: Db, phone: string): Promise<OtpItem | undefined> => getItem(db, otpKey(phone), OtpItem);
 
-/** Stores a fresh code for `phone`, replacing any earlier one (and its wrong-guess count). */
-export const saveOtp = (db: Db, phone: string, item: Required<Pick<OtpItem, 'codeHash' | 'sentAt' | 'expiresAt'>>): Promise<void> =>
+/** Who owns a phone, as a code notes it: the user and their publicId, or nobody yet. */
+export type PhoneOwner = Pick<OtpItem, 'userId' | 'publicId' | 'noUser'>;
+
+/** The code item of `phone` and the phone's owner, read together (one BatchGetItem). */
+export async function readOtpAndOwner(db: Db, phone: string): Promise<{ otp: OtpItem | undefined; owner: PhoneOwner }> {
+  const items = await getRawItems(db, [otpKey(phone), phoneKey(phone)]);
+  const otp = items.get(keyId(otpKey(phone)));
+  const ref = items.get(keyId(phoneKey(phone)));
+  const owned = ref ? parseItem(PhoneItem, ref) : undefined;
+  return {
+    otp: otp ? parseItem(OtpItem, otp) : undefined,
+    owner: owned ? { userId: owned.userId, ...(owned.publicId ? { publicId: owned.publicId } : {}) } : { noUser: true },
+  };
+}
+
+/** Stores a fresh code for `phone` with its owner, replacing any earlier one (and its wrong-guess count). */
+export const saveOtp = (
+  db: Db,
+  phone: string,
+  item: Required<Pick<OtpItem, 'codeHash' | 'sentAt' | 'expiresAt'>> & PhoneOwner,
+): Promise<void> =>
   putItem(db, { ...otpKey(phone), gsi2pk: OTP_INDEX, gsi2sk: otpIndexSk(item.sentAt, phone), phone, ...item, attempts: 0 });
 
 /**
@@ -103,4 +135,11 @@ export async function reserveGuess(
  * Errors: ConditionalCheckFailedException.
  */
 export const consumeOtp = (db: Db, phone: string, codeHash: string | undefined): Promise<void> =>
-  deleteItem(db, otpKey(phone), codeHash === undefined ? {} : { condition: 'codeHash = :h', values: { ':h': codeHash } });
+  deleteItem(db, otpKey(phone), consumeCondition(codeHash));
+
+/** The same consumption as a transaction item, for a login that consumes its code with the session it starts. */
+export const consumeOtpItem = (db: Db, phone: string, codeHash: string | undefined): TxItem =>
+  remove(db, otpKey(phone), consumeCondition(codeHash));
+
+const consumeCondition = (codeHash: string | undefined) =>
+  codeHash === undefined ? {} : { condition: 'codeHash = :h', values: { ':h': codeHash } };

@@ -12,10 +12,11 @@
  */
 import { epochSeconds } from '../clock';
 import { isConditionFailure } from '../db/conditions';
+import type { TxItem } from '../db/transact';
 import type { Deps } from '../deps';
 import { hmacHex, randomDigits, safeEqual } from './crypto';
 import { authErrors } from './errors';
-import { consumeOtp, dropOtp, readOtp, reserveGuess, saveOtp } from './otp.entity';
+import { consumeOtp, consumeOtpItem, dropOtp, type OtpItem, readOtpAndOwner, reserveGuess, saveOtp } from './otp.entity';
 
 export const OTP_TTL_SECONDS = 300;
 export const OTP_MAX_WRONG_GUESSES = 5;
@@ -32,12 +33,18 @@ export async function requestOtp(deps: Deps, phone: string): Promise<void> {
   if (deps.settings.fixedOtpLogins.has(phone)) return; // demo login: no SMS, the listed code is valid
   if (!deps.sms.configured) await deps.sms.sendVerifyCode(phone, ''); // raises sms_unavailable
   const now = deps.clock.now();
-  const existing = await readOtp(deps.db, phone);
+  // The code and the phone's owner in one read: the code notes the owner, so the login needs no lookup.
+  const { otp: existing, owner } = await readOtpAndOwner(deps.db, phone);
   if (existing?.sentAt && now - existing.sentAt < OTP_RESEND_SECONDS * 1000 && existing.expiresAt * 1000 > now) {
     throw authErrors.resendTooSoon(Math.ceil((existing.sentAt + OTP_RESEND_SECONDS * 1000 - now) / 1000));
   }
   const code = randomDigits(OTP_DIGITS);
-  await saveOtp(deps.db, phone, { codeHash: codeHash(deps, phone, code), sentAt: now, expiresAt: epochSeconds(now) + OTP_TTL_SECONDS });
+  await saveOtp(deps.db, phone, {
+    codeHash: codeHash(deps, phone, code),
+    sentAt: now,
+    expiresAt: epochSeconds(now) + OTP_TTL_SECONDS,
+    ...owner,
+  });
   try {
     await deps.sms.sendVerifyCode(phone, code);
   } catch (error) {
@@ -47,12 +54,20 @@ export async function requestOtp(deps: Deps, phone: string): Promise<void> {
 }
 
 /**
- * Checks `code` for `phone` and consumes it. Every guess, right or wrong, first reserves one of the code's
- * {@link OTP_MAX_WRONG_GUESSES} tries atomically (`reserveGuess`), so parallel guesses cannot exceed the limit.
- * Errors: `otp_invalid` (401) for a wrong, expired or used code, and with "too many wrong guesses: ask for a new
- * code" once the tries are spent (the app tells the child to ask for a new code; DESIGN §11).
+ * Checks `code` for `phone` without consuming it: every guess, right or wrong, first reserves one of the code's
+ * {@link OTP_MAX_WRONG_GUESSES} tries atomically (`reserveGuess`), so parallel guesses cannot exceed the limit,
+ * and only a guess that got a try is compared. Returns the code item after the reservation (with the owner it
+ * noted), the transaction item that consumes the code, which the caller writes with what the code grants (a
+ * login: with the session), so two uses of one code cannot both succeed, and the hash it matched (undefined for
+ * a fixed or master code, whose guard item is consumed unconditionally). Errors: `otp_invalid` (401) for a
+ * wrong or expired code, and with "too many wrong guesses: ask for a new code" once the tries are spent (the app
+ * tells the child to ask for a new code; DESIGN §11).
  */
-export async function verifyOtp(deps: Deps, phone: string, code: string): Promise<void> {
+export async function checkOtp(
+  deps: Deps,
+  phone: string,
+  code: string,
+): Promise<{ item: OtpItem; consume: TxItem; matchedHash: string | undefined }> {
   const now = deps.clock.now();
   const item = await reserveGuess(deps.db, phone, OTP_MAX_WRONG_GUESSES, epochSeconds(now), epochSeconds(now) + OTP_TTL_SECONDS);
   if (!item) throw authErrors.otpInvalid('Too many wrong guesses: ask for a new code');
@@ -65,10 +80,23 @@ export async function verifyOtp(deps: Deps, phone: string, code: string): Promis
     const left = OTP_MAX_WRONG_GUESSES - (item.attempts ?? OTP_MAX_WRONG_GUESSES);
     throw authErrors.otpInvalid(left > 0 ? 'The code is wrong or has expired' : 'Too many wrong guesses: ask for a new code');
   }
+  const matchedHash = byCode ? hash : undefined;
+  return { item, consume: consumeOtpItem(deps.db, phone, matchedHash), matchedHash };
+}
+
+/** The error of a code consumed by another use first (the consuming transaction item's condition failed). */
+export const codeAlreadyUsed = () => authErrors.otpInvalid('The code was already used');
+
+/**
+ * Checks `code` for `phone` ({@link checkOtp}) and consumes it at once (one conditional delete). Errors: those
+ * of {@link checkOtp}, and `otp_invalid` when another use consumed it first.
+ */
+export async function verifyOtp(deps: Deps, phone: string, code: string): Promise<void> {
+  const { matchedHash } = await checkOtp(deps, phone, code);
   try {
-    await consumeOtp(deps.db, phone, byCode ? hash : undefined);
+    await consumeOtp(deps.db, phone, matchedHash);
   } catch (error) {
-    if (isConditionFailure(error)) throw authErrors.otpInvalid('The code was already used');
+    if (isConditionFailure(error)) throw codeAlreadyUsed();
     throw error;
   }
 }

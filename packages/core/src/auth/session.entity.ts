@@ -2,7 +2,7 @@
  * A learner's refresh session (spec Authentication 1, 10): pk `SESSION#<sha256(refreshToken)>`, sk `SESSION`,
  * TTL. The token itself is never stored.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { getItem } from '../db/items';
 import type { Key } from '../db/keys';

@@ -9,17 +9,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { epochSeconds } from '../clock';
-import { isConditionFailure, retryOptimistic } from '../db/conditions';
-import { put, remove, transact, update } from '../db/transact';
+import { cancellationReasons, isConditionFailure, retryOptimistic, tooManyConflicts } from '../db/conditions';
+import { put, remove, type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { countItem } from '../stats';
 import { randomToken, sha256Hex } from './crypto';
 import { authErrors } from './errors';
-import { verifyOtp } from './otp';
+import { checkOtp, codeAlreadyUsed } from './otp';
 import { readSession, type SessionItem, sessionKey } from './session.entity';
 import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './tokens';
 import { getUser, type User, userKey } from './user.entity';
-import { findOrCreateUser } from './users';
+import { type Account, accountOfPhone, createUser } from './users';
 
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
 
@@ -28,43 +28,99 @@ export interface LoginResult {
   refreshToken: string;
   isNewUser: boolean;
   expiresIn: number;
-  user: User;
+  user: Account;
+}
+
+/** A new session's id and refresh token, and the items that start it (with the code's consumption). */
+interface NewSession {
+  sessionId: string;
+  refreshToken: string;
+  now: number;
+  /** The session item and the code's consumption: what every way of starting the session writes. */
+  items(userId: number): TxItem[];
 }
 
 /**
- * Phone + code login. Errors: `otp_invalid` (401). Starting the session replaces the user's earlier one.
+ * Starts `session` for the existing user `userId`: one transaction of the session item, the user's sessionId
+ * (condition: the user is there), the day's sign-in counter and the code's consumption. Returns false when the
+ * user is gone. Errors: `otp_invalid` when another login consumed the code first.
+ */
+async function startSession(deps: Deps, userId: number, session: NewSession): Promise<boolean> {
+  // The day's sign-in counter (dashboard) is in the same transaction; a conflict on it is retried.
+  return retryOptimistic(
+    async () => {
+      await transact(deps.db, [
+        update(deps.db, userKey(userId), 'SET sessionId = :sid, lastLoginAt = :at', {
+          condition: 'attribute_exists(pk)',
+          values: { ':sid': session.sessionId, ':at': new Date(session.now).toISOString() },
+        }),
+        countItem(deps.db, session.now, { signIns: 1 }),
+        ...session.items(userId),
+      ]);
+      return true;
+    },
+    (error) => {
+      const [user, , , code] = cancellationReasons(error);
+      if (code === 'ConditionalCheckFailed') throw codeAlreadyUsed();
+      return user === 'ConditionalCheckFailed' ? { result: false } : undefined;
+    },
+  );
+}
+
+/**
+ * Phone + code login (spec Authentication 1-4, 10). The code is checked with one try reserved (`checkOtp`); the
+ * phone's user is the one the code noted when it was sent, so the login reads neither the phone nor the user:
+ * its session (replacing the user's earlier one), the day's sign-in counter and the code's consumption are one
+ * transaction, three requests with the throttle (four for a user whose phone item predates the publicId note,
+ * and for a new user: the id counter, then one transaction creating the user with its session). Errors:
+ * `otp_invalid` (401), also when two logins race with one code (one wins).
  */
 export async function login(deps: Deps, phone: string, otp: string): Promise<LoginResult> {
-  await verifyOtp(deps, phone, otp);
-  const { user, isNew } = await findOrCreateUser(deps, phone);
-  const sessionId = randomUUID();
+  const { item, consume } = await checkOtp(deps, phone, otp);
   const refreshToken = randomToken();
   const now = deps.clock.now();
-  // The day's sign-in counter (dashboard) is in the same transaction; a conflict on it is retried.
-  await retryOptimistic(
-    () =>
-      transact(deps.db, [
-        put(deps.db, {
-          ...sessionKey(sha256Hex(refreshToken)),
-          userId: user.id,
-          sessionId,
-          expiresAt: epochSeconds(now) + REFRESH_TOKEN_SECONDS,
-        }),
-        update(deps.db, userKey(user.id), 'SET sessionId = :sid, lastLoginAt = :at', {
-          condition: 'attribute_exists(pk)',
-          values: { ':sid': sessionId, ':at': new Date(now).toISOString() },
-        }),
-        countItem(deps.db, now, { signIns: 1 }),
-      ]),
-    () => undefined,
-  );
-  return {
-    accessToken: await signAccessToken(deps, user.id, sessionId),
+  const session: NewSession = {
+    sessionId: randomUUID(),
+    refreshToken,
+    now,
+    items: (userId) => [
+      put(deps.db, {
+        ...sessionKey(sha256Hex(refreshToken)),
+        userId,
+        sessionId: session.sessionId,
+        expiresAt: epochSeconds(now) + REFRESH_TOKEN_SECONDS,
+      }),
+      consume,
+    ],
+  };
+  const signedIn = async (account: Account, isNew: boolean): Promise<LoginResult> => ({
+    accessToken: await signAccessToken(deps, account.id, session.sessionId),
     refreshToken,
     isNewUser: isNew,
     expiresIn: ACCESS_TOKEN_SECONDS,
-    user: { ...user, sessionId },
-  };
+    user: { id: account.id, publicId: account.publicId },
+  });
+
+  let account: Account | undefined;
+  if (item.userId !== undefined) {
+    const publicId = item.publicId ?? (await getUser(deps.db, item.userId))?.publicId;
+    if (publicId) account = { id: item.userId, publicId };
+  } else if (!item.noUser) {
+    account = await accountOfPhone(deps, phone);
+  }
+  // At most twice: the noted user was deleted (a new one is created), or a first login for the phone won a race.
+  for (let round = 0; round < 2; round++) {
+    if (account && (await startSession(deps, account.id, session))) return signedIn(account, false);
+    const created = await createUser(deps, phone, {
+      fields: { sessionId: session.sessionId, lastLoginAt: new Date(now).toISOString() },
+      signIns: 1,
+      extra: (user) => session.items(user.id),
+      extraRefused: codeAlreadyUsed,
+    });
+    if (created) return signedIn(created, true);
+    account = await accountOfPhone(deps, phone);
+  }
+  throw tooManyConflicts();
 }
 
 async function liveSession(deps: Deps, refreshToken: string): Promise<{ session: SessionItem; user: User }> {

@@ -17,7 +17,7 @@
  * referral fields (subscriptions/). Its schema lives here, at the bottom of the domain graph, so every domain
  * can read it without an import loop.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { encodeCursor } from '../db/cursor';
 import { getItem, getItems, type Page, queryPage } from '../db/items';
@@ -137,9 +137,16 @@ export const usersPage = (db: Db, options: { limit: number; cursor?: string; fil
 
 const UserRef = z.object({ userId: z.number().int().positive() }).describe('user reference');
 
+/** The phone's constraint item: its user, and that user's publicId (written since issue 15; older items lack it). */
+export const PhoneItem = UserRef.extend({ publicId: z.string().optional() }).describe('phone');
+export type PhoneItem = z.infer<typeof PhoneItem>;
+
+/** The phone item of `phone` (exactly as sent), or undefined. */
+export const phoneItem = (db: Db, phone: string): Promise<PhoneItem | undefined> => getItem(db, phoneKey(phone), PhoneItem);
+
 /** The id of the user of `phone` (exactly as sent), or undefined. */
 export async function userIdByPhone(db: Db, phone: string): Promise<number | undefined> {
-  return (await getItem(db, phoneKey(phone), UserRef))?.userId;
+  return (await phoneItem(db, phone))?.userId;
 }
 
 /** The id of the user with `publicId`, or undefined. */

@@ -65,6 +65,13 @@ describe('loadSettings', () => {
     expect(loadSettings({ STAGE: 'dev', FIXED_OTP_LOGINS: '09120000001:1234' }).fixedOtpLogins.size).toBe(1);
   });
 
+  it('takes the bench throttle override anywhere but in production', () => {
+    expect(() => loadSettings({ STAGE: 'production', BENCH_THROTTLE_LIMIT: '1000000' })).toThrow(/BENCH_THROTTLE_LIMIT must not be set/);
+    expect(loadSettings({ STAGE: 'dev', BENCH_THROTTLE_LIMIT: '1000000' }).benchThrottleLimit).toBe(1_000_000);
+    expect(loadSettings({}).benchThrottleLimit).toBeUndefined();
+    expect(() => loadSettings({ BENCH_THROTTLE_LIMIT: '0' })).toThrow(/at least 1/);
+  });
+
   it('honours DEBUG_MASTER_OTP only with DEBUG=1', () => {
     expect(loadSettings({ DEBUG_MASTER_OTP: '123456' }).debugMasterOtp).toBeUndefined();
     expect(loadSettings({ DEBUG: '1', DEBUG_MASTER_OTP: '123456' }).debugMasterOtp).toBe('123456');

@@ -3,8 +3,8 @@
  * that reads `process.env` for configuration.
  *
  * Errors: throws {@link SettingsError} (message names the setting and what is wrong) on a bad value, on an
- * invalid FIXED_OTP_LOGINS list, and on debug codes or fixed logins when STAGE is `production`
- * (spec Authentication 3 and 4). Callers let it stop startup.
+ * invalid FIXED_OTP_LOGINS list, and on debug codes, fixed logins or the bench's throttle override when STAGE is
+ * `production` (spec Authentication 3 and 4). Callers let it stop startup.
  */
 import { type SettingName, settingDecls } from '../../../../infra/settings';
 
@@ -54,6 +54,8 @@ export interface Settings {
   dynamodbEndpoint?: string;
   port: number;
   dataDir: string;
+  /** BENCH_THROTTLE_LIMIT: replaces every throttle scope's limit (load runs of `npm run bench`); never in production. */
+  benchThrottleLimit?: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -153,6 +155,10 @@ export function loadSettings(env: Env = process.env): Settings {
   if (isProduction && (debugMasterOtp || debug)) {
     throw new SettingsError('DEBUG and DEBUG_MASTER_OTP must not be set when STAGE is production');
   }
+  const benchThrottleLimit = str(env, 'BENCH_THROTTLE_LIMIT') === undefined ? undefined : int(env, 'BENCH_THROTTLE_LIMIT');
+  if (isProduction && benchThrottleLimit !== undefined) {
+    throw new SettingsError('BENCH_THROTTLE_LIMIT must not be set when STAGE is production');
+  }
   if (debugMasterOtp && !/^[0-9]{4,6}$/.test(debugMasterOtp)) {
     throw new SettingsError('DEBUG_MASTER_OTP must be 4 to 6 digits');
   }
@@ -206,5 +212,6 @@ export function loadSettings(env: Env = process.env): Settings {
     dynamodbEndpoint: url(env, 'DYNAMODB_ENDPOINT'),
     port: int(env, 'PORT'),
     dataDir: str(env, 'DATA_DIR') ?? '.data',
+    ...(benchThrottleLimit === undefined ? {} : { benchThrottleLimit }),
   };
 }

@@ -15,7 +15,7 @@
  * Ids are zero-padded (`<id 10>`: 10 digits) so they sort as strings. One Query of `CONTENT` lists the grades;
  * one Query of a grade's partition reads all of its content. No GSI, no TTL.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { queryAll } from '../db/items';
 import { type Key, pad } from '../db/keys';

@@ -3,7 +3,7 @@
  * never hand out the same id. Item: pk `COUNTER`, sk `<name>`, `value`.
  */
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from './client';
 import { getItem, updateItem } from './items';
 import type { Key } from './keys';
@@ -20,6 +20,19 @@ export async function nextId(db: Db, name: string): Promise<number> {
     'UPDATED_NEW',
   );
   return Number(attributes.value);
+}
+
+/** `count` (at least 1) new ids of counter `name` in one request, in increasing order. */
+export async function nextIds(db: Db, name: string, count: number): Promise<number[]> {
+  const attributes = await updateItem(
+    db,
+    counterKey(name),
+    'ADD #v :n',
+    { names: { '#v': 'value' }, values: { ':n': count } },
+    'UPDATED_NEW',
+  );
+  const last = Number(attributes.value);
+  return Array.from({ length: count }, (_, i) => last - count + 1 + i);
 }
 
 /** The last id counter `name` handed out (0 before the first), strongly consistent: for migrations that visit every id. */

@@ -4,7 +4,7 @@
  * attributes, so a made-up or edited cursor is a 400, never a DynamoDB ValidationException (500) and never a
  * way into another partition.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { DomainError } from '../errors';
 
 const KeyAttributes = z.record(z.string().regex(/^(pk|sk|gsi[12](pk|sk))$/), z.string().max(1024));

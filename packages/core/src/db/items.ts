@@ -20,7 +20,7 @@ import {
   type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { GlobalIndexName } from '../../../../infra/table';
 import type { Db } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -69,17 +69,21 @@ export async function getItem<S extends ItemSchema>(
 const BATCH_GET_SIZE = 100;
 const BATCH_GET_RETRIES = 8;
 
+/** A key as one string, to look items up by key (`pk` and `sk` joined by a character neither holds). */
+export const keyId = (key: Key): string => `${key.pk}\u0000${key.sk}`;
+
 /**
- * The items at `keys` that exist, parsed with `schema`, in no particular order (BatchGetItem, 100 keys per
- * call, unprocessed keys retried with back-off). Errors: throws when keys stay unprocessed after 8 retries.
+ * The items at `keys` that exist, unparsed, by {@link keyId}: one BatchGetItem per 100 keys (unprocessed keys
+ * retried with back-off), so items of several entities are read in one request; parse each with its entity's
+ * schema ({@link parseItem}). Strongly consistent unless `consistent: false`. Errors: throws when keys stay
+ * unprocessed after 8 retries.
  */
-export async function getItems<S extends ItemSchema>(
+export async function getRawItems(
   db: Db,
   keys: Key[],
-  schema: S,
   options: { consistent?: boolean } = {},
-): Promise<z.output<S>[]> {
-  const found: z.output<S>[] = [];
+): Promise<Map<string, Record<string, unknown>>> {
+  const found = new Map<string, Record<string, unknown>>();
   for (let i = 0; i < keys.length; i += BATCH_GET_SIZE) {
     let pending: Record<string, unknown>[] = keys.slice(i, i + BATCH_GET_SIZE).map(({ pk, sk }) => ({ pk, sk }));
     for (let attempt = 0; pending.length > 0; attempt++) {
@@ -87,12 +91,25 @@ export async function getItems<S extends ItemSchema>(
       const result = await db.doc.send(
         new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: pending, ConsistentRead: options.consistent ?? true } } }),
       );
-      found.push(...parseAll(schema, result.Responses?.[db.tableName]));
+      for (const item of result.Responses?.[db.tableName] ?? []) found.set(keyId({ pk: String(item.pk), sk: String(item.sk) }), item);
       pending = result.UnprocessedKeys?.[db.tableName]?.Keys ?? [];
       if (pending.length) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
     }
   }
   return found;
+}
+
+/**
+ * The items at `keys` that exist, parsed with `schema`, in no particular order (see {@link getRawItems}).
+ * Errors: throws when keys stay unprocessed after 8 retries.
+ */
+export async function getItems<S extends ItemSchema>(
+  db: Db,
+  keys: Key[],
+  schema: S,
+  options: { consistent?: boolean } = {},
+): Promise<z.output<S>[]> {
+  return parseAll(schema, [...(await getRawItems(db, keys, options)).values()]);
 }
 
 /** The sort-key part of a query; every comparison is on the string sort key of the table or index. */

@@ -10,7 +10,7 @@
  * id: a Query with a Limit reads the top N in rank order. Replaced whole by every grant. Personal data:
  * deleted with the account (the current boards' entries in the deletion transaction, board.ts `leaveBoards`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { countItems, getItem, queryAll, queryPage } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';

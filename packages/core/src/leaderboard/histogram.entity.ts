@@ -5,7 +5,7 @@
  * values fit in 1 MB) whatever the number of learners. Every grant moves its learner from the old value's
  * bucket to the new one in the grant's transaction (board.ts). Not personal data (counts only).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { queryAll } from '../db/items';
 import { type Key, pad } from '../db/keys';

@@ -14,7 +14,7 @@
  * A learner with no XP in the period has no entry and no rank (`rank: null`).
  */
 import { LRUCache } from 'lru-cache';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type User, userKey } from '../auth';
 import { tehranWeekStart } from '../calendar/tehran';
 import { getItems } from '../db/items';

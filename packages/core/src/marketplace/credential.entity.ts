@@ -11,7 +11,7 @@
  * its state and close time, so a code can complete at most one window). Access tokens are never stored: each
  * worker caches its own (accessToken.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { getItem, putItem, updateItem } from '../db/items';
 import type { Key } from '../db/keys';

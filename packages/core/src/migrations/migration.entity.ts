@@ -2,7 +2,7 @@
  * The record of an applied data migration (DESIGN §5): pk `MIGRATION`, sk `<migration id>`, with its
  * description and the ISO time it was applied. One Query of the `MIGRATION` partition lists them. No GSI, no TTL.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { putItem, queryAll } from '../db/items';
 import type { Key } from '../db/keys';

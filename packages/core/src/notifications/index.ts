@@ -7,7 +7,7 @@ import { NOTIFICATION_PREFIX } from './notification.entity';
 
 export { isStreakMilestone, NOTIFICATION_KINDS, type NotificationKind } from './kinds';
 export { listNotifications, type Notification } from './list';
-export { newNotificationId, notificationItem } from './notification.entity';
+export { newNotificationId, newNotificationIds, notificationItem } from './notification.entity';
 export { markAllRead, markRead } from './read';
 export { listSentNotifications, type SentNotificationView, sendStaffNotification } from './staff';
 

@@ -9,10 +9,10 @@
  * they interleave with a learner's own by id. Staff messages, to one learner or to all, also carry gsi1
  * `SENTNOTIFS` / `<id 12>`: the staff's list of what was sent.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';
-import { nextId } from '../db/counters';
+import { nextId, nextIds } from '../db/counters';
 import { countItems, getItems, type Page, parseItem, putItem, queryPage, updateItem } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
@@ -50,6 +50,9 @@ export type StoredNotification = z.infer<typeof NotificationItem>;
 
 /** A new notification id (one counter update). */
 export const newNotificationId = (db: Db): Promise<number> => nextId(db, 'notification');
+
+/** `count` new notification ids in one counter update, increasing (an island and a streak milestone at once). */
+export const newNotificationIds = (db: Db, count: number): Promise<number[]> => nextIds(db, 'notification', count);
 
 /**
  * Transaction item: creates notification `id` of `kind` for `userId`, dated `atMs` (epoch ms). The caller's

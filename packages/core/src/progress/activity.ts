@@ -11,10 +11,11 @@
 import { getUser, type User, userKey } from '../auth';
 import { daysBetween, tehranDay } from '../calendar/tehran';
 import { retryOptimistic } from '../db/conditions';
-import { transact, update } from '../db/transact';
+import { update } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
-import { isStreakMilestone, newNotificationId, notificationItem } from '../notifications';
+import { isStreakMilestone, newNotificationIds, notificationItem } from '../notifications';
+import { transactCounting } from '../throttle';
 
 /** @deprecated Import `addDayActivity` from the front (`../progress`); kept until tutor/quota.ts does (issue 10 merge). */
 export { addDayActivity } from './dayActivity.entity';
@@ -42,12 +43,41 @@ export function streakAt(user: StreakFields, nowMs: number): Streak {
 }
 
 /**
- * Counts today for the learner's streak: no-op when today already counts, +1 when the last day was
- * yesterday, else a new streak of 1. `loaded` is the user as the request read it, if any (saves a read).
- * A conditional write on the previous last day (with a `streak_milestone` notification in the same
- * transaction when the new length is a milestone), retried (`retryOptimistic`), so concurrent completions
- * never double-count or break it. Returns the streak after the call and whether it grew.
- * Errors: `not_found` (User), `database_busy` after 8 lost races in a row.
+ * What counting today adds to a write of the user item, or undefined when today already counts: the SET
+ * actions of the new streak, the condition that the stored last day is still the one read (so concurrent
+ * completions never double-count or break it: the loser re-reads), its values, the streak after, and whether
+ * the new length is a milestone (a `streak_milestone` notification goes into the same transaction).
+ */
+export interface StreakStep {
+  set: string;
+  condition: string;
+  values: Record<string, unknown>;
+  after: Streak;
+  milestone: boolean;
+}
+
+/** The streak step of `user` at `nowMs` (epoch ms), see {@link StreakStep}. */
+export function streakStep(user: StreakFields, nowMs: number): StreakStep | undefined {
+  const before = streakAt(user, nowMs);
+  if (before.today) return undefined;
+  const today = tehranDay(nowMs);
+  const current = before.current + 1;
+  const longest = Math.max(before.longest, current);
+  return {
+    set: 'streakCurrent = :stC, streakLongest = :stL, streakLastDay = :stD',
+    condition: user.streakLastDay ? 'streakLastDay = :stPrev' : 'attribute_not_exists(streakLastDay)',
+    values: { ':stC': current, ':stL': longest, ':stD': today, ...(user.streakLastDay ? { ':stPrev': user.streakLastDay } : {}) },
+    after: { current, longest, lastDay: today, today: true },
+    milestone: isStreakMilestone(current),
+  };
+}
+
+/**
+ * Counts today for the learner's streak on its own (a completion that writes nothing else): no-op when today
+ * already counts, +1 when the last day was yesterday, else a new streak of 1. `loaded` is the user as the
+ * request read it, if any (saves a read). One conditional transaction ({@link streakStep}, with the milestone
+ * notification), counting the request's throttle ticket, retried (`retryOptimistic`).
+ * Errors: `not_found` (User), `throttled`, `database_busy` after 8 lost races in a row.
  */
 export async function recordStreakDay(deps: Deps, userId: number, loaded?: StreakFields): Promise<Streak & { extended: boolean }> {
   return retryOptimistic(
@@ -57,22 +87,26 @@ export async function recordStreakDay(deps: Deps, userId: number, loaded?: Strea
       const user = attempt === 0 && loaded ? loaded : await getUser(deps.db, userId);
       if (!user) throw commonErrors.notFound('User');
       const now = deps.clock.now();
-      const today = tehranDay(now);
-      const before = streakAt(user, now);
-      if (before.today) return { ...before, extended: false };
-      const current = before.current + 1;
-      const longest = Math.max(before.longest, current);
-      const streakUpdate = update(deps.db, userKey(userId), 'SET streakCurrent = :c, streakLongest = :l, streakLastDay = :d', {
-        condition: user.streakLastDay ? 'streakLastDay = :prev' : 'attribute_exists(pk) AND attribute_not_exists(streakLastDay)',
-        values: { ':c': current, ':l': longest, ':d': today, ...(user.streakLastDay ? { ':prev': user.streakLastDay } : {}) },
+      const step = streakStep(user, now);
+      if (!step) return { ...streakAt(user, now), extended: false };
+      const streakUpdate = update(deps.db, userKey(userId), `SET ${step.set}`, {
+        condition: `attribute_exists(pk) AND ${step.condition}`,
+        values: step.values,
       });
-      if (isStreakMilestone(current)) {
-        const id = await newNotificationId(deps.db);
-        await transact(deps.db, [streakUpdate, notificationItem(deps.db, userId, id, 'streak_milestone', { days: current }, now)]);
-      } else {
-        await transact(deps.db, [streakUpdate]);
-      }
-      return { current, longest, lastDay: today, today: true, extended: true };
+      const milestone = step.milestone
+        ? [
+            notificationItem(
+              deps.db,
+              userId,
+              (await newNotificationIds(deps.db, 1))[0] as number,
+              'streak_milestone',
+              { days: step.after.current },
+              now,
+            ),
+          ]
+        : [];
+      await transactCounting(deps, [streakUpdate, ...milestone]);
+      return { ...step.after, extended: true };
     },
     () => undefined,
     { busy: () => commonErrors.databaseBusy(1) },

@@ -3,7 +3,7 @@
  * GSI, no TTL. One item per question, overwritten by every answer; the node's items are read together by a
  * completion (sort key prefix `ANSWER#<nodeId 8>#`). Personal data: deleted with the account.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { getItem, queryAll } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';

@@ -1,23 +1,28 @@
 /**
  * Answering a question (`POST /api/questions/{id}/answer`; spec "Node (island)", Errors; issue 3 §1, §2).
  *
- * The answer is checked on the server and written in one conditional transaction with everything it changes:
- * the latest answer to the question, the day's activity counters, the last wrong answer (for the tutor), the
- * attempt record (with an `attemptId`), and the user item's counters and hearts. A wrong answer costs a heart
- * (when enforced) under the condition that the stored hearts are still the ones it read, so two answers at once
- * never take the same heart twice: the loser re-reads the user and decides again (`retryOptimistic`).
+ * The answer is checked on the server and written in one conditional transaction with everything it changes
+ * and everything it must hold: the latest answer to the question, the day's activity counters, the last wrong
+ * answer (for the tutor), the attempt record (with an `attemptId`, condition: not recorded yet), the user item's
+ * counters and hearts, the lock rule (a check that the node before is completed) and the route's throttle hit
+ * (`transactCounting`). So a call sends two DynamoDB requests: the session check, which loaded the user, and
+ * the transaction (issue 15). A wrong answer costs a heart (when enforced) under the condition that the stored
+ * hearts are still the ones it read, so two answers at once never take the same heart twice: the loser re-reads
+ * the user and decides again (`retryOptimistic`). The cancellation reasons tell a locked node (403) and a
+ * recorded attempt (its result replayed) apart from a lost race.
  */
 import { getUser, type User, userKey } from '../auth';
-import { retryOptimistic } from '../db/conditions';
-import { transact, update } from '../db/transact';
+import { failedItems, retryOptimistic } from '../db/conditions';
+import { type TxItem, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { afterLosingOne, heartsAt } from '../hearts';
+import { transactCounting } from '../throttle';
 import { putLatestAnswer } from './answer.entity';
 import { type AnswerResult, getAttempt, putAttempt } from './attempt.entity';
 import { addDayActivity } from './dayActivity.entity';
 import { progressErrors } from './errors';
-import { nodeOf, requireUnlocked } from './lock';
+import { nodeOf, requireUnlocked, unlockedCheck } from './lock';
 import { checkAnswer } from './rules';
 import { putWrongAnswer } from './wrongAnswer.entity';
 
@@ -31,6 +36,39 @@ async function replayAttempt(deps: Deps, userId: number, attemptId: string, ques
   return item.result;
 }
 
+/** The user item's part of an answer: counters, and the hearts (condition: still the ones read) when one is lost. */
+function userUpdate(
+  deps: Deps,
+  current: User,
+  correct: boolean,
+  after: { hearts: number; heartsUpdatedAt: number } | undefined,
+  now: number,
+) {
+  if (!after) {
+    return update(deps.db, userKey(current.id), 'ADD answeredCount :one, correctCount :c', {
+      condition: 'attribute_exists(pk)',
+      values: { ':one': 1, ':c': correct ? 1 : 0 },
+    });
+  }
+  return update(
+    deps.db,
+    userKey(current.id),
+    `SET hearts = :h, heartsUpdatedAt = :t${after.hearts === 0 ? ', heartsEmptyAt = :now' : ''} ADD answeredCount :one, correctCount :c`,
+    {
+      condition: 'attribute_exists(pk) AND hearts = :oh AND heartsUpdatedAt = :ot',
+      values: {
+        ':one': 1,
+        ':c': 0,
+        ':h': after.hearts,
+        ':t': after.heartsUpdatedAt,
+        ':oh': current.hearts,
+        ':ot': current.heartsUpdatedAt,
+        ...(after.hearts === 0 ? { ':now': now } : {}),
+      },
+    },
+  );
+}
+
 /**
  * Checks `answer` to question `questionId` on the server and records it as the learner's latest answer to
  * that question. A wrong answer costs one heart when hearts are enforced. With `attemptId`, a retried
@@ -38,7 +76,7 @@ async function replayAttempt(deps: Deps, userId: number, attemptId: string, ques
  *
  * Errors: `not_found` (question), `node_locked`, `no_hearts` (enforced, 0 hearts), `validation_error`
  * (answer not a choice id / not a number), `idempotency_conflict` (attemptId used for another question),
- * `database_busy` after 8 lost races in a row.
+ * `throttled` (the route's window is full: nothing written), `database_busy` after 8 lost races in a row.
  */
 export async function answerQuestion(
   deps: Deps,
@@ -51,24 +89,26 @@ export async function answerQuestion(
   const question = content.question(questionId);
   if (!question) throw commonErrors.notFound('Question');
   const node = nodeOf(content, question.nodeId);
-  await requireUnlocked(deps, user.id, node);
   const correct = checkAnswer(question, answer);
   if (correct === undefined) {
+    await requireUnlocked(deps, user.id, node); // a locked node is 403 whatever the answer
     throw progressErrors.invalidAnswer(
       question.type === 'choice' ? 'answer must be the id of one of the choices' : 'answer must be a number',
     );
   }
+  const lock = unlockedCheck(deps, user.id, node);
 
   let current: User = user;
   return retryOptimistic(
     async () => {
-      if (attemptId) {
-        const replay = await replayAttempt(deps, user.id, attemptId, questionId);
-        if (replay) return replay;
-      }
       const now = deps.clock.now();
       const hearts = heartsAt(current, now, deps.settings);
-      if (hearts.enforced && hearts.hearts <= 0) throw progressErrors.noHearts();
+      if (hearts.enforced && hearts.hearts <= 0) {
+        // A retried request whose first try took the last heart replays its result.
+        const replay = attemptId ? await replayAttempt(deps, user.id, attemptId, questionId) : undefined;
+        if (replay) return replay;
+        throw progressErrors.noHearts();
+      }
       const losesHeart = !correct && hearts.enforced;
       const after = losesHeart ? afterLosingOne(hearts, now) : hearts.stored;
       const afterState = heartsAt(after, now, deps.settings);
@@ -81,39 +121,28 @@ export async function answerQuestion(
         xp: current.xp,
       };
       const answeredAt = new Date(now).toISOString();
-      await transact(deps.db, [
+      // The lock check and the attempt come first, so their cancellation reasons have fixed positions.
+      const items: TxItem[] = [
+        ...(lock ? [lock] : []),
+        ...(attemptId ? [putAttempt(deps.db, user.id, attemptId, questionId, result, now)] : []),
         putLatestAnswer(deps.db, user.id, { questionId: question.id, lessonId: question.lessonId, nodeId: node.id, correct, answeredAt }),
         addDayActivity(deps.db, user.id, now, { answered: 1, correct: correct ? 1 : 0 }),
         // The learner's last wrong answer to this question, for the tutor's questionId grounding (issue 5 §2).
         ...(correct ? [] : [putWrongAnswer(deps.db, user.id, { questionId: question.id, answer, answeredAt })]),
-        ...(attemptId ? [putAttempt(deps.db, user.id, attemptId, questionId, result, now)] : []),
-        losesHeart
-          ? update(
-              deps.db,
-              userKey(user.id),
-              `SET hearts = :h, heartsUpdatedAt = :t${after.hearts === 0 ? ', heartsEmptyAt = :now' : ''} ADD answeredCount :one, correctCount :c`,
-              {
-                condition: 'attribute_exists(pk) AND hearts = :oh AND heartsUpdatedAt = :ot',
-                values: {
-                  ':one': 1,
-                  ':c': 0,
-                  ':h': after.hearts,
-                  ':t': after.heartsUpdatedAt,
-                  ':oh': current.hearts,
-                  ':ot': current.heartsUpdatedAt,
-                  ...(after.hearts === 0 ? { ':now': now } : {}),
-                },
-              },
-            )
-          : update(deps.db, userKey(user.id), 'ADD answeredCount :one, correctCount :c', {
-              condition: 'attribute_exists(pk)',
-              values: { ':one': 1, ':c': correct ? 1 : 0 },
-            }),
-      ]);
+        userUpdate(deps, current, correct, losesHeart ? after : undefined, now),
+      ];
+      await transactCounting(deps, items);
       return result;
     },
-    // Another answer changed the hearts first (or the attempt was recorded concurrently): reload and retry.
-    async () => {
+    // Locked, or the attempt was recorded (by an earlier try of this request, or concurrently): decide from that.
+    // Otherwise another answer changed the hearts first: reload and retry.
+    async (error) => {
+      const failed = failedItems(error);
+      if (lock && failed.includes(0)) throw progressErrors.nodeLocked();
+      if (attemptId && failed.includes(lock ? 1 : 0)) {
+        const replay = await replayAttempt(deps, user.id, attemptId, questionId);
+        if (replay) return { result: replay };
+      }
       const fresh = await getUser(deps.db, user.id);
       if (!fresh) throw commonErrors.notFound('User');
       current = fresh;

@@ -4,7 +4,7 @@
  * answer. Written in the answer's transaction (condition: not there yet), so a retried request replays the
  * first result instead of answering twice. Personal data: deleted with the account.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';
 import { getItem } from '../db/items';

@@ -1,32 +1,29 @@
 /**
  * Completing a lesson: `POST /api/lessons/{id}/complete` (spec "Node (island)" state table, Errors; DESIGN §3).
  * The lesson's completion and its XP are one conditional transaction (condition: not completed yet, and the
- * user's XP is still the XP it read); when every lesson of the node that has questions is completed, the node
- * is completed too (complete.ts `finishNode`). See complete.ts for how grants are serialized.
+ * user's XP is still the XP it read); when it is the last lesson with questions of its node, the node's first
+ * completion goes into the same transaction (completionWrite.ts), and when it is not, the transaction checks
+ * that the node's other missing lessons are still missing, so two last lessons completing at once always leave
+ * the node completed, once. See complete.ts for how grants are serialized.
  */
-import { type User, userKey } from '../auth';
-import { retryOptimistic } from '../db/conditions';
-import { transact, update } from '../db/transact';
+import type { User } from '../auth';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
-import { afterGrant, xpMove } from '../leaderboard';
 import {
-  answersOf,
   type CompletionResponse,
   type CompletionResult,
-  finishNode,
-  reloadUser,
+  completeUntilSettled,
+  countedLessons,
+  firstCompletionRow,
   requireAllAnswered,
   requireHearts,
-  setClause,
-  withStreak,
 } from './complete';
-import { addDayActivity } from './dayActivity.entity';
+import type { CompletionState } from './completionState';
+import { readCompletionState } from './completionState';
+import type { CompletionWrite } from './completionWrite';
 import { progressErrors } from './errors';
-import { isLessonCompleted, lessonCompletions, putLessonCompletion } from './lessonCompletion.entity';
-import { nodeOf, unlockedProgress } from './lock';
-import { getNodeProgress } from './nodeProgress.entity';
-import { starsFor, XP_PER_CORRECT } from './rules';
+import { nodeOf } from './lock';
+import { starsFor, XP_PER_CORRECT, XP_PER_STAR } from './rules';
 
 /**
  * `POST /api/lessons/{id}/complete`: completes a lesson of an unlocked node from the recorded answers to its
@@ -35,83 +32,53 @@ import { starsFor, XP_PER_CORRECT } from './rules';
  * granted (lesson XP plus the node's star bonus).
  *
  * Errors: `not_found`, `node_locked`, `no_hearts` (lesson without questions, 0 hearts, enforced),
- * `answers_missing`, `database_busy` after 8 lost races in a row.
+ * `answers_missing`, `throttled`, `database_busy` after 8 lost races in a row.
  */
 export async function completeLesson(deps: Deps, user: User, lessonId: number): Promise<CompletionResponse> {
-  return withStreak(deps, user, await completeLessonOnce(deps, user, lessonId));
-}
-
-async function completeLessonOnce(deps: Deps, user: User, lessonId: number): Promise<CompletionResult> {
   const content = await deps.content.get();
   const lesson = content.lesson(lessonId);
   if (!lesson) throw commonErrors.notFound('Lesson');
   const node = nodeOf(content, lesson.nodeId);
-  const own = await unlockedProgress(deps, user.id, node);
-  if (lesson.questions.length === 0) requireHearts(deps, user);
-  // Reads the whole node's answers when the lesson has questions (they share the node's sort-key prefix).
-  const answers = await answersOf(deps, user.id, node, lesson.questions);
-  const correct = requireAllAnswered(lesson.questions, answers);
-  const stars = starsFor(correct, lesson.questions.length);
-  let xp = own?.completed ? 0 : correct * XP_PER_CORRECT;
-  let current = user;
-  const { gained, alreadyCompleted } = await retryOptimistic<{ gained: number; alreadyCompleted: boolean }>(
-    async () => {
-      const now = deps.clock.now();
-      const move = xpMove(deps.db, current, xp, now);
-      await transact(deps.db, [
-        putLessonCompletion(deps.db, user.id, {
-          lessonId: lesson.id,
-          nodeId: node.id,
-          stars,
-          xp,
-          completedAt: new Date(now).toISOString(),
-        }),
-        addDayActivity(deps.db, user.id, now, { completedLessons: 1 }),
-        update(deps.db, userKey(user.id), `ADD xp :xp, completedLessons :one${setClause(move)}`, {
-          condition: move.userCondition,
-          values: { ':xp': xp, ':one': 1, ...move.values },
-        }),
-        ...move.items,
-      ]);
-      current = afterGrant(current, xp, now);
-      return { gained: xp, alreadyCompleted: false };
-    },
-    async () => {
-      if (await isLessonCompleted(deps.db, user.id, lesson.id)) return { result: { gained: 0, alreadyCompleted: true } };
-      // The XP changed: another grant, or the node's quiz credited this lesson's questions. Re-read the user
-      // FIRST, then the node: a quiz completing after the user read changes the XP, so the next try's XP
-      // condition fails and this runs again; read the other way round, a quiz landing between the two reads
-      // would be missed and the lesson would credit its questions a second time.
-      current = await reloadUser(deps, user.id);
-      if (xp > 0 && (await getNodeProgress(deps.db, user.id, node.id))?.completed) xp = 0;
-      return undefined;
-    },
-    { busy: progressErrors.busy },
-  );
-
-  if (own?.completed) {
-    return { stars, xp: gained, nextNodeId: node.nextNodeId, nodeCompleted: true, alreadyCompleted };
-  }
-  const counted = node.lessons.filter((l) => l.questions.length > 0);
-  const completed = await lessonCompletions(
-    deps.db,
-    user.id,
-    counted.map((l) => l.id),
-  );
-  if (!counted.every((l) => completed.has(l.id))) {
-    return { stars, xp: gained, nextNodeId: node.nextNodeId, nodeCompleted: false, alreadyCompleted };
-  }
   const nodeQuestions = content.nodeQuestions(node.id);
-  // `answers` already holds the whole node's answers when this lesson has questions.
-  const allAnswers = lesson.questions.length > 0 ? answers : await answersOf(deps, user.id, node, nodeQuestions);
-  const nodeCorrect = nodeQuestions.filter((q) => allAnswers.get(q.id)?.correct).length;
-  // A node finished by its lessons credits no answer of its own: their XP was granted by the lessons.
-  const finished = await finishNode(deps, current, node, () => ({ correct: nodeCorrect, total: nodeQuestions.length, creditedCorrect: 0 }));
-  return {
-    stars,
-    xp: gained + (finished.alreadyCompleted ? 0 : finished.xp),
-    nextNodeId: node.nextNodeId,
-    nodeCompleted: true,
-    alreadyCompleted,
+  const counted = countedLessons(node);
+  const lessonIds = [...new Set([lesson.id, ...counted.map((l) => l.id)])];
+  // The whole node's answers are read: the node's score when this lesson completes it.
+  const read = () => readCompletionState(deps, user.id, node, nodeQuestions, lessonIds);
+  const state = await read();
+  if (!state.unlocked) throw progressErrors.nodeLocked();
+  if (lesson.questions.length === 0) requireHearts(deps, user);
+  const correct = requireAllAnswered(lesson.questions, state.answers);
+  const stars = starsFor(correct, lesson.questions.length);
+
+  const decide = (_current: User, latest: CompletionState): { write: CompletionWrite; result: CompletionResult } => {
+    const nodeDone = Boolean(latest.own?.completed);
+    const alreadyCompleted = latest.lessons.has(lesson.id);
+    // Once the node is completed its quiz has credited the lesson's questions: the lesson grants nothing then.
+    const lessonXp = alreadyCompleted || nodeDone ? 0 : correct * XP_PER_CORRECT;
+    const missing = counted.filter((l) => l.id !== lesson.id && !latest.lessons.has(l.id)).map((l) => l.id);
+    const write: CompletionWrite = {
+      ...(alreadyCompleted ? {} : { lesson: { lessonId: lesson.id, stars, xp: lessonXp } }),
+      xp: lessonXp,
+      stars: 0,
+    };
+    const result = { stars, xp: lessonXp, nextNodeId: node.nextNodeId, nodeCompleted: nodeDone, alreadyCompleted };
+    if (nodeDone) return { write, result };
+    if (missing.length > 0) return { write: { ...write, missingLessons: missing }, result };
+    // The last lesson with questions: the node is completed too, from the whole node's answers. A node finished
+    // by its lessons credits no answer of its own (their XP was granted by the lessons), only the star bonus.
+    const nodeCorrect = nodeQuestions.filter((q) => latest.answers.get(q.id)?.correct).length;
+    const nodeStars = starsFor(nodeCorrect, nodeQuestions.length);
+    const bonus = nodeQuestions.length === 0 ? 0 : nodeStars * XP_PER_STAR;
+    return {
+      write: {
+        ...write,
+        node: firstCompletionRow(node, nodeCorrect, nodeQuestions.length, bonus, deps.clock.now()),
+        xp: lessonXp + bonus,
+        stars: nodeStars,
+      },
+      result: { ...result, xp: lessonXp + bonus, nodeCompleted: true },
+    };
   };
+  const { result, streak } = await completeUntilSettled(deps, user, node, state, read, decide);
+  return { ...result, streak };
 }

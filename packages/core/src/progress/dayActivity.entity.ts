@@ -4,7 +4,7 @@
  * the same transaction as the answer, completion or tutor question they count (see {@link addDayActivity}),
  * so they never drift from what happened. Read by the weekly report. Personal data: deleted with the account.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { tehranDay, tehranDayStart } from '../calendar/tehran';
 import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';

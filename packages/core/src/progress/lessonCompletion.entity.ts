@@ -3,7 +3,7 @@
  * Written once (condition: not there yet) in the transaction that grants the lesson's XP. Personal data:
  * deleted with the account.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { getItem, getItems } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';

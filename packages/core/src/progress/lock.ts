@@ -7,10 +7,11 @@
  * The curriculum types are read off `Deps['content']`, so progress imports nothing of curriculum/ (whose intro
  * reads the scoring rules of progress: importing its front here would close a loop).
  */
+import { check, type TxItem } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { progressErrors } from './errors';
-import { getNodeProgress, type NodeProgress } from './nodeProgress.entity';
+import { getNodeProgress, type NodeProgress, nodeProgressKey } from './nodeProgress.entity';
 
 export type Curriculum = Awaited<ReturnType<Deps['content']['get']>>;
 export type CurriculumNode = NonNullable<ReturnType<Curriculum['node']>>;
@@ -33,8 +34,11 @@ export async function requireUnlocked(deps: Deps, userId: number, node: Curricul
   if (!(await getNodeProgress(deps.db, userId, node.previousNodeId))?.completed) throw progressErrors.nodeLocked();
 }
 
-/** The node's own progress, after checking it is unlocked (both read at once). Errors: `node_locked`. */
-export async function unlockedProgress(deps: Deps, userId: number, node: CurriculumNode): Promise<NodeProgress | undefined> {
-  const [own] = await Promise.all([getNodeProgress(deps.db, userId, node.id), requireUnlocked(deps, userId, node)]);
-  return own;
-}
+/**
+ * The lock rule as a transaction item: a check that the node before `node` is completed, so a write for `node`
+ * fails (its cancellation reason on this item) when it is locked; undefined for the first node of a grade.
+ */
+export const unlockedCheck = (deps: Deps, userId: number, node: CurriculumNode): TxItem | undefined =>
+  node.previousNodeId === null
+    ? undefined
+    : check(deps.db, nodeProgressKey(userId, node.previousNodeId), { condition: 'completed = :yes', values: { ':yes': true } });

@@ -4,7 +4,7 @@
  * its XP; afterwards only its stars can rise (spec "Node (island)": a finished node stays finished).
  * Personal data: deleted with the account.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { getItem, queryAll } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';

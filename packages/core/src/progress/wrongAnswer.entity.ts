@@ -4,7 +4,7 @@
  * names a `questionId` (spec `POST /api/ai/ask`: "gives the tutor the practice question and the learner's wrong
  * answer"). Personal data: deleted with the account.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { getItem } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';

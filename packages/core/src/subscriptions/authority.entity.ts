@@ -8,7 +8,7 @@
  *
  * Written in the transaction that stores the authority on its order (checkout.ts `startPayment`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { getItem } from '../db/items';
 import type { Key } from '../db/keys';

@@ -6,7 +6,7 @@
  * - gsi2 `DISCOUNTS` on the advertised codes (the only codes written before the staff API that can be found
  *   without a Scan: migration 0002's WELCOME10 among them).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { addDays, tehranDay } from '../calendar';
 import type { Db } from '../db/client';
 import { queryAll, updateItem } from '../db/items';

@@ -8,7 +8,7 @@
  * |------------|-------------------|------------------------|-----------------------------------------|
  * | commission | USER#<referrerId> | COMMISSION#<orderId 12> | toman earned; `reversedAt` after a refund |
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { queryAll } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';

@@ -8,7 +8,7 @@
  *
  * Codes are stored upper case. `uses` changes only inside an order's transaction (discountUse.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { deleteItem, getItem, parseItem, putItem, queryAll, updateItem } from '../db/items';
 import type { Key } from '../db/keys';

@@ -9,7 +9,7 @@
  *
  * Kept when either account is deleted today (account deletion purges only listed personal prefixes).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { queryAll } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';

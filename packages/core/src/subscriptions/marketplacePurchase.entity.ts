@@ -15,7 +15,7 @@
  * Every renewal change is conditional on `validUntil` as read, so readers and the job racing move a period once.
  * `pendingOrderId` is the renewal order created but not yet settled (settled by whoever sees it next).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { getItem, queryAll, updateItem } from '../db/items';
 import { type Key, pad } from '../db/keys';

@@ -10,7 +10,7 @@
  * gsi2 is one partition: fine for this shop's order rate, and never read by the app. Status changes are
  * conditional updates built by the use cases (settle.ts, checkout.ts, redeem.ts, staffActions.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { StoredSubscription } from '../auth';
 import type { Db } from '../db/client';
 import { getItem, type Page, queryAll, queryPage } from '../db/items';

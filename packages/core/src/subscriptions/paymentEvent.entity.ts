@@ -16,7 +16,7 @@
  * one transaction writes; `rand` keeps two rows of one millisecond apart.
  */
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { type Page, putItem, queryAll, queryPage } from '../db/items';
 import { type Key, pad } from '../db/keys';

@@ -10,7 +10,7 @@
  * set by the first purchase of the plan (in the order's creation transaction), so a plan that was ever ordered
  * cannot be deleted (orders snapshot it, and invoices and the staff name it).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { getItem, queryAll } from '../db/items';
 import { type Key, pad } from '../db/keys';

@@ -8,7 +8,7 @@
  * Written in the order's creation transaction (condition: a new key), so two requests racing with one key
  * create one order. It is a payment record: it stays when the account is deleted.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { getItem } from '../db/items';
 import { type Key, userPartition } from '../db/keys';

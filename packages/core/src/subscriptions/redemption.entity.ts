@@ -10,7 +10,7 @@
  *
  * Both change only inside an order's transaction (discountUse.ts builds those items).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { getItem } from '../db/items';
 import { type Key, pad } from '../db/keys';

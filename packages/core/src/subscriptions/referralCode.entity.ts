@@ -7,7 +7,7 @@
  * |---------------|----------------|---------|--------------------------------|
  * | referral code | REFCODE#<code> | REFCODE | unique constraint → `userId`   |
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { getItem } from '../db/items';
 import type { Key } from '../db/keys';

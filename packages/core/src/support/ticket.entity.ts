@@ -11,7 +11,7 @@
  * before it get it from migration `0003-admin-indexes`). Ticket ids come from the `ticket` counter. No TTL:
  * tickets go with the account (`TICKET#` is a personal prefix).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { type Page, queryAll, queryPage, updateItem } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';

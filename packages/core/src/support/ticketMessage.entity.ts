@@ -9,7 +9,7 @@
  * (`user` or `staff`), text, createdAt (epoch ms). No GSI, no TTL.
  */
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { queryAll } from '../db/items';
 import { type Key, pad } from '../db/keys';

@@ -2,16 +2,13 @@
  * Per-scope rate limits stored in DynamoDB (spec Limits: "every throttled route has its own scope"), so
  * every Lambda instance shares one count. A fixed window of `rule.windowSeconds`: one unconditional update
  * per request on the item of (scope, subject, window start); the item expires through TTL a minute after its
- * window.
+ * window. Routes that write count inside their own transaction instead (ticket.ts).
  */
 import type { ThrottleRule } from '../../../../infra/routes';
 import { epochSeconds } from '../clock';
 import type { Deps } from '../deps';
 import { throttleErrors } from './errors';
-import { countHit } from './window.entity';
-
-/** Seconds an expired window's item is kept past its end before TTL may delete it. */
-const TTL_GRACE_SECONDS = 60;
+import { countHit, windowOf } from './window.entity';
 
 /**
  * Counts one request of `subject` in `scope` under `rule` (values of `infra/routes.ts` throttleScopes).
@@ -20,8 +17,7 @@ const TTL_GRACE_SECONDS = 60;
  */
 export async function hit(deps: Deps, scope: string, subject: string, rule: ThrottleRule): Promise<void> {
   const nowSeconds = epochSeconds(deps.clock.now());
-  const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
-  const windowEnd = windowStart + rule.windowSeconds;
-  const count = await countHit(deps.db, scope, subject, windowStart, windowEnd + TTL_GRACE_SECONDS);
-  if (count > rule.limit) throw throttleErrors.throttled(scope, Math.max(1, windowEnd - nowSeconds));
+  const window = windowOf(nowSeconds, rule.windowSeconds);
+  const count = await countHit(deps.db, scope, subject, window.start, window.expiresAt);
+  if (count > rule.limit) throw throttleErrors.throttled(scope, Math.max(1, window.end - nowSeconds));
 }

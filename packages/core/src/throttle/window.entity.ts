@@ -2,16 +2,26 @@
  * The request count of one throttle window (spec Limits): pk `THROTTLE#<scope>#<subject>`, sk `<window start,
  * epoch seconds>`, attributes `count` and `expiresAt` (TTL, epoch seconds). `subject` is `user:<id>`,
  * `staff:<username>` or `ip:<address>`. Items live outside the learners' partitions and expire on their own.
+ * Counted by one `UpdateItem ADD` (hit.ts) or inside a route's transaction (ticket.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { parseItem, updateItem } from '../db/items';
 import type { Key } from '../db/keys';
+
+/** Seconds an expired window's item is kept past its end before TTL may delete it. */
+const TTL_GRACE_SECONDS = 60;
 
 export const throttleWindowKey = (scope: string, subject: string, windowStart: number): Key => ({
   pk: `THROTTLE#${scope}#${subject}`,
   sk: String(windowStart),
 });
+
+/** The fixed window of `windowSeconds` holding `nowSeconds`: its start and end, and its item's TTL (epoch seconds). */
+export function windowOf(nowSeconds: number, windowSeconds: number): { start: number; end: number; expiresAt: number } {
+  const start = nowSeconds - (nowSeconds % windowSeconds);
+  return { start, end: start + windowSeconds, expiresAt: start + windowSeconds + TTL_GRACE_SECONDS };
+}
 
 /** What a hit hands back: the window's count after it. */
 const WindowCount = z.object({ count: z.number().int().positive() }).describe('throttle window');

@@ -8,7 +8,7 @@
  * The hash covers everything that decides the answer (`cache.ts`). Not personal data: the key is a hash
  * and the item names no learner.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { getItem } from '../db/items';
 import type { Key } from '../db/keys';

@@ -9,7 +9,7 @@
  * The vector is stored as a binary attribute of float32 little-endian values (1536 dimensions are 6 KiB) and
  * read back as a Float32Array. A grade's chunks are one partition, read with one Query. Not personal data.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { queryAll } from '../db/items';
 import { type Key, pad } from '../db/keys';

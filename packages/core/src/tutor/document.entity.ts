@@ -9,7 +9,7 @@
  *
  * Not personal data (textbook content).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { deleteItem, getItem, putItem } from '../db/items';
 import type { Key } from '../db/keys';

@@ -15,7 +15,7 @@
  * the staff's feedback list, newest first (staffViews.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { encodeCursor } from '../db/cursor';
 import { getItem, type Page, parseItem, queryAll, queryPage, updateItem } from '../db/items';

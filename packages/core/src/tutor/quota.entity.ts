@@ -9,7 +9,7 @@
  * `completionTokens` add up the learner's model usage of the day. Personal data: deleted with the account
  * ({@link QUOTA_PREFIX}).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { getItem } from '../db/items';
 import { type Key, userPartition } from '../db/keys';

@@ -8,7 +8,7 @@
  * Counters: model tokens (`promptTokens`, `completionTokens`) and answers by outcome (`answers`,
  * `cachedAnswers`, `refusedAnswers`), each absent until first added. Not personal data (no user in it).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client';
 import { getItem } from '../db/items';
 import type { Key } from '../db/keys';

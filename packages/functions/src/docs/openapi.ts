@@ -10,7 +10,7 @@
  * Errors: throws when a definition names an error code `lib/errors.ts` has no status for. A route may document a body
  * of its own at an error status (health's 503); the status's error codes are then documented beside it (anyOf).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import { endpointGroups, routes as manifest, type RouteSpec, routeKey, throttleScopes } from '../../../../infra/routes';
 import { bareCode, RETRY_AFTER_STATUSES, type ResponseSpec, responseSpec, routeErrors, statusOfDocumented } from '../lib/responses';

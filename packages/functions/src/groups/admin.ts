@@ -24,7 +24,7 @@ import {
 } from '@mathisland/core/admin';
 import { listLearnerSessions, listOtpRecords, revokeLearnerSession } from '@mathisland/core/auth';
 import { dashboard } from '@mathisland/core/stats';
-import { z } from 'zod';
+import * as z from 'zod';
 import { listAnswer, listQuery, pathParam, QueryId, wholeList } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { cookie, HttpResponse, isoTime } from '../lib/http';

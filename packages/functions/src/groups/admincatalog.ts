@@ -21,7 +21,7 @@ import {
   updateOffer,
   updatePlan,
 } from '@mathisland/core/subscriptions';
-import { z } from 'zod';
+import * as z from 'zod';
 import { IsoTime, listQuery, pathParam, QueryBool, wholeList } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';

@@ -18,7 +18,7 @@ import {
   refundOrderForStaff,
   userWithOrders,
 } from '@mathisland/core/subscriptions';
-import { z } from 'zod';
+import * as z from 'zod';
 import { listAnswer, listQuery, QueryId } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';

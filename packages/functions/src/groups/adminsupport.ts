@@ -7,7 +7,7 @@
 import { listSentNotifications, sendStaffNotification } from '@mathisland/core/notifications';
 import { closeTicket, listTicketsForStaff, MAX_TEXT_LENGTH, replyAsStaff, ticketForStaff } from '@mathisland/core/support';
 import { listTutorFeedback, listTutorUsage } from '@mathisland/core/tutor';
-import { z } from 'zod';
+import * as z from 'zod';
 import { listAnswer, listQuery, QueryId } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';

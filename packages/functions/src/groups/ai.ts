@@ -7,7 +7,7 @@
  *   Only the caller's own answers: another learner's message id is 404.
  */
 import { listHistory, rateMessage } from '@mathisland/core/tutor';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';
 import { route, type UserInput } from '../lib/route';

@@ -4,7 +4,7 @@
  * `{ accessToken, expiresIn }`; logout 204.
  */
 import { login, logout, refresh, requestOtp } from '@mathisland/core/auth';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
 import { json, noContent } from '../lib/responses';

@@ -17,7 +17,7 @@ import {
   redeemDiscount,
   subscriptionStatus,
 } from '@mathisland/core/subscriptions';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { HttpResponse, header, isoTime } from '../lib/http';
 import { json } from '../lib/responses';

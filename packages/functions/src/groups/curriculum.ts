@@ -1,7 +1,7 @@
 /** Endpoint group `curriculum`: the public question bank (DESIGN §3) and the intro; no login, never an answer key. */
 import { gradeDetail, introSlides, lessonQuestions, listGrades, nodeQuestions } from '@mathisland/core/curriculum';
 import { XP_PER_CORRECT } from '@mathisland/core/progress';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';
 import { type RouteInput, route } from '../lib/route';

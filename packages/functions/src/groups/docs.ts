@@ -16,7 +16,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { DomainError } from '@mathisland/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { API_DOCS_DIR, apiDocsAssets, OPENAPI_FILE } from '../../../../infra/apiDocs';
 import { pathParam } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';

@@ -3,7 +3,7 @@
  * does not answer, migrations missing) with `Retry-After` like every 503 (DESIGN §11).
  */
 import { checkHealth, healthDetails } from '@mathisland/core/health';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { HttpResponse, presentsInternalKey } from '../lib/http';
 import { json } from '../lib/responses';

@@ -4,7 +4,7 @@
  * DESIGN §3). Its own Lambda, so its 60-second cache is shared by every reader that reaches one instance.
  */
 import { leaderboard, TOP_SIZE } from '@mathisland/core/leaderboard';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { route, type UserInput } from '../lib/route';
 import { Day, IsoTime } from '../lib/shapes';

@@ -4,7 +4,7 @@
  * answer `{ correct, correctAnswer?, hearts, xp }`, completion `{ stars, xp, nextNodeId }`.
  */
 import { answerQuestion, completeLesson, completeNode, home, listNodeProgress } from '@mathisland/core/progress';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { isoTime } from '../lib/http';
 import { parseId } from '../lib/middlewares/pathId';
@@ -112,6 +112,7 @@ export const { handler, createHandler, routes } = defineGroup('learning', {
   'GET /api/progress/nodes': route.user({ responses: { 200: page(NodeProgress) }, run: nodeProgress }),
   'POST /api/questions/{id}/answer': route.user({
     body: Answer,
+    throttleInTransaction: true,
     bodyExamples: {
       learning: { summary: 'A choice answered', value: { answer: 'b', attemptId: 'att-7f3a9c21' } },
       number: { summary: 'A number answered', value: { answer: '42' } },
@@ -126,6 +127,16 @@ export const { handler, createHandler, routes } = defineGroup('learning', {
     errors: { ...locked, not_found: 'No such question.', idempotency_conflict: 'The `attemptId` was used for another answer.' },
     run: answer,
   }),
-  'POST /api/nodes/{id}/quiz/complete': route.user({ responses: { 200: completed }, errors: completionErrors, run: completeQuiz }),
-  'POST /api/lessons/{id}/complete': route.user({ responses: { 200: completed }, errors: completionErrors, run: completeOneLesson }),
+  'POST /api/nodes/{id}/quiz/complete': route.user({
+    responses: { 200: completed },
+    errors: completionErrors,
+    throttleInTransaction: true,
+    run: completeQuiz,
+  }),
+  'POST /api/lessons/{id}/complete': route.user({
+    responses: { 200: completed },
+    errors: completionErrors,
+    throttleInTransaction: true,
+    run: completeOneLesson,
+  }),
 });

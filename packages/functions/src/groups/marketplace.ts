@@ -14,7 +14,7 @@
  */
 import { completeAuthorization, connectionStatus, openAuthorizeWindow } from '@mathisland/core/marketplace';
 import { startMarketplacePurchase, verifyMarketplacePurchase } from '@mathisland/core/subscriptions';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { isoTime } from '../lib/http';
 import { json } from '../lib/responses';

@@ -4,7 +4,7 @@
  * Kinds and when they are created: packages/core/src/notifications/index.ts and docs/api.md.
  */
 import { listNotifications, markAllRead, markRead, NOTIFICATION_KINDS } from '@mathisland/core/notifications';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { route, type UserInput } from '../lib/route';
 import { Id, IsoTime, page } from '../lib/shapes';

@@ -8,7 +8,7 @@
  */
 import { DomainError } from '@mathisland/core';
 import { handleCallback, startPayment } from '@mathisland/core/subscriptions';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { redirect } from '../lib/http';
 import { found, json } from '../lib/responses';

@@ -7,7 +7,7 @@
  */
 import { createOpenAiModel } from '@mathisland/core/providers/openai';
 import { deleteDocument, ingestDocument } from '@mathisland/core/tutor';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
 import { json, noContent } from '../lib/responses';

@@ -4,7 +4,7 @@
  * only their own tickets: another learner's ticket id is 404.
  */
 import { addMessage, createTicket, getTicket, listTickets, MAX_SUBJECT_LENGTH, MAX_TEXT_LENGTH } from '@mathisland/core/support';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';
 import { route, type UserInput } from '../lib/route';

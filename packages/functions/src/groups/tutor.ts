@@ -12,7 +12,7 @@
 import { Readable } from 'node:stream';
 import { createOpenAiModel } from '@mathisland/core/providers/openai';
 import { type AskOutcome, askTutor, USER_QUESTION_MAX } from '@mathisland/core/tutor';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
 import { text } from '../lib/responses';

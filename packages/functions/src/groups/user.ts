@@ -7,7 +7,7 @@ import { deleteAccount } from '@mathisland/core/account';
 import { heartsAt } from '@mathisland/core/hearts';
 import { profileOf, updateProfile } from '@mathisland/core/profile';
 import { summaryOf, weeklyReport } from '@mathisland/core/progress';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { HttpResponse, isoTime } from '../lib/http';
 import { json, noContent } from '../lib/responses';

@@ -4,7 +4,7 @@
  * `validation_error` naming it (a strict schema), so a typo in a filter never silently lists everything.
  */
 import { DomainError } from '@mathisland/core';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `limit`: 1-100 ASCII digits, default 25. */
 const Limit = z

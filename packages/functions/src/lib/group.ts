@@ -21,7 +21,7 @@ import middy from '@middy/core';
 import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type EndpointGroup, isStreamedGroup, routes as manifest, type RouteSpec, routeKey } from '../../../../infra/routes';
 import { productionDeps } from './deps';
 import { HttpResponse } from './http';
@@ -94,7 +94,7 @@ function routeHandler(spec: RouteSpec, def: RouteDef) {
   handler.use(jsonBody({ maxBytes: def.maxBodyBytes }));
   if (spec.path.includes('{id}')) handler.use(pathId());
   handler.use(authenticate({ kind: spec.auth, ...(def.auth === 'admin' && def.permission ? { permission: def.permission } : {}) }));
-  if (spec.throttle) handler.use(throttle({ scope: spec.throttle }));
+  if (spec.throttle) handler.use(throttle({ scope: spec.throttle, inTransaction: def.throttleInTransaction }));
   if (spec.usernameThrottle) handler.use(throttle({ scope: spec.usernameThrottle }));
   // The admin API refuses any query parameter a route does not name (docs/admin-api.md), writes included.
   const query = def.query ?? (spec.path.startsWith('/api/admin/') ? NO_QUERY : undefined);
@@ -104,7 +104,8 @@ function routeHandler(spec: RouteSpec, def: RouteDef) {
       body: context.body,
       query: context.query,
       id: context.pathId ?? Number.NaN,
-      deps: depsOf(context),
+      // A route counting its throttle hit in its own transaction gets it on a per-request copy (deps.throttle).
+      deps: context.throttleTicket ? { ...depsOf(context), throttle: context.throttleTicket } : depsOf(context),
       clientIp: event.requestContext?.http?.sourceIp ?? 'unknown',
     };
     // `authenticate` guarantees the caller of the route's kind is there.

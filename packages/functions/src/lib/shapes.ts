@@ -7,7 +7,7 @@
  * fields (DESIGN §3: "extra fields are welcome") only through explicit optional fields: the test stacks check real
  * answers against them, so a renamed or retyped field fails CI.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The error body of every failure (DESIGN §3). */
 export const ErrorBody = z

@@ -2,6 +2,7 @@
 import type { Deps } from '@mathisland/core';
 import type { Staff } from '@mathisland/core/admin';
 import type { User } from '@mathisland/core/auth';
+import type { ThrottleTicket } from '@mathisland/core/throttle';
 import type { Context } from 'aws-lambda';
 
 export interface AppContext extends Context {
@@ -13,6 +14,8 @@ export interface AppContext extends Context {
   user?: User;
   /** The signed-in staff member (`authenticate`, `admin` routes). */
   staff?: Staff;
+  /** The request's throttle hit, for a route that counts it in its own transaction (`throttle`). */
+  throttleTicket?: ThrottleTicket;
   /** Parsed body and query (`validateInput`). */
   body?: unknown;
   query?: unknown;

@@ -3,7 +3,7 @@
  * `types.ts`: a data file is parsed when the seeding migration loads it, so a typo (an unknown key, a choice id
  * outside a-d, a numeric id written as text) fails the migration instead of reaching the table.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SeedChoice, SeedGrade, SeedLesson, SeedNode, SeedQuestion, SeedUnit } from './types';
 
 const id = z.number().int().positive();

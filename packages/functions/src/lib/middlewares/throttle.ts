@@ -5,35 +5,75 @@
  * of the JSON body as the admin login normalizes it (the IP when the body has none), counted before the
  * password is checked. Over the limit: 429 `throttled` with `Retry-After`. Must run after `authenticate` (and
  * `jsonBody`).
+ *
+ * A route whose definition says `throttleInTransaction` is counted inside its own transaction (issue 15): this
+ * middleware only puts a ticket on the context (`context.throttleTicket`, handed to the domain as
+ * `deps.throttle`), and the domain's `transactCounting` counts it, or refuses the whole change with 429 when
+ * the window is full. When no transaction took the ticket (an error before any write, a replay), the request is
+ * counted here afterwards, as every request is, and answers 429 when that hit finds the window full.
+ *
+ * BENCH_THROTTLE_LIMIT (settings: never in production, never set by the stacks) replaces every scope's limit,
+ * for `npm run bench`'s load runs from one address.
  */
 import { normalizeUsername } from '@mathisland/core/admin';
-import { hit } from '@mathisland/core/throttle';
+import { hit, throttleTicket } from '@mathisland/core/throttle';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { type ThrottleScope, throttleScopes } from '../../../../../infra/routes';
+import { type ThrottleRule, type ThrottleScope, throttleScopes } from '../../../../../infra/routes';
 import type { AppContext } from '../types';
 import { depsOf } from './injectDeps';
 
+type Request = middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>;
+
+function subjectOf({ event, context }: Request, rule: ThrottleRule): string {
+  const ip = `ip:${event.requestContext?.http?.sourceIp ?? 'unknown'}`;
+  const body = event.body as unknown;
+  const username =
+    rule.by === 'username' && typeof body === 'object' && body !== null && 'username' in body && typeof body.username === 'string'
+      ? normalizeUsername(body.username).slice(0, 64)
+      : undefined;
+  return username
+    ? `username:${username}`
+    : rule.by === 'user' && context.user
+      ? `user:${context.user.id}`
+      : rule.by === 'user' && context.staff
+        ? `staff:${context.staff.username}`
+        : ip;
+}
+
 export const throttle = (options: {
   scope: ThrottleScope;
+  /** The route counts the hit in its own transaction (route definition `throttleInTransaction`). */
+  inTransaction?: boolean;
 }): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext> => {
-  const rule = throttleScopes[options.scope];
+  const ruleOf = (request: Request): ThrottleRule => {
+    const override = depsOf(request.context).settings.benchThrottleLimit;
+    const rule = throttleScopes[options.scope];
+    return override === undefined ? rule : { ...rule, limit: override };
+  };
+  /** Counts a request whose transaction did not take its ticket. Errors: `throttled`. */
+  const countUncounted = async (request: Request) => {
+    const ticket = request.context.throttleTicket;
+    if (ticket && !ticket.counted) {
+      ticket.counted = true;
+      await hit(depsOf(request.context), options.scope, ticket.subject, ticket.rule);
+    }
+  };
   return {
-    before: async ({ event, context }) => {
-      const ip = `ip:${event.requestContext?.http?.sourceIp ?? 'unknown'}`;
-      const body = event.body as unknown;
-      const username =
-        rule.by === 'username' && typeof body === 'object' && body !== null && 'username' in body && typeof body.username === 'string'
-          ? normalizeUsername(body.username).slice(0, 64)
-          : undefined;
-      const subject = username
-        ? `username:${username}`
-        : rule.by === 'user' && context.user
-          ? `user:${context.user.id}`
-          : rule.by === 'user' && context.staff
-            ? `staff:${context.staff.username}`
-            : ip;
-      await hit(depsOf(context), options.scope, subject, rule);
+    before: async (request) => {
+      const rule = ruleOf(request);
+      const subject = subjectOf(request, rule);
+      if (options.inTransaction) request.context.throttleTicket = throttleTicket(options.scope, subject, rule);
+      else await hit(depsOf(request.context), options.scope, subject, rule);
     },
+    ...(options.inTransaction
+      ? {
+          after: countUncounted,
+          onError: async (request: Request) => {
+            if ((request.error as { code?: string } | null)?.code === 'throttled') return;
+            await countUncounted(request);
+          },
+        }
+      : {}),
   };
 };

@@ -7,7 +7,7 @@
 import { DomainError } from '@mathisland/core';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppContext } from '../types';
 
 const emptyBody = z.union([z.undefined(), z.strictObject({})]);

@@ -1,0 +1,176 @@
+/**
+ * How each endpoint group's Lambda is built and sized (DESIGN §1, §7; issue 15). Read by `sst.config.ts`
+ * (`lambdaNodejs` in the default function props), by the stacks (`functionMemoryMb`, see below), by
+ * `npm run bench` and by the budget test (`tests/budgets.test.ts`), which build each group exactly as SST does
+ * with {@link sstEsbuildOptions}.
+ */
+import { readFile } from 'node:fs/promises';
+import type { EndpointGroup } from './routes';
+
+/**
+ * The openai SDK's resources the model adapter calls (`packages/core/src/providers/openai.ts`:
+ * `chat.completions.create` and `embeddings.create`). Add a resource here before the adapter calls it.
+ */
+export const OPENAI_RESOURCES_CALLED = ['chat', 'embeddings'] as const;
+
+/** SDK modules always kept: the resources' index (the client imports it whole) and the shared types. */
+const OPENAI_RESOURCES_KEPT = ['index', 'shared'];
+
+/**
+ * The chat helpers behind `chat.completions.stream()`, `.runTools()` and `.parse()` (and their event emitter),
+ * which the adapter does not call: it streams with `create({ stream: true })`, the SDK's `Stream`.
+ */
+const OPENAI_HELPERS_UNCALLED = /[\\/]lib[\\/](ChatCompletionStream|ChatCompletionRunner|ChatCompletionStreamingRunner)\.mjs$/;
+
+const OPENAI_RESOURCE = /[\\/]node_modules[\\/]openai[\\/]resources[\\/](.+)\.mjs$/;
+
+/**
+ * The part of esbuild's plugin API the plugin below uses, typed here because SST builds with its own esbuild
+ * (0.18) and scripts with the root one (0.28): the plugin fits both.
+ */
+interface EsbuildPlugin {
+  name: string;
+  setup(build: {
+    onLoad(
+      options: { filter: RegExp },
+      callback: (args: { path: string }) => Promise<{ contents: string; loader: 'js' } | undefined>,
+    ): void;
+  }): void;
+}
+
+/** The names a module exports (`export class|function|const|let X`, `export { A, B as C }`). */
+function exportedNames(source: string): string[] {
+  const names = new Set<string>();
+  for (const m of source.matchAll(/export (?:class|function\*?|const|let|var) ([A-Za-z_$][\w$]*)/g)) names.add(m[1] as string);
+  for (const m of source.matchAll(/export \{([^}]*)\}/g)) {
+    for (const part of (m[1] as string).split(',')) {
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
+      if (name && !name.startsWith('type ')) names.add(name);
+    }
+  }
+  return [...names];
+}
+
+/**
+ * Leaves out of a bundle the parts of the openai SDK the adapter never calls (issue 15: the tutor and rag bundles
+ * ≤ 500 KiB with the SDK). The SDK's client constructs every API resource in its constructor (`this.files = new
+ * Files(this)`, ... 25 of them), so no bundler can drop one, though the adapter calls two: the 411 KiB SDK
+ * is whole in each bundle. This plugin loads each resource module outside {@link OPENAI_RESOURCES_CALLED} as a
+ * stand-in that exports the same names as empty classes (constructed by the client, never called), and the chat
+ * helpers the adapter does not use as classes that throw when constructed; what stays is the SDK's own client,
+ * request, retry, error and streaming code and the two resources, exactly as published. A name a kept module
+ * imports that a stand-in lacks fails the build; `tests/budgets.test.ts` runs the built adapter against the
+ * local model API (a streamed chat and an embedding) to prove the bundle works.
+ */
+export const openAiUncalledParts: EsbuildPlugin = {
+  name: 'openai-uncalled-parts',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]openai[\\/](resources|lib)[\\/].+\.mjs$/ }, async (args) => {
+      const resource = OPENAI_RESOURCE.exec(args.path)?.[1];
+      const top = resource?.split(/[\\/]/)[0];
+      const uncalledResource = top !== undefined && ![...OPENAI_RESOURCES_CALLED, ...OPENAI_RESOURCES_KEPT].includes(top);
+      const uncalledHelper = OPENAI_HELPERS_UNCALLED.test(args.path);
+      if (!uncalledResource && !uncalledHelper) return undefined;
+      const body = uncalledResource
+        ? 'constructor(client) { this._client = client; }'
+        : `constructor() { throw new Error('openai: ${args.path.split(/[\\/]/).pop()} is left out of this bundle (infra/functions.ts)'); }`;
+      const names = exportedNames(await readFile(args.path, 'utf8'));
+      return { contents: names.map((name) => `export class ${name} { ${body} }`).join('\n'), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * SST v2's `nodejs` function props for every group: ESM, minified, and the AWS SDK v3 left to the Lambda
+ * runtime. `nodejs22.x` ships the SDK v3 (`@aws-sdk/*` with its `@smithy/*` dependencies) and, since
+ * `nodejs18.x`, resolves ES-module imports through NODE_PATH, so an external `@aws-sdk/*` import loads the
+ * runtime's copy; bundled, the DynamoDB and Secrets Manager clients alone add about 400 KiB to every group
+ * (measured in docs/performance.md). This is also the AWS CDK's default for Node 18+ (`NodejsFunction`
+ * externalModules). `@smithy/node-http-handler`, which the DynamoDB client is built with, stays bundled.
+ * Without `minify` SST ships unminified code (its default). The openai SDK's uncalled parts are left out
+ * ({@link openAiUncalledParts}).
+ */
+export const lambdaNodejs = {
+  format: 'esm',
+  minify: true,
+  esbuild: { external: ['@aws-sdk/*'], plugins: [openAiUncalledParts] },
+} as const;
+
+/**
+ * The esbuild options SST v2.49 (`sst/runtime/handlers/node.js`, deploy mode) derives from
+ * {@link lambdaNodejs} for handler files: bundled for Node, ESM with SST's `createRequire`/`__dirname` banner,
+ * target esnext, `module` before `main`, names kept, metafile on. SST builds one handler per call into
+ * `<name>.mjs`; the same options over several `entries` written to `outdir` as `<name>.mjs` give each handler
+ * the same bundle in one esbuild run. Source maps are left out here (SST writes them to a separate `.map` file
+ * that the runtime does not load).
+ */
+export function sstEsbuildOptions(entries: string[], outdir: string) {
+  return {
+    entryPoints: entries,
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    platform: 'node' as const,
+    external: ['sharp', 'pg-native', ...lambdaNodejs.esbuild.external],
+    keepNames: true,
+    bundle: true,
+    logLevel: 'silent' as const,
+    metafile: true as const,
+    format: 'esm' as const,
+    target: 'esnext',
+    mainFields: ['module', 'main'],
+    banner: {
+      js: [
+        `import { createRequire as topLevelCreateRequire } from 'module';`,
+        `const require = topLevelCreateRequire(import.meta.url);`,
+        `import { fileURLToPath as topLevelFileUrlToPath, URL as topLevelURL } from "url"`,
+        `const __dirname = topLevelFileUrlToPath(new topLevelURL(".", import.meta.url))`,
+        '',
+      ].join('\n'),
+    },
+    minify: lambdaNodejs.minify,
+    plugins: [...lambdaNodejs.esbuild.plugins],
+  };
+}
+
+/** The groups that call the model (openai-compatible adapter, the tutor's gate lexicon, n2words). */
+const modelGroups: readonly EndpointGroup[] = ['tutor', 'rag'];
+
+/**
+ * Largest allowed bundle per group, KiB (issue 15): 300 for every group, 500 for the groups that call the
+ * model. `tests/budgets.test.ts` fails when a group grows past it.
+ */
+export const bundleBudgetKiB = (group: EndpointGroup): number => (modelGroups.includes(group) ? 500 : 300);
+
+/**
+ * Memory of each group's Lambda, MB, sized from the peak RSS measured under load by `npm run bench` (section
+ * "Load" of docs/performance.md): the smallest of 512, 768, 1024, ... that leaves the measured peak at most
+ * half of it (V8 grows its heap lazily and a Lambda instance must not swap), and never under 512 MB, because
+ * Lambda gives CPU in proportion to memory and below 512 MB the cold start's module evaluation slows several
+ * times over (1,769 MB is one full vCPU). Read by the Api and Tutor stacks (`memorySize`).
+ */
+export const functionMemoryMb: Record<EndpointGroup, number> = {
+  health: 512,
+  auth: 512,
+  curriculum: 512,
+  learning: 512,
+  user: 512,
+  fallback: 512,
+  leaderboard: 512,
+  notifications: 512,
+  support: 512,
+  billing: 512,
+  payment: 512,
+  marketplace: 512,
+  admin: 512,
+  adminsales: 512,
+  admincatalog: 512,
+  adminsupport: 512,
+  tutor: 512,
+  ai: 512,
+  rag: 512,
+  docs: 512,
+};

@@ -1,0 +1,123 @@
+/**
+ * The one conditional transaction of a lesson or node completion (spec "Node (island)"; DESIGN §5; issue 15).
+ *
+ * Everything a completion changes goes into a single TransactWriteItems, with the conditions that make a retry
+ * or a race harmless: the lesson's completion (condition: not there yet), the node's first completion (not there
+ * yet) or the rise of its stars (still the stars read), checks that the node's other lessons found missing are
+ * still missing (so two last lessons completing at once cannot both leave the node unfinished), the day's
+ * activity, the user item (XP, stars and counters, the leaderboard fields under the condition `xp = <the XP
+ * read>`, which serializes grants, and the streak under the condition that its last day is the one read), both
+ * leaderboards' items, the `island_completed` and `streak_milestone` notifications, and the route's throttle hit
+ * (`transactCounting`). A lost race cancels all of it; the caller re-reads and decides again.
+ */
+import type { User } from '../auth';
+import { userKey } from '../auth';
+import { check, type TxItem, update } from '../db/transact';
+import type { Deps } from '../deps';
+import { type XpMove, xpMove } from '../leaderboard';
+import { newNotificationIds, notificationItem } from '../notifications';
+import { transactCounting } from '../throttle';
+import { type Streak, type StreakStep, streakAt, streakStep } from './activity';
+import { addDayActivity } from './dayActivity.entity';
+import { lessonCompletionKey, putLessonCompletion } from './lessonCompletion.entity';
+import type { CurriculumNode } from './lock';
+import { type NodeProgress, putFirstCompletion, raiseStarsItem } from './nodeProgress.entity';
+
+/** What one completion call writes, decided from what it read. */
+export interface CompletionWrite {
+  /** The lesson completed now (its row; XP included in `xp`). */
+  lesson?: { lessonId: number; stars: number; xp: number };
+  /** The node completed now for the first time (its row). */
+  node?: NodeProgress;
+  /** A repeat completion raising the node's stars. */
+  raiseStars?: { from: number; to: number };
+  /** Lessons of the node that were found missing and must still be missing. */
+  missingLessons?: number[];
+  /** XP granted by this call (lesson and node together). */
+  xp: number;
+  /** Stars added to the user's total. */
+  stars: number;
+}
+
+/** Notification ids this process holds for its next try (an id is never reused once a transaction took it). */
+export interface IdPool {
+  ids: number[];
+}
+
+/** The user item's update: counters, XP and stars, the leaderboard move and the streak, with their conditions. */
+function userItem(deps: Deps, user: User, write: CompletionWrite, move: XpMove, streak: StreakStep | undefined): TxItem {
+  const adds = ['xp :xp', 'stars :stars'];
+  const values: Record<string, unknown> = { ':xp': write.xp, ':stars': write.stars, ...move.values, ...streak?.values };
+  if (write.lesson) adds.push('completedLessons :one');
+  if (write.node) adds.push('completedNodes :one');
+  if (write.lesson || write.node) values[':one'] = 1;
+  const sets = [move.userSet, streak?.set].filter(Boolean).join(', ');
+  return update(deps.db, userKey(user.id), `ADD ${adds.join(', ')}${sets ? ` SET ${sets}` : ''}`, {
+    condition: [move.userCondition, streak?.condition].filter(Boolean).join(' AND '),
+    values,
+  });
+}
+
+/**
+ * Writes `write` for `user` (as last read) on `node` at the clock's now, in one transaction; nothing at all when
+ * it changes nothing (a repeat completion on a day that already counts). `pool` keeps notification ids across
+ * tries. Returns the learner's streak after it. Errors: TransactionCanceledException when a condition failed
+ * (the caller re-reads and decides again), `throttled` (nothing written).
+ */
+export async function writeCompletion(deps: Deps, user: User, node: CurriculumNode, write: CompletionWrite, pool: IdPool): Promise<Streak> {
+  const now = deps.clock.now();
+  const streak = streakStep(user, now);
+  const changes = write.lesson || write.node || write.raiseStars || write.xp > 0 || write.stars > 0;
+  if (!changes && !streak) return streakAt(user, now);
+  const wanted = (write.node ? 1 : 0) + (streak?.milestone ? 1 : 0);
+  if (pool.ids.length < wanted) pool.ids.push(...(await newNotificationIds(deps.db, wanted - pool.ids.length)));
+  const [islandId, milestoneId] = pool.ids;
+  const move = xpMove(deps.db, user, write.xp, now);
+  const items: TxItem[] = [
+    ...(write.missingLessons ?? []).map((id) =>
+      check(deps.db, lessonCompletionKey(user.id, id), { condition: 'attribute_not_exists(pk)' }),
+    ),
+    ...(write.lesson
+      ? [putLessonCompletion(deps.db, user.id, { ...write.lesson, nodeId: node.id, completedAt: new Date(now).toISOString() })]
+      : []),
+    ...(write.node ? [putFirstCompletion(deps.db, user.id, write.node)] : []),
+    ...(write.raiseStars ? [raiseStarsItem(deps.db, user.id, node.id, write.raiseStars.from, write.raiseStars.to)] : []),
+    ...(write.lesson || write.node
+      ? [
+          addDayActivity(deps.db, user.id, now, {
+            completedLessons: write.lesson ? 1 : undefined,
+            completedNodes: write.node ? 1 : undefined,
+          }),
+        ]
+      : []),
+    userItem(deps, user, write, move, streak),
+    ...move.items,
+    ...(write.node
+      ? [
+          notificationItem(
+            deps.db,
+            user.id,
+            islandId as number,
+            'island_completed',
+            { nodeId: node.id, title: node.title, stars: write.node.stars, xp: write.node.xp },
+            now,
+          ),
+        ]
+      : []),
+    ...(streak?.milestone
+      ? [
+          notificationItem(
+            deps.db,
+            user.id,
+            (write.node ? milestoneId : islandId) as number,
+            'streak_milestone',
+            { days: streak.after.current },
+            now,
+          ),
+        ]
+      : []),
+  ];
+  await transactCounting(deps, items);
+  pool.ids.splice(0, wanted);
+  return streak?.after ?? streakAt(user, now);
+}

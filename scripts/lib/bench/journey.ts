@@ -1,0 +1,88 @@
+/**
+ * The journey's routes through the local runtime (HTTP → API Gateway v2 event → the deployed handler → DynamoDB
+ * Local in memory): each learner requests a code, signs in, opens the map, reads the first island's questions,
+ * answers them (one wrong), completes the island, reads progress and the weekly leaderboard, then buys the 90-day
+ * plan on the fake gateway and reads the subscription status. Calls are sequential, each measured with its
+ * DynamoDB side (measure.ts).
+ */
+import { join } from 'node:path';
+import { startLocalStack } from '../../../packages/local/src/stack';
+import { allNodes, questionsOf, wrongAnswer } from '../../../tests/support/content';
+import { instrument, type Sample, summarize } from './measure';
+
+export const BENCH_ENV = { SECRET_KEY: 'bench-secret-key-bench-secret-key-0123', LOG_LEVEL: 'WARN', DATA_DIR: join('.data', 'bench') };
+
+export async function benchJourney(learners: number) {
+  const stack = await startLocalStack({ port: 0, inMemory: true, env: { ...BENCH_ENV, TABLE_NAME: 'bench' } });
+  const measure = instrument(stack.deps.db);
+  const samples = new Map<string, Sample[]>();
+  const call = async (
+    label: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+    headers: Record<string, string> = {},
+  ) => {
+    const t0 = performance.now();
+    const { result, side } = await measure(async () => {
+      const res = await fetch(path.startsWith('http') ? path : `${stack.baseUrl}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'manual',
+      });
+      const json = res.status === 204 ? undefined : res.status === 302 ? { location: res.headers.get('location') } : await res.json();
+      if (res.status >= 400) throw new Error(`${label}: ${res.status} ${JSON.stringify(json)}`);
+      return json as any;
+    });
+    const list = samples.get(label) ?? [];
+    list.push({ ms: performance.now() - t0, ...side });
+    samples.set(label, list);
+    return result;
+  };
+  const node = allNodes()[0]!;
+  const questions = questionsOf(node);
+  try {
+    // Warm-up: one learner, not recorded (first loads of the content cache, JIT).
+    for (let learner = -1; learner < learners; learner++) {
+      const phone = `0935${String(10_000_000 + learner + 1).slice(1)}`;
+      await call('POST /api/auth/otp/request', 'POST', '/api/auth/otp/request', { phone });
+      const otp = stack.smsOutbox.filter((m) => m.phone === phone).at(-1)!.token;
+      const token = (await call('POST /api/auth/login', 'POST', '/api/auth/login', { phone, otp })).accessToken as string;
+      await call('GET /api/home', 'GET', '/api/home', undefined, token);
+      await call('GET /api/nodes/{id}/questions', 'GET', `/api/nodes/${node.id}/questions`);
+      for (const [i, q] of questions.entries()) {
+        const answer = i === 0 ? wrongAnswer(q) : q.answer;
+        await call('POST /api/questions/{id}/answer', 'POST', `/api/questions/${q.id}/answer`, { answer }, token);
+      }
+      await call('POST /api/nodes/{id}/quiz/complete', 'POST', `/api/nodes/${node.id}/quiz/complete`, undefined, token);
+      await call('GET /api/progress/nodes', 'GET', '/api/progress/nodes', undefined, token);
+      await call('GET /api/leaderboard', 'GET', '/api/leaderboard?period=weekly', undefined, token);
+      // The 90-day plan through the fake gateway (the gateway's own HTTP is not DynamoDB).
+      const bought = await call(
+        'POST /api/subscription/purchase',
+        'POST',
+        '/api/subscription/purchase',
+        { planId: 2, paymentMethod: 'gateway' },
+        token,
+        {
+          'idempotency-key': `bench-learner-${learner}`,
+        },
+      );
+      const startPay = (await call('GET /api/payment/orders/{id}/pay', 'GET', bought.paymentUrl)).location as string;
+      const pressed = await fetch(startPay, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'action=pay',
+        redirect: 'manual',
+      });
+      await call('GET /api/payment/gateway/callback', 'GET', pressed.headers.get('location') as string);
+      await call('GET /api/subscription/status', 'GET', '/api/subscription/status', undefined, token);
+      if (learner === -1) samples.clear();
+    }
+  } finally {
+    await stack.close();
+  }
+  return [...samples.entries()].map(([route, list]) => ({ route, ...summarize(list) }));
+}

@@ -1,0 +1,266 @@
+/** The Markdown of docs/performance.md, from one bench run's figures (scripts/bench.ts). */
+import { cpus, totalmem } from 'node:os';
+import { functionMemoryMb } from '../../../infra/functions';
+import { type EndpointGroup, endpointGroups } from '../../../infra/routes';
+import type { benchLeaderboard } from './boards';
+import { costPerThousandLearnerDays, LEARNER_DAY, memoryFor, PRICES } from './cost';
+import type { benchBundles } from './imports';
+import type { benchJourney } from './journey';
+import type { LoadRun } from './load';
+import type { Summary } from './measure';
+import type { benchTutor } from './tutor';
+
+export interface BenchResults {
+  options: {
+    learners: number;
+    boardSizes: number[];
+    boardReads: number;
+    importRuns: number;
+    load: { connections: number; amount: number; seconds: number; learners: number };
+  };
+  journey: Awaited<ReturnType<typeof benchJourney>>;
+  boards: Awaited<ReturnType<typeof benchLeaderboard>>;
+  tutor: Awaited<ReturnType<typeof benchTutor>>;
+  tutorFirstTokenMs: number;
+  bundles: Awaited<ReturnType<typeof benchBundles>>;
+  load: LoadRun[];
+}
+
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
+const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : 'n/a');
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** Targets of issue 15, checked against this run. */
+const TARGETS = { answer: 2, completion: 4, login: 4, boardCold: 4, boardWarm: 2, ratio: 1.3, importMs: 60 };
+
+export function renderReport(r: BenchResults): string {
+  const byRoute = new Map(r.journey.map((j) => [j.route, j]));
+  const route = (key: string) => byRoute.get(key) as Summary;
+  const bigBoard = r.boards.filter((b) => b.size === Math.max(...r.options.boardSizes));
+  const coldBoard = bigBoard.find((b) => b.period === 'weekly') ?? bigBoard[0]!;
+  const ratioRows: [string, Summary][] = [
+    ['home', route('GET /api/home')],
+    ['answer', route('POST /api/questions/{id}/answer')],
+    ['completion (island quiz)', route('POST /api/nodes/{id}/quiz/complete')],
+    [`leaderboard (cold, ${int(coldBoard.size)} learners)`, coldBoard.cold],
+    ['purchase', route('POST /api/subscription/purchase')],
+  ];
+  const peakByGroup = new Map<string, number>();
+  for (const run of r.load) peakByGroup.set(run.group, Math.max(peakByGroup.get(run.group) ?? 0, run.peakRssMiB));
+  const overallPeak = Math.max(...r.load.map((l) => l.peakRssMiB));
+  const boardOf = (cold: boolean) => ({
+    rcu: (cold ? coldBoard.cold : coldBoard.warm).rcu,
+    wcu: (cold ? coldBoard.cold : coldBoard.warm).wcu,
+    ms: (cold ? coldBoard.cold : coldBoard.warm).p50,
+  });
+  const groupOfRoute: Record<string, EndpointGroup> = {
+    'POST /api/auth/otp/request': 'auth',
+    'POST /api/auth/login': 'auth',
+    'GET /api/nodes/{id}/questions': 'curriculum',
+    'POST /api/subscription/purchase': 'billing',
+  };
+  const cost = costPerThousandLearnerDays(
+    LEARNER_DAY.map(({ route: name, perDay }) => {
+      const measured = name.includes('(cold)')
+        ? boardOf(true)
+        : name.includes('(warm)')
+          ? boardOf(false)
+          : { ...route(name), ms: route(name).p50 };
+      const group = name.startsWith('GET /api/leaderboard') ? 'leaderboard' : (groupOfRoute[name] ?? 'learning');
+      return { route: name, group, perDay, rcu: measured.rcu, wcu: measured.wcu, ms: measured.ms };
+    }),
+  );
+  const check = (ok: boolean) => (ok ? 'met' : '**not met**');
+  const login = route('POST /api/auth/login');
+
+  return `# Performance
+
+Made by \`npm run bench\` (scripts/bench.ts) on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB,
+Node ${process.version}, DynamoDB Local in memory, every call on loopback. Re-run it after any change to a route, a
+query or a dependency, and replace this file with what it writes. Absolute latencies are DynamoDB Local on this
+machine (shared with other work), not AWS: judge them by the same-run ratios, not against another environment.
+
+The exact DynamoDB request counts and the bundle budgets are also held by CI: \`tests/requests.test.ts\` (counts per
+call, two board sizes) and \`tests/budgets.test.ts\` (each bundle against its budget) fail when one rises.
+
+## Targets of issue 15 in this run
+
+| target | this run | |
+|---|---|---|
+| every endpoint group ≤ 300 KiB, tutor and rag ≤ 500 KiB (minified, as deployed) | largest: ${r.bundles
+    .filter((b) => b.budgetKiB === 300)
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, 1)
+    .map((b) => `${b.group} ${kib(b.bytes)} KiB`)
+    .join(
+      '',
+    )}; tutor ${kib(r.bundles.find((b) => b.group === 'tutor')!.bytes)}, rag ${kib(r.bundles.find((b) => b.group === 'rag')!.bytes)} KiB | ${check(r.bundles.every((b) => b.bytes <= b.budgetKiB * 1024))} |
+| cold import ≤ ${TARGETS.importMs} ms median | the bundle's own evaluation, largest median: ${f1(Math.max(...r.bundles.map((b) => b.ownImportMs)))} ms; with the AWS SDK's own load: ${f1(Math.max(...r.bundles.map((b) => b.importMs)))} ms | ${check(r.bundles.every((b) => b.ownImportMs <= TARGETS.importMs))} (own); ${check(r.bundles.every((b) => b.importMs <= TARGETS.importMs))} (with the SDK) |
+| answer ≤ ${TARGETS.answer} DynamoDB requests | ${route('POST /api/questions/{id}/answer').dynamoMax} | ${check(route('POST /api/questions/{id}/answer').dynamoMax <= TARGETS.answer)} |
+| quiz completion ≤ ${TARGETS.completion} | ${route('POST /api/nodes/{id}/quiz/complete').dynamoMax} | ${check(route('POST /api/nodes/{id}/quiz/complete').dynamoMax <= TARGETS.completion)} |
+| login ≤ ${TARGETS.login} | ${login.dynamoMax} (new learners: the journey signs in first-timers) | ${check(login.dynamoMax <= TARGETS.login)} |
+| leaderboard cold ≤ ${TARGETS.boardCold}, warm ≤ ${TARGETS.boardWarm}, the same at every size | ${r.boards.map((b) => `${int(b.size)} ${b.period}: ${b.cold.dynamoMax} / ${b.warm.dynamoMax}`).join('; ')} | ${check(r.boards.every((b) => b.cold.dynamoMax <= TARGETS.boardCold && b.warm.dynamoMax <= TARGETS.boardWarm))} |
+| route p50 ÷ DynamoDB floor p50 ≤ ${TARGETS.ratio}× | ${ratioRows.map(([name, s]) => `${name} ${f2(s.ratio)}×`).join('; ')} | ${check(ratioRows.every(([, s]) => s.ratio <= TARGETS.ratio))} |
+
+## Same-run ratio: each hot route against its own DynamoDB calls
+
+For every call the bench records, through the worker's own DynamoDB client, the wall time during which at least one
+of that call's DynamoDB requests was in flight: the floor of that call, the raw DynamoDB time of exactly the requests
+the route made, in the same run (scripts/lib/bench/measure.ts). The ratio is the route's p50 over the floor's p50:
+what the service adds on top of DynamoDB (HTTP on loopback, the API Gateway event, middy, auth, validation,
+serialization, the domain), as a multiple.
+
+| route | calls | DynamoDB requests | route p50 ms | floor p50 ms | ratio | route p99 ms |
+|---|---:|---:|---:|---:|---:|---:|
+${ratioRows.map(([name, s]) => `| ${name} | ${s.calls} | ${s.dynamo} | ${f1(s.p50)} | ${f1(s.floorP50)} | ${f2(s.ratio)}× | ${f1(s.p99)} |`).join('\n')}
+
+## The journey's routes through the local runtime
+
+${r.options.learners} learners each: request a code, sign in (first time), open the map, read the first island's
+questions, answer them (one wrong), complete the island, read progress and the weekly leaderboard, then buy the
+90-day plan (purchase, pay link, Pay on the fake gateway, callback) and read the subscription status. Sequential
+calls; "requests" is what the worker's client sent for one call (median / largest seen); units are the capacity
+units DynamoDB reported for them (median; transactions count double, as billed).
+
+| route | calls | requests (median / max) | read units | write units | p50 ms | p99 ms | floor p50 ms |
+|---|---:|---:|---:|---:|---:|---:|---:|
+${r.journey.map((j) => `| \`${j.route}\` | ${j.calls} | ${j.dynamo} / ${j.dynamoMax} | ${f1(j.rcu)} | ${f1(j.wcu)} | ${f1(j.p50)} | ${f1(j.p99)} | ${f1(j.floorP50)} |`).join('\n')}
+
+What the hot routes send (issue 15 moved them):
+- \`POST /api/auth/login\`: the throttle counter; the guess reservation on the code item, which returns the code with the
+  phone's owner it noted when it was sent; one transaction: the session, the user's sessionId, the day's sign-in
+  counter and the code's consumption (two logins with one code: one wins). 3 requests for a known learner; a new
+  one adds the user id counter, and the transaction creates the user with its phone and publicId items (4).
+- \`POST /api/auth/otp/request\`: the throttle counter, one BatchGet of the code item and the phone item (the owner the
+  code notes), the new code.
+- \`POST /api/questions/{id}/answer\`: the session check (it loads the user), then one transaction: the answer, hearts,
+  the day's activity, the lock rule as a ConditionCheck of the previous node's progress, and the throttle hit (a
+  full window cancels the whole transaction: 429, nothing written).
+- \`POST /api/nodes/{id}/quiz/complete\` and \`POST /api/lessons/{id}/complete\`: the session check, one BatchGet of the
+  completion's state (node progress, lock, answers, lesson completions), the notification id counter (only when a
+  node is completed), one transaction of everything the completion changes with the throttle hit.
+- authenticated routes: one GetItem for the session check (it also loads the user), the throttle counter where the
+  route has a scope (a separate UpdateItem for routes that do not write).
+
+## Leaderboard reads: ${r.options.boardSizes.map(int).join(' and ')} learners
+
+\`GET /api/leaderboard\` by a learner with 65 XP (far down a large board, among ties), the board seeded as XP grants
+leave it (about 2,000 distinct XP values). A cold read follows a clock move past the 60 s cache: the top 100 (one
+gsi1 Query, one BatchGetItem of names) and the caller's rank (one Query of the XP histogram, one COUNT Query of the
+ties that reached 65 XP earlier). A warm read is the next one, within the 60 s: the session check and the throttle
+counter only. ${r.options.boardReads} reads each.
+
+| learners | period | caller's rank | cold: requests (median / max) | cold p50 ms | cold floor p50 ms | cold p99 ms | warm: requests | warm p50 ms |
+|---:|---|---:|---:|---:|---:|---:|---:|---:|
+${r.boards.map((b) => `| ${int(b.size)} | ${b.period} | ${int(b.rank)} | ${b.cold.dynamo} / ${b.cold.dynamoMax} | ${f1(b.cold.p50)} | ${f1(b.cold.floorP50)} | ${f1(b.cold.p99)} | ${b.warm.dynamo} | ${f1(b.warm.p50)} |`).join('\n')}
+
+The request count does not grow with the number of learners (the histogram has one item per distinct XP value:
+one page); with 100 learners the caller is in the top 100 and the rank comes from the top list. Seeding took
+${r.boards
+  .filter((b) => b.period === 'weekly')
+  .map((b) => `${b.seedSeconds.toFixed(0)} s`)
+  .join(' and ')}.
+
+## Load: autocannon on the hot routes
+
+autocannon against the local runtime on 127.0.0.1 only, ${r.options.load.connections} connections, each run bounded to
+${int(r.options.load.amount)} requests or ${r.options.load.seconds} s, whichever comes first, signed by ${r.options.load.learners} learners in turn. Each route runs in a
+fresh worker process (scripts/lib/bench/loadWorker.ts) started with the bench-only \`BENCH_THROTTLE_LIMIT\`, which
+replaces every throttle scope's limit so that 50 connections from one address are served (settings refuse it when
+STAGE is production, and the stacks never pass it on). Errors are socket errors, timeouts and non-2xx answers. The
+peak RSS is the worker process's over its whole life (\`process.resourceUsage().maxRSS\`): the local runtime holds
+every endpoint group and the fakes, so it bounds each group's Lambda from above. DynamoDB Local runs in its own
+process and is not counted.
+
+| route | Lambda | requests | seconds | requests/s | p50 ms | p99 ms | errors | worker peak RSS MiB |
+|---|---|---:|---:|---:|---:|---:|---:|---:|
+${r.load.map((l) => `| \`${l.route}\` | ${l.group} | ${int(l.requests)} | ${f1(l.seconds)} | ${f1(l.rps)} | ${f1(l.p50)} | ${f1(l.p99)} | ${l.errors} | ${f1(l.peakRssMiB)} |`).join('\n')}
+
+### Memory of each Lambda
+
+Sized from the peak (\`memoryFor\` in scripts/lib/bench/cost.ts, the rule of \`functionMemoryMb\` in infra/functions.ts):
+the smallest of 512, 768, 1024, 1536, 1769, 2048 MB that leaves the peak at most half of it, never under 512 MB
+(Lambda gives CPU in proportion to memory; below 512 MB the cold start's module evaluation slows several times
+over). Groups without a load run take the largest peak measured (${f1(overallPeak)} MiB), an upper bound: every group
+runs on the same runtime and libraries.
+
+| Lambda | peak RSS MiB | sized from the peak | infra/functions.ts |
+|---|---:|---:|---:|
+${endpointGroups
+  .map((g) => {
+    const peak = peakByGroup.get(g) ?? overallPeak;
+    return `| ${g} | ${f1(peak)}${peakByGroup.has(g) ? '' : ' (upper bound)'} | ${memoryFor(peak)} | ${functionMemoryMb[g]} |`;
+  })
+  .join('\n')}
+
+## Cost per 1,000 learner-days
+
+From this run's units and durations. A learner-day (an assumption, scripts/lib/bench/cost.ts \`LEARNER_DAY\`): a
+sign-in every 10 days, the map 3 times, one island's worth of learning (20 answers, 2 completions, the questions
+read twice), progress once, the leaderboard twice (once cold, once warm, at ${int(coldBoard.size)} learners), a purchase every 100
+days. Billed duration = the route's p50 here (DynamoDB Local on loopback; in AWS it is about the same or less), rounded
+up to 1 ms, times the Lambda's memory. Prices (USD, list, us-east-1; eu-central-1 is about 20 % higher): DynamoDB
+on-demand $${PRICES.perMillionReadUnits} per million read units and $${PRICES.perMillionWriteUnits} per million write units; Lambda arm64 $${PRICES.perGbSecond} per GB-second and
+$${PRICES.perMillionInvocations} per million invocations. API Gateway and CloudWatch are not included.
+
+| route | calls / 1,000 learner-days | read units each | write units each | ms each | MB | read units | write units | GB-seconds |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|
+${cost.lines.map((l) => `| \`${l.route}\` | ${int(l.calls)} | ${f1(l.rcu)} | ${f1(l.wcu)} | ${Math.ceil(l.ms)} | ${l.memoryMb} | ${f1(l.readUnits)} | ${f1(l.writeUnits)} | ${f1(l.gbSeconds)} |`).join('\n')}
+| **total** | ${int(cost.totals.calls)} | | | | | ${f1(cost.totals.readUnits)} | ${f1(cost.totals.writeUnits)} | ${f1(cost.totals.gbSeconds)} |
+
+Each row: units = calls × units each; GB-seconds = calls × ⌈ms⌉ / 1000 × MB / 1024. Dollars per 1,000 learner-days:
+- reads: ${f1(cost.totals.readUnits)} / 1,000,000 × $${PRICES.perMillionReadUnits} = $${cost.dollars.reads.toFixed(5)}
+- writes: ${f1(cost.totals.writeUnits)} / 1,000,000 × $${PRICES.perMillionWriteUnits} = $${cost.dollars.writes.toFixed(5)}
+- compute: ${f1(cost.totals.gbSeconds)} GB-s × $${PRICES.perGbSecond} = $${cost.dollars.compute.toFixed(5)}
+- invocations: ${int(cost.totals.calls)} / 1,000,000 × $${PRICES.perMillionInvocations} = $${cost.dollars.invocations.toFixed(5)}
+- **total: $${cost.total.toFixed(4)} per 1,000 learner-days** (storage, API Gateway, logs and the tutor's model not included).
+
+## The tutor's pipeline overhead
+
+${r.tutor.asks} questions by one learner to \`POST /api/ai/ask\` through the local streaming shim, the fake model set to a
+first-token delay of ${r.tutorFirstTokenMs} ms. Overhead = time to the first byte of the streamed answer minus that delay.
+
+| measure | value |
+|---|---:|
+| pipeline overhead to first byte, p50 | ${f1(r.tutor.overheadP50)} ms |
+| pipeline overhead to first byte, p99 | ${f1(r.tutor.overheadP99)} ms |
+| first byte (overhead + model delay), p50 | ${f1(r.tutor.firstByteP50)} ms |
+| whole answer, p50 | ${f1(r.tutor.totalP50)} ms |
+| DynamoDB requests per question (median / max) | ${r.tutor.dynamo} / ${r.tutor.dynamoMax} |
+
+## Lambda bundles and cold-start import time
+
+Each endpoint group built as SST deploys it (infra/functions.ts: SST's own esbuild, ESM, minified, the AWS SDK v3
+from the Lambda runtime, the openai SDK's uncalled parts left out), measured from esbuild's output; import time is
+the median of ${r.options.importRuns} fresh \`node\` processes importing the bundle (module evaluation only), whole and with the
+AWS SDK imported first. The ten largest
+inputs of each bundle come from esbuild's metafile (bytes in the output, KiB, by package or source folder).
+
+| Lambda | bundle KiB | budget KiB | import ms, own (median) | import ms, with the AWS SDK (median) | largest inputs (KiB) |
+|---|---:|---:|---:|---:|---|
+${r.bundles.map((b) => `| ${b.group} | ${kib(b.bytes)} | ${b.budgetKiB} | ${f1(b.ownImportMs)} | ${f1(b.importMs)} | ${b.top.map((i) => `${i.name} ${kib(i.bytes)}`).join(', ')} |`).join('\n')}
+
+"Own" is the bundle's evaluation with the AWS SDK v3 clients it imports already loaded (DynamoDB, and Secrets
+Manager, whose import esbuild hoists to the bundle's top though the code loads it lazily): the SDK is the Lambda
+runtime's (external to every bundle), and loading it costs the same whatever the bundle holds (about 100 ms here, on
+two cores shared with other work; the fallback group, which loads no SDK, shows the floor of an import). What is left
+is parsing the bundle (about 30 ms for 250 KiB here) and running its module bodies (zod schemas, the route
+manifest, the logger): measured with \`node --cpu-prof\`.
+
+The heaviest dependencies, and why they stay:
+- **openai** (tutor, rag): the model adapter's SDK (the team's rule: a well-kept library over our own HTTP and SSE
+  code). Its client constructs all of its ~25 API resources in its constructor, so no bundler can drop one: whole,
+  it is 411 KiB. The bundles keep the SDK's client, request, retry, error and streaming code and the two resources
+  the adapter calls (chat, embeddings); an esbuild plugin (\`openAiUncalledParts\`, infra/functions.ts) loads the
+  other resources as empty stand-ins and the chat helpers the adapter never calls (\`.stream()\`, \`.runTools()\`,
+  \`.parse()\`) as classes that throw. \`tests/budgets.test.ts\` runs the bundled adapter against the local model API.
+- **zod** (every group): request and response schemas, and every stored item is parsed on read. Imported as a
+  namespace (\`import * as z\`, enforced by Biome): its \`z\` object holds all of zod, locales and JSON-schema
+  code included, and cannot be tree-shaken.
+- **infra/routes.ts** (every group): the route manifest (paths, auth, throttle scopes, summaries) that each group
+  checks its definitions against at start.
+- **@aws-lambda-powertools/logger**, **jose** (access tokens), **@middy/***: the platform of every handler.
+- The AWS SDK v3 is not bundled: the Lambda runtime provides it.
+`;
+}

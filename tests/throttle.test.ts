@@ -1,0 +1,82 @@
+/**
+ * Throttle hits counted inside the route's own transaction (issue 15; spec Limits): answers and completions
+ * count their hit in the transaction that records them, so a full window refuses the whole change (429, nothing
+ * written), a call that wrote nothing (an error, a replay) is still counted, and parallel calls never pass the
+ * limit. The stack runs with BENCH_THROTTLE_LIMIT, which replaces every scope's limit (and which production
+ * refuses: packages/core/src/config/settings.test.ts).
+ */
+import { getUser, type User } from '@mathisland/core/auth';
+import { describe, expect, it } from 'vitest';
+import { allNodes, questionsOf, wrongAnswer } from './support/content';
+import { call, signIn, type TestStack, useStack } from './support/stack';
+
+const LIMIT = 4;
+const [node1, node2] = allNodes() as [ReturnType<typeof allNodes>[number], ReturnType<typeof allNodes>[number]];
+const questions = questionsOf(node1);
+
+const answer = (stack: TestStack, token: string, questionId: number, body: Record<string, unknown>) =>
+  call(stack, 'POST', `/api/questions/${questionId}/answer`, { token, body });
+
+/** Every test starts in a new hour: fresh windows for sign-in (per IP) and for the learner. */
+async function freshLearner(stack: TestStack) {
+  stack.clock.advance(3600);
+  const session = await signIn(stack);
+  return { session, user: async () => (await getUser(stack.deps.db, session.userId)) as User };
+}
+
+describe(`throttle hits inside the route's transaction (limit ${LIMIT} per window)`, () => {
+  const stack = useStack({ now: Date.UTC(2026, 10, 18, 8, 0), env: { BENCH_THROTTLE_LIMIT: String(LIMIT) } });
+
+  it('refuses the answer over the limit with 429 and Retry-After, and writes nothing of it', async () => {
+    const { session, user } = await freshLearner(stack);
+    for (const q of questions.slice(0, LIMIT))
+      expect((await answer(stack, session.accessToken, q.id, { answer: q.answer })).status).toBe(200);
+    const over = questions[LIMIT]!;
+    const refused = await answer(stack, session.accessToken, over.id, { answer: wrongAnswer(over) });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('throttled');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The wrong answer cost no heart and was not recorded.
+    expect(await user()).toMatchObject({ answeredCount: LIMIT, hearts: 5 });
+  });
+
+  it('counts calls that wrote nothing: a locked island, a bad answer and a replayed attempt', async () => {
+    const { session } = await freshLearner(stack);
+    const [q1] = questions;
+    const locked = questionsOf(node2)[0]!;
+    expect((await answer(stack, session.accessToken, q1!.id, { answer: q1!.answer, attemptId: 'attempt-0001' })).status).toBe(200);
+    expect((await answer(stack, session.accessToken, locked.id, { answer: locked.answer })).status).toBe(403);
+    expect((await answer(stack, session.accessToken, q1!.id, { answer: 'not-a-choice-or-number' })).status).toBe(400);
+    const replay = await answer(stack, session.accessToken, q1!.id, { answer: q1!.answer, attemptId: 'attempt-0001' });
+    expect(replay.status).toBe(200);
+    expect((await answer(stack, session.accessToken, q1!.id, { answer: q1!.answer })).status).toBe(429);
+  });
+
+  it('never lets parallel answers pass the limit: every success is recorded, the rest are refused', async () => {
+    const { session, user } = await freshLearner(stack);
+    const results = await Promise.all(
+      Array.from({ length: LIMIT + 4 }, (_, i) => questions[i % questions.length]!).map((q) =>
+        answer(stack, session.accessToken, q.id, { answer: q.answer }),
+      ),
+    );
+    const ok = results.filter((r) => r.status === 200).length;
+    expect(ok).toBeGreaterThan(0);
+    expect(ok).toBeLessThanOrEqual(LIMIT);
+    for (const r of results) expect([200, 429, 503]).toContain(r.status);
+    expect((await user()).answeredCount).toBe(ok);
+  });
+
+  it('refuses a completion over the limit and leaves the lesson uncompleted', async () => {
+    const { session, user } = await freshLearner(stack);
+    const token = session.accessToken;
+    const lesson = node1.lessons.find((l) => l.questions.length > 0)!;
+    for (const q of lesson.questions) expect((await answer(stack, token, q.id, { answer: q.answer })).status).toBe(200);
+    // LIMIT completions of the intro lesson (no questions) fill the window: the first writes, the others write
+    // nothing (already completed, today counted) and are counted after.
+    const intro = node1.lessons[0]!;
+    for (let i = 0; i < LIMIT; i++) expect((await call(stack, 'POST', `/api/lessons/${intro.id}/complete`, { token })).status).toBe(200);
+    const refused = await call(stack, 'POST', `/api/lessons/${lesson.id}/complete`, { token });
+    expect(refused.status).toBe(429);
+    expect(await user()).toMatchObject({ xp: 0, completedLessons: 1 });
+  });
+});
