@@ -10,7 +10,7 @@ export function bannerLinks(stack: Pick<LocalStack, 'baseUrl' | 'deps'>): Array<
   const ai = stack.deps.settings.ai;
   return [
     ['API', `${base}/api/health`, 'health; every route is under /api/'],
-    ['staff panel', `${base}/admin/`, 'sign in as a staff member: npm run createsuperuser'],
+    ['staff panel', `${base}/admin/`, 'sign in as a staff member: npm run createsuperuser; signed in, the API reference is at /api/docs/'],
     ['SMS outbox', `${base}/_local/sms/outbox`, 'the fake sms provider: codes sent (?phone=...)'],
     ['gateway', `${base}/_local/gateway/`, 'the fake payment gateway: its payments; pay links lead to its StartPay page'],
     ...(stack.deps.settings.marketplace.baseUrl.startsWith(base)

@@ -8,8 +8,8 @@
  *   prelude and chunks are written to the connection as they come (`awslambda.ts`, installed here as the global
  *   `awslambda` before any handler module loads).
  * - `/_local/...`: the provider fakes (never deployed).
- * - `/admin/...`: the staff panel, the built SPA of `packages/admin/dist/admin` ({@link adminSite}); in AWS the Admin
- *   stack's StaticSite serves the same files.
+ * - `/admin/...`: the staff panel, the built SPA of `packages/admin/dist/admin` ({@link adminSite}); in AWS the Web
+ *   stack's StaticSite serves the same files (behind the stage's CloudFront domain).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
