@@ -1,6 +1,6 @@
 /**
  * Fields shared by the screens: times in Tehran time (the Jalali calendar in Persian, Gregorian in English),
- * Tehran days, money in whole toman, and the contract's choice lists with translated names.
+ * Tehran days, money in whole toman, the contract's choice lists with translated names, and how an API error reads.
  */
 import { Chip } from '@mui/material';
 import {
@@ -17,6 +17,18 @@ import {
 import { intlLocale } from './i18n';
 
 export const TEHRAN = 'Asia/Tehran';
+
+/**
+ * The words of a failed call, for a page that shows the error itself: its message translated when the panel words
+ * that code (`app.errors.<code>`), else the API's `detail` as sent (http.ts `toHttpError`).
+ */
+export function useErrorText(): (error: unknown) => string {
+  const translate = useTranslate();
+  return (error) => {
+    const message = (error as Error | null)?.message ?? '';
+    return translate(message, { _: message });
+  };
+}
 
 /** An ISO time in Tehran time: Jalali in Persian, Gregorian in English. */
 export function DateTime(props: FieldProps & { showTime?: boolean }) {

@@ -6,13 +6,14 @@ import { Alert, Card, CardContent, Grid, Skeleton, Typography } from '@mui/mater
 import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
 import type { AdminDataProvider, Dashboard as DashboardData } from '../dataProvider';
-import { formatDay, formatMoney } from '../fields';
+import { formatDay, formatMoney, useErrorText } from '../fields';
 import { intlLocale } from '../i18n';
 
 const FIGURES: (keyof Omit<DashboardData, 'day'>)[] = ['signIns', 'newUsers', 'orders', 'paidOrders', 'revenue'];
 
 export function Dashboard() {
   const translate = useTranslate();
+  const errorText = useErrorText();
   const [locale] = useLocaleState();
   const { identity } = useGetIdentity();
   const dataProvider = useDataProvider<AdminDataProvider>();
@@ -32,7 +33,7 @@ export function Dashboard() {
       ) : null}
       {error ? (
         <Alert severity="info" data-testid="dashboard-unavailable">
-          {translate('app.dashboard.unavailable', { error: translate((error as Error).message, { _: (error as Error).message }) })}
+          {translate('app.dashboard.unavailable', { error: errorText(error) })}
         </Alert>
       ) : (
         <Grid container spacing={2}>

@@ -26,15 +26,12 @@ import { type ReactNode, useState } from 'react';
 import { Title, useCanAccess, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { DEFAULT_WINDOW_HOURS, LIMITS } from '../contract';
 import { type AdminDataProvider, type AuthorizeWindow, asciiDigits, type Marketplace } from '../dataProvider';
-import { formatTime } from '../fields';
+import { formatTime, useErrorText } from '../fields';
 import { intlLocale } from '../i18n';
 
 export function MarketplacePage() {
   const translate = useTranslate();
-  const errorText = (error: unknown) => {
-    const message = (error as Error | null)?.message ?? '';
-    return translate(message, { _: message });
-  };
+  const errorText = useErrorText();
   const [locale] = useLocaleState();
   const notify = useNotify();
   const queryClient = useQueryClient();

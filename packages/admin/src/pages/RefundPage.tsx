@@ -28,7 +28,7 @@ import type { ReactNode } from 'react';
 import { Title, useCanAccess, useDataProvider, useGetOne, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { AdminDataProvider } from '../dataProvider';
-import { formatMoney, formatTime } from '../fields';
+import { formatMoney, formatTime, useErrorText } from '../fields';
 import { intlLocale } from '../i18n';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -45,10 +45,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 export function RefundPage() {
   const { id = '' } = useParams();
   const translate = useTranslate();
-  const errorText = (error: unknown) => {
-    const message = (error as Error | null)?.message ?? '';
-    return translate(message, { _: message });
-  };
+  const errorText = useErrorText();
   const [locale] = useLocaleState();
   const notify = useNotify();
   const queryClient = useQueryClient();
