@@ -1,11 +1,13 @@
 /**
  * Leaderboards (issue 3 §3): weekly and overall, ties by who reached the score first, the caller's own rank
  * inside and outside the top, the 60-second cache, the Tehran week boundary (Saturday 00:00 = Friday 20:30
- * UTC), races, and bad input.
+ * UTC), races, and bad input; the names the entries carry (renames, cleared names, races with grants, entries
+ * from before the names and their migration).
  */
 import { userKey } from '@mathisland/core/auth';
-import { put, transact } from '@mathisland/core/db';
+import { deleteItem, put, transact, updateItem } from '@mathisland/core/db';
 import { boardEntries, getBoardEntry, OVERALL_BOARD, TOP_SIZE, weeklyBoard, xpHistogram, xpMove } from '@mathisland/core/leaderboard';
+import { applyMigrations, migrationKey } from '@mathisland/core/migrations';
 import { describe, expect, it } from 'vitest';
 import { allNodes, nodeXp, playNode } from './support/content';
 import { call, freshToken, type Session, signIn, type TestStack, useStack } from './support/stack';
@@ -106,7 +108,7 @@ describe('leaderboard: the caller outside the top', () => {
           hearts: 5,
           heartsUpdatedAt: 0,
         }),
-        ...xpMove(db, { id: o.id, xp: 0 }, o.xp, o.at).items,
+        ...xpMove(db, { id: o.id, publicId: `User9${String(o.id).slice(-5)}`, xp: 0 }, o.xp, o.at).items,
       ]);
     }
     s.clock.set(now);
@@ -209,3 +211,89 @@ describe('leaderboard cache and weeks', () => {
     }
   });
 });
+
+describe('names on the board entries (the top list reads no users)', () => {
+  const stack = useStack({ now: wednesday + 2 * 3600_000 });
+  const names = (res: { body: { items: { name: string }[] } }) => res.body.items.map((r) => r.name);
+  const rename = async (s: Session, displayName: string | null) =>
+    call(stack, 'PATCH', '/api/user/profile', { token: await freshToken(stack, s), body: { displayName } });
+
+  it('shows a rename and a cleared name on both boards once the 60-second cache has passed', async () => {
+    const s = stack;
+    const learner = await named(s, 'Before');
+    await playNode(s, learner.accessToken, node1);
+    expect(names(await board(s, learner, 'overall'))).toEqual(['Before']);
+
+    expect((await rename(learner, 'After')).status).toBe(200);
+    s.clock.advance(61);
+    for (const period of ['overall', 'weekly']) {
+      const res = await board(s, learner, period);
+      expect(names(res), period).toEqual(['After']);
+      expect(res.body.me.name).toBe('After');
+    }
+
+    const cleared = await rename(learner, null);
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.displayName).toBeNull();
+    s.clock.advance(61);
+    const res = await board(s, learner, 'weekly');
+    expect(res.body.items[0]).toMatchObject({ name: res.body.items[0].publicId });
+    expect(res.body.items[0].publicId).toMatch(/^User\d{6}$/);
+    const entry = await getBoardEntry(s.deps.db, learner.userId, OVERALL_BOARD);
+    expect(entry).toMatchObject({ publicId: res.body.items[0].publicId });
+    expect(entry?.displayName).toBeUndefined();
+  });
+
+  it('renames before any XP write no entry, and the first grant carries the name', async () => {
+    const s = stack;
+    const learner = await named(s, 'Newcomer');
+    expect(await getBoardEntry(s.deps.db, learner.userId, OVERALL_BOARD)).toBeUndefined();
+    await playNode(s, await freshToken(s, learner), node1, 4);
+    expect(await getBoardEntry(s.deps.db, learner.userId, OVERALL_BOARD)).toMatchObject({ displayName: 'Newcomer' });
+  });
+
+  it('keeps the name of the last rename when renames and grants race', async () => {
+    const s = stack;
+    s.clock.advance(3600);
+    const learner = await named(s, 'Racer0');
+    const t = learner.accessToken;
+    for (const q of node1.lessons.flatMap((l) => l.questions)) {
+      await call(s, 'POST', `/api/questions/${q.id}/answer`, { token: t, body: { answer: q.answer } });
+    }
+    const results = await Promise.all([
+      ...node1.lessons.map((l) => call(s, 'POST', `/api/lessons/${l.id}/complete`, { token: t })),
+      call(s, 'POST', `/api/nodes/${node1.id}/quiz/complete`, { token: t }),
+      ...[1, 2, 3].map((i) => call(s, 'PATCH', '/api/user/profile', { token: t, body: { displayName: `Racer${i}` } })),
+    ]);
+    for (const r of results) expect(r.status, r.text).toBe(200);
+    const profile = await call(s, 'GET', '/api/user/profile', { token: t });
+    for (const boardId of [OVERALL_BOARD, weeklyBoard(s.clock.now())]) {
+      expect((await getBoardEntry(s.deps.db, learner.userId, boardId))?.displayName, boardId).toBe(profile.body.displayName);
+    }
+  });
+
+  it('names entries written before the names: looked up on read, then copied by migration 0004', async () => {
+    const s = stack;
+    const { db } = s.deps;
+    const old = await named(s, 'Oldtimer');
+    await playNode(s, await freshToken(s, old), node1);
+    const boards = [OVERALL_BOARD, weeklyBoard(s.clock.now())];
+    for (const boardId of boards) await updateItem(db, boardEntryKeyOf(old.userId, boardId), 'REMOVE publicId, displayName');
+    expect((await getBoardEntry(db, old.userId, OVERALL_BOARD))?.publicId).toBeUndefined();
+
+    s.clock.advance(61);
+    expect(names(await board(s, old, 'overall'))).toContain('Oldtimer');
+
+    await deleteItem(db, migrationKey('0004-board-entry-names'));
+    expect(await applyMigrations(db, () => s.clock.now())).toEqual(['0004-board-entry-names']);
+    for (const boardId of boards) {
+      expect(await getBoardEntry(db, old.userId, boardId), boardId).toMatchObject({
+        displayName: 'Oldtimer',
+        publicId: expect.stringMatching(/^User/),
+      });
+    }
+    expect(await applyMigrations(db)).toEqual([]);
+  });
+});
+
+const boardEntryKeyOf = (userId: number, boardId: string) => ({ pk: `USER#${userId}`, sk: `BOARD#${boardId}` });

@@ -2,10 +2,14 @@
  * Throttle hits counted inside the route's own transaction (issue 15; spec Limits): answers and completions
  * count their hit in the transaction that records them, so a full window refuses the whole change (429, nothing
  * written), a call that wrote nothing (an error, a replay) is still counted, and parallel calls never pass the
- * limit. The stack runs with BENCH_THROTTLE_LIMIT, which replaces every scope's limit (and which production
+ * limit. Read routes scoped per learner count their hit on the user item as the session check loads it
+ * (core throttle/onItem.ts): the same limits, windows and Retry-After, stale slots restarted, nothing counted for
+ * a revoked session. The stack runs with BENCH_THROTTLE_LIMIT, which replaces every scope's limit (and which production
  * refuses: packages/core/src/config/settings.test.ts).
  */
-import { getUser, type User } from '@mathisland/core/auth';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { getUser, type User, userKey } from '@mathisland/core/auth';
+import { SLOTS } from '@mathisland/core/throttle';
 import { describe, expect, it } from 'vitest';
 import { allNodes, questionsOf, wrongAnswer } from './support/content';
 import { call, signIn, type TestStack, useStack } from './support/stack';
@@ -78,5 +82,77 @@ describe(`throttle hits inside the route's transaction (limit ${LIMIT} per windo
     const refused = await call(stack, 'POST', `/api/lessons/${lesson.id}/complete`, { token });
     expect(refused.status).toBe(429);
     expect(await user()).toMatchObject({ xp: 0, completedLessons: 1 });
+  });
+});
+
+/** The raw user item: the throttle attributes the parsed user leaves out. */
+async function rawUser(stack: TestStack, userId: number): Promise<Record<string, unknown>> {
+  const got = await stack.deps.db.doc.send(new GetCommand({ TableName: stack.deps.db.tableName, Key: userKey(userId) }));
+  return got.Item ?? {};
+}
+const slotsOf = (item: Record<string, unknown>, scope: string) =>
+  Object.fromEntries(Object.entries(item).filter(([name]) => name.startsWith(`thr#${scope}#`)));
+
+describe(`throttle hits counted on the user item by the session check (read routes, limit ${LIMIT} per window)`, () => {
+  // 08:00 UTC: the windows of an hour start on the hour.
+  const stack = useStack({ now: Date.UTC(2026, 10, 18, 8, 0), env: { BENCH_THROTTLE_LIMIT: String(LIMIT) } });
+  const hearts = (token: string) => call(stack, 'GET', '/api/hearts', { token });
+  /** A new accessToken of the session (access tokens last an hour). */
+  const refreshed = async (refreshToken: string): Promise<string> => {
+    const res = await call(stack, 'POST', '/api/auth/refresh', { body: { refreshToken } });
+    expect(res.status).toBe(200);
+    return res.body.accessToken;
+  };
+
+  it('refuses the read over the limit with 429 and Retry-After until the window ends, then counts afresh', async () => {
+    const { session } = await freshLearner(stack);
+    stack.clock.advance(600);
+    for (let i = 0; i < LIMIT; i++) expect((await hearts(session.accessToken)).status).toBe(200);
+    const refused = await hearts(session.accessToken);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('throttled');
+    // 10 minutes into an hour-long window.
+    expect(Number(refused.headers.get('retry-after'))).toBe(3000);
+    // Another scope on the same item counts apart.
+    expect((await call(stack, 'GET', '/api/user/summary', { token: session.accessToken })).status).toBe(200);
+
+    stack.clock.advance(3000);
+    const token = await refreshed(session.refreshToken);
+    for (let i = 0; i < LIMIT; i++) expect((await hearts(token)).status).toBe(200);
+    expect((await hearts(token)).status).toBe(429);
+    // One attribute per scope: a new window's hit removes the other slots.
+    expect(Object.keys(slotsOf(await rawUser(stack, session.userId), 'hearts'))).toHaveLength(1);
+  });
+
+  it(`restarts a count left in the same slot ${SLOTS} windows ago (a stale window) instead of adding to it`, async () => {
+    const { session } = await freshLearner(stack);
+    for (let i = 0; i < LIMIT; i++) expect((await hearts(session.accessToken)).status).toBe(200);
+    const before = slotsOf(await rawUser(stack, session.userId), 'hearts');
+    stack.clock.advance(SLOTS * 3600);
+    const token = await refreshed(session.refreshToken);
+    for (let i = 0; i < LIMIT; i++) expect((await hearts(token)).status).toBe(200);
+    expect((await hearts(token)).status).toBe(429);
+    const after = slotsOf(await rawUser(stack, session.userId), 'hearts');
+    expect(Object.keys(after)).toEqual(Object.keys(before));
+    expect(Object.values(after)[0]).toBe((Object.values(before)[0] as number) + SLOTS * 3600 * 1_000_000);
+  });
+
+  it('counts nothing for a revoked session: 401, and the new session has its whole window', async () => {
+    const { session } = await freshLearner(stack);
+    const again = await signIn(stack, session.phone);
+    for (let i = 0; i < LIMIT + 2; i++) expect((await hearts(session.accessToken)).status).toBe(401);
+    for (let i = 0; i < LIMIT; i++) expect((await hearts(again.accessToken)).status).toBe(200);
+    expect((await hearts(again.accessToken)).status).toBe(429);
+  });
+
+  it('never lets parallel reads pass the limit', async () => {
+    const { session } = await freshLearner(stack);
+    const results = await Promise.all(Array.from({ length: LIMIT + 6 }, () => hearts(session.accessToken)));
+    const ok = results.filter((r) => r.status === 200).length;
+    expect(ok).toBeLessThanOrEqual(LIMIT);
+    expect(ok).toBeGreaterThan(0);
+    for (const r of results) expect([200, 429]).toContain(r.status);
+    const [count] = Object.values(slotsOf(await rawUser(stack, session.userId), 'hearts')) as number[];
+    expect((count as number) % 1_000_000).toBe(ok);
   });
 });

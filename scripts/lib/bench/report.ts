@@ -140,16 +140,18 @@ What the hot routes send (issue 15 moved them):
 - \`POST /api/nodes/{id}/quiz/complete\` and \`POST /api/lessons/{id}/complete\`: the session check, one BatchGet of the
   completion's state (node progress, lock, answers, lesson completions), the notification id counter (only when a
   node is completed), one transaction of everything the completion changes with the throttle hit.
-- authenticated routes: one GetItem for the session check (it also loads the user), the throttle counter where the
-  route has a scope (a separate UpdateItem for routes that do not write).
+- authenticated routes: the session check loads the user. A route throttled per learner that does not write counts
+  its hit in the same request: one UpdateItem on the user item checks the session, counts the hit and returns the
+  user (core throttle/onItem.ts; a second conditional write only when the slot holds a count from exactly 11, 22, ...
+  windows ago). Other routes: one GetItem, and the throttle counter where the route has a scope.
 
 ## Leaderboard reads: ${r.options.boardSizes.map(int).join(' and ')} learners
 
 \`GET /api/leaderboard\` by a learner with 65 XP (far down a large board, among ties), the board seeded as XP grants
-leave it (about 2,000 distinct XP values). A cold read follows a clock move past the 60 s cache: the top 100 (one
-gsi1 Query, one BatchGetItem of names) and the caller's rank (one Query of the XP histogram, one COUNT Query of the
-ties that reached 65 XP earlier). A warm read is the next one, within the 60 s: the session check and the throttle
-counter only. ${r.options.boardReads} reads each.
+leave it (about 2,000 distinct XP values). A cold read follows a clock move past the 60 s cache: the session check
+with the throttle hit (one UpdateItem), the top 100 with their names (one gsi1 Query: the entries carry the names),
+and the caller's rank (one Query of the XP histogram, one COUNT Query of the ties that reached 65 XP earlier). A warm
+read is the next one, within the 60 s: the session check with the throttle hit only. ${r.options.boardReads} reads each.
 
 | learners | period | caller's rank | cold: requests (median / max) | cold p50 ms | cold floor p50 ms | cold p99 ms | warm: requests | warm p50 ms |
 |---:|---|---:|---:|---:|---:|---:|---:|---:|

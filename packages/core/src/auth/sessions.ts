@@ -3,22 +3,26 @@
  *
  * A user has at most one live session, named by `user.sessionId`. Login starts a new one, which revokes
  * every earlier refresh token and access token at once: each authenticated request compares the token's
- * `sid` with the user's current session (one GetItem, which also loads the user for the handler).
+ * `sid` with the user's current session (one GetItem, which also loads the user for the handler; for a route
+ * throttled per learner, one UpdateItem that also counts the hit, {@link authenticate}).
  * Refresh tokens are random 256-bit strings stored only as SHA-256 under `SESSION#<hash>` with a TTL of
  * {@link REFRESH_TOKEN_SECONDS}.
  */
 import { randomUUID } from 'node:crypto';
+import type { ThrottleRule } from '../../../../infra/routes';
 import { epochSeconds } from '../clock';
 import { cancellationReasons, isConditionFailure, retryOptimistic, tooManyConflicts } from '../db/conditions';
+import { parseItem } from '../db/items';
 import { put, remove, type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { countItem } from '../stats';
+import { hitOnItem } from '../throttle';
 import { randomToken, sha256Hex } from './crypto';
 import { authErrors } from './errors';
 import { checkOtp, codeAlreadyUsed } from './otp';
 import { readSession, type SessionItem, sessionKey } from './session.entity';
 import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './tokens';
-import { getUser, type User, userKey } from './user.entity';
+import { getUser, type User, UserItem, userKey } from './user.entity';
 import { type Account, accountOfPhone, createUser } from './users';
 
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
@@ -154,15 +158,30 @@ export async function logout(deps: Deps, refreshToken: string): Promise<void> {
   }
 }
 
+/** The throttle hit a request counts on the user item while it loads it (throttle/onItem.ts). */
+export interface CountOnUser {
+  scope: string;
+  rule: ThrottleRule;
+}
+
 /**
- * The signed-in user of an `Authorization` header value. Errors: `not_authenticated` (no Bearer token),
- * `token_invalid` (bad, expired or revoked token).
+ * The signed-in user of an `Authorization` header value. With `count`, the request's hit in that per-learner
+ * throttle scope is counted on the user item by the same UpdateItem that loads it and checks the session (one
+ * DynamoDB request instead of a read and a throttle write; issue 15). Errors: `not_authenticated` (no Bearer
+ * token), `token_invalid` (bad, expired or revoked token; nothing counted), `throttled` (429, the scope's window
+ * is full).
  */
-export async function authenticate(deps: Deps, authorization: string | undefined): Promise<User> {
+export async function authenticate(deps: Deps, authorization: string | undefined, count?: CountOnUser): Promise<User> {
   const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '');
   if (!match) throw authErrors.notAuthenticated();
   const { userId, sessionId } = await verifyAccessToken(deps, match[1] as string);
-  const user = await getUser(deps.db, userId);
+  const user = count
+    ? await hitOnItem(deps, userKey(userId), count.scope, count.rule, {
+        condition: 'attribute_exists(pk) AND sessionId = :sid',
+        values: { ':sid': sessionId },
+        holds: (item) => item?.sessionId === sessionId,
+      }).then((item) => item && parseItem(UserItem, item))
+    : await getUser(deps.db, userId);
   if (!user || user.sessionId !== sessionId) throw authErrors.tokenInvalid('The session has ended; sign in again');
   return user;
 }

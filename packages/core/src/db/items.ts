@@ -20,6 +20,7 @@ import {
   type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import * as z from 'zod';
 import type { GlobalIndexName } from '../../../../infra/table';
 import type { Db } from './client';
@@ -245,6 +246,36 @@ export async function updateItem(
     }),
   );
   return result.Attributes ?? {};
+}
+
+/** What {@link updateOrOld} hands back: the item after the update, or, when `when` did not hold, the item as it was. */
+export type UpdateOutcome = { updated: Record<string, unknown> } | { refused: Record<string, unknown> | undefined };
+
+/**
+ * Applies `updateExpression` to the item at `key` only when `when` holds, in one UpdateItem, and returns the whole
+ * item after it (`ALL_NEW`); when the condition fails, the whole item as it stood (`refused`, through
+ * ReturnValuesOnConditionCheckFailure `ALL_OLD`; undefined when there is no item), so the caller learns why without
+ * a second read. Unparsed: read them with {@link parseItem}. Errors: anything but a failed condition.
+ */
+export async function updateOrOld(db: Db, key: Key, updateExpression: string, when: Condition): Promise<UpdateOutcome> {
+  try {
+    const result = await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: key,
+        UpdateExpression: updateExpression,
+        ...expression(when),
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { updated: result.Attributes ?? {} };
+  } catch (error) {
+    const failed = error as { name?: string; Item?: Parameters<typeof unmarshall>[0] };
+    if (failed.name !== 'ConditionalCheckFailedException') throw error;
+    // The document client leaves the error's item in DynamoDB's wire form.
+    return { refused: failed.Item ? unmarshall(failed.Item) : undefined };
+  }
 }
 
 /** Deletes the item at `key`, optionally only when `when` holds. Errors: ConditionalCheckFailedException. */

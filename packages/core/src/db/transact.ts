@@ -10,7 +10,7 @@ import type { Key } from './keys';
 
 export type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-type Values = Record<string, unknown>;
+export type Values = Record<string, unknown>;
 
 export interface Condition {
   condition?: string;

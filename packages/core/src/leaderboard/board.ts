@@ -15,13 +15,18 @@
  * request that loaded the user knows its old position without another read, and the transaction's condition
  * `xp = <old xp>` on the user item makes a concurrent grant fail and retry instead of moving the learner twice
  * from the same bucket.
+ *
+ * Entries also carry the learner's names (boardEntry.entity.ts), copied from the user item by the grant. The two
+ * writers of a name keep each other honest: a grant's condition includes the display name it copies (a rename
+ * in between fails it, and it retries with the new name), and a rename ({@link renameItems}) conditions on
+ * `xpReachedAt`, which every grant changes (a grant in between fails it, and it retries knowing the entries).
  */
 import type { User } from '../auth';
 import { tehranWeekStart, weekKey } from '../calendar/tehran';
 import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';
 import type { TxItem } from '../db/transact';
-import { putBoardEntry, removeBoardEntry } from './boardEntry.entity';
+import { putBoardEntry, removeBoardEntry, renameOnBoard } from './boardEntry.entity';
 import { moveBucket } from './histogram.entity';
 
 /** Weekly entries and buckets are kept this long after their week ends (then DynamoDB TTL removes them). */
@@ -33,7 +38,7 @@ export const OVERALL_BOARD = 'overall';
 export const weeklyBoard = (nowMs: number): string => `week#${weekKey(nowMs)}`;
 
 /** The leaderboard fields of the user item. */
-export type BoardFields = Pick<User, 'id' | 'xp' | 'xpReachedAt' | 'weekKey' | 'weekXp' | 'weekXpReachedAt'>;
+export type BoardFields = Pick<User, 'id' | 'publicId' | 'displayName' | 'xp' | 'xpReachedAt' | 'weekKey' | 'weekXp' | 'weekXpReachedAt'>;
 
 /** The learner's XP and when it was reached on the week of `nowMs` (0 when they earned nothing that week). */
 export function weeklyPosition(user: BoardFields, nowMs: number): { xp: number; reachedAt: number | undefined } {
@@ -52,10 +57,10 @@ export interface XpMove {
 
 const weekEndsAt = (nowMs: number): number => Date.parse(`${tehranWeekStart(nowMs)}T00:00:00+03:30`) + 7 * 86_400_000;
 
-/** The items that move `userId` on `board` from `oldXp` to `newXp` at `nowMs`: the entry and the two buckets. */
-function boardItems(db: Db, board: string, userId: number, oldXp: number, newXp: number, nowMs: number, expiresAt?: number): TxItem[] {
+/** The items that move `user` on `board` from `oldXp` to `newXp` at `nowMs`: the entry and the two buckets. */
+function boardItems(db: Db, board: string, user: BoardFields, oldXp: number, newXp: number, nowMs: number, expiresAt?: number): TxItem[] {
   return [
-    putBoardEntry(db, board, userId, newXp, nowMs, expiresAt),
+    putBoardEntry(db, board, user.id, user, newXp, nowMs, expiresAt),
     ...(oldXp > 0 ? [moveBucket(db, board, oldXp, -1, expiresAt)] : []),
     moveBucket(db, board, newXp, 1, expiresAt),
   ];
@@ -74,12 +79,19 @@ export function xpMove(db: Db, user: BoardFields, gained: number, nowMs: number)
   const expiresAt = epochSeconds(weekEndsAt(nowMs)) + WEEKLY_KEEP_DAYS * 86_400;
   return {
     items: [
-      ...boardItems(db, OVERALL_BOARD, user.id, user.xp, user.xp + gained, nowMs),
-      ...boardItems(db, board, user.id, week.xp, week.xp + gained, nowMs, expiresAt),
+      ...boardItems(db, OVERALL_BOARD, user, user.xp, user.xp + gained, nowMs),
+      ...boardItems(db, board, user, week.xp, week.xp + gained, nowMs, expiresAt),
     ],
     userSet: 'xpReachedAt = :lbNow, weekKey = :lbWeek, weekXp = :lbWeekXp, weekXpReachedAt = :lbNow',
-    userCondition: 'attribute_exists(pk) AND xp = :lbOldXp',
-    values: { ':lbNow': nowMs, ':lbWeek': weekKey(nowMs), ':lbWeekXp': week.xp + gained, ':lbOldXp': user.xp },
+    // The entries copy the display name: a rename since the user was read fails the grant (it retries).
+    userCondition: `attribute_exists(pk) AND xp = :lbOldXp AND ${user.displayName ? 'displayName = :lbName' : 'attribute_not_exists(displayName)'}`,
+    values: {
+      ':lbNow': nowMs,
+      ':lbWeek': weekKey(nowMs),
+      ':lbWeekXp': week.xp + gained,
+      ':lbOldXp': user.xp,
+      ...(user.displayName ? { ':lbName': user.displayName } : {}),
+    },
   };
 }
 
@@ -95,6 +107,26 @@ export function afterGrant<T extends BoardFields>(user: T, gained: number, nowMs
     weekXp: week.xp + gained,
     weekXpReachedAt: nowMs,
   };
+}
+
+/**
+ * What a change of the learner's display name adds to its transaction (profile/): the rename of their entries on
+ * the current boards (overall, and the current Tehran week's when they earned XP in it), and the condition on the
+ * user item that no grant happened since `user` was read (`xpReachedAt` unchanged), so the entries named are the
+ * entries there are. `displayName` undefined: the name is cleared (the publicId shows).
+ */
+export function renameItems(
+  db: Db,
+  user: BoardFields,
+  displayName: string | undefined,
+  nowMs: number,
+): { items: TxItem[]; userCondition: string; values: Record<string, unknown> } {
+  const items: TxItem[] = [];
+  if (user.xp > 0) items.push(renameOnBoard(db, user.id, OVERALL_BOARD, displayName));
+  if (weeklyPosition(user, nowMs).xp > 0) items.push(renameOnBoard(db, user.id, weeklyBoard(nowMs), displayName));
+  return user.xpReachedAt === undefined
+    ? { items, userCondition: 'attribute_not_exists(xpReachedAt)', values: {} }
+    : { items, userCondition: 'xpReachedAt = :lbReachedAt', values: { ':lbReachedAt': user.xpReachedAt } };
 }
 
 /**

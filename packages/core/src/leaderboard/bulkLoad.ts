@@ -9,9 +9,11 @@ import type { Db } from '../db/client';
 import { boardEntryRecord } from './boardEntry.entity';
 import { xpBucketKey } from './histogram.entity';
 
-/** Learners standing on `board`: id, XP and when (epoch ms) they reached it. */
+/** Learners standing on `board`: id, names, XP and when (epoch ms) they reached it. */
 export interface BoardStanding {
   userId: number;
+  publicId: string;
+  displayName?: string;
   xp: number;
   reachedAt: number;
 }
@@ -21,7 +23,7 @@ export async function bulkLoadBoard(db: Db, board: string, standings: BoardStand
   const histogram = new Map<number, number>();
   const items = standings.map((s) => {
     histogram.set(s.xp, (histogram.get(s.xp) ?? 0) + 1);
-    return boardEntryRecord(board, s.userId, s.xp, s.reachedAt);
+    return boardEntryRecord(board, s.userId, s, s.xp, s.reachedAt);
   });
   for (const [xp, n] of histogram) items.push({ ...xpBucketKey(board, xp), xp, n });
   const share = Math.ceil(items.length / writers);

@@ -4,7 +4,8 @@
  */
 import { BOARD_ENTRY_PREFIX } from './boardEntry.entity';
 
-export { afterGrant, leaveBoards, OVERALL_BOARD, weeklyBoard, type XpMove, xpMove } from './board';
+export { backfillBoardNames } from './backfill';
+export { afterGrant, leaveBoards, OVERALL_BOARD, renameItems, weeklyBoard, type XpMove, xpMove } from './board';
 export { boardEntries, getBoardEntry } from './boardEntry.entity';
 export { type BoardStanding, bulkLoadBoard } from './bulkLoad';
 export { xpHistogram } from './histogram.entity';

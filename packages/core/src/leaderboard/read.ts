@@ -3,9 +3,10 @@
  * computed live, cached 60 seconds; DESIGN §3, §5).
  *
  * Cost per read, whatever the number of learners (measured in docs/performance.md):
- * - the top {@link TOP_SIZE}: one gsi1 Query (entries in rank order, boardEntry.entity.ts) and one BatchGet
- *   of those learners' names, cached 60 s per board in this worker;
- * - the caller's own rank: the user item is already loaded by the auth check; one Query of the board's XP
+ * - the top {@link TOP_SIZE}: one gsi1 Query (entries in rank order, with the learners' names:
+ *   boardEntry.entity.ts), cached 60 s per board in this worker;
+ * - the caller's own rank: the user item is already loaded by the auth check (which also counts the throttle
+ *   hit, in the same request); one Query of the board's XP
  *   histogram (histogram.entity.ts: one item per distinct XP value, so one page) gives the learners strictly
  *   above, and, at the same time, one COUNT Query over the entries at exactly the caller's XP that reached it
  *   earlier breaks the tie. Cached 60 s per learner and board, keyed by the learner's XP so their own change
@@ -67,24 +68,31 @@ const rankCache = new LRUCache<string, CachedRank>({ max: 50_000 });
 const fresh = (at: number, now: number) => now - at < LEADERBOARD_CACHE_SECONDS * 1000;
 const nameOf = (u: { displayName?: string; publicId: string }) => u.displayName || u.publicId;
 
-/** What the top list needs of a learner. */
+/** What the top list needs of a learner whose entry has no names yet (written before them). */
 const UserName = z.object({ id: z.number().int(), publicId: z.string(), displayName: z.string().optional() }).describe('user (name)');
 
+/** The board's top, named by the entries themselves; entries older than the names are looked up (one BatchGet). */
 async function readTop(deps: Deps, board: string): Promise<CachedTop> {
   const entries = await topEntries(deps.db, board, TOP_SIZE);
-  const names = await getItems(
-    deps.db,
-    entries.map((e) => userKey(e.userId)),
-    UserName,
+  const unnamed = entries.filter((e) => e.publicId === undefined);
+  const users = new Map(
+    unnamed.length
+      ? (
+          await getItems(
+            deps.db,
+            unnamed.map((e) => userKey(e.userId)),
+            UserName,
+          )
+        ).map((u) => [u.id, u])
+      : [],
   );
-  const users = new Map(names.map((u) => [u.id, u]));
-  // An entry whose learner is gone (deleted between the two reads) is left out; ranks stay those of the board.
+  // An unnamed entry whose learner is gone (deleted between the two reads) is left out; ranks stay those of the board.
   const rows: LeaderboardRow[] = [];
   const userIds: number[] = [];
   entries.forEach((entry, index) => {
-    const user = users.get(entry.userId);
-    if (!user) return;
-    rows.push({ rank: index + 1, publicId: user.publicId, name: nameOf(user), xp: entry.xp });
+    const who = entry.publicId === undefined ? users.get(entry.userId) : { publicId: entry.publicId, displayName: entry.displayName };
+    if (!who) return;
+    rows.push({ rank: index + 1, publicId: who.publicId, name: nameOf(who), xp: entry.xp });
     userIds.push(entry.userId);
   });
   return { at: deps.clock.now(), rows, userIds };

@@ -14,7 +14,7 @@ export async function unappliedMigrations(db: Db): Promise<string[]> {
 
 /**
  * Applies the missing migrations in order, recording each after its step succeeded; returns the ids it applied.
- * `now` gives the recorded time (epoch ms). Errors: rethrows the first failing step's error (the later ones
+ * `now` gives the recorded time and the steps' clock (epoch ms). Errors: rethrows the first failing step's error (the later ones
  * are not applied; a new run retries from it).
  */
 export async function applyMigrations(db: Db, now: () => number = Date.now): Promise<string[]> {
@@ -24,7 +24,7 @@ export async function applyMigrations(db: Db, now: () => number = Date.now): Pro
   // Imported here only: the steps reach the seed data and other domains, which health never needs.
   const { steps } = await import('./steps');
   for (const migration of pending) {
-    await steps[migration.id](db);
+    await steps[migration.id](db, now);
     await recordApplied(db, migration, now());
   }
   return pending.map((m) => m.id);

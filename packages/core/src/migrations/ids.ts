@@ -16,6 +16,10 @@ export const migrations = [
     id: '0003-admin-indexes',
     description: 'Index users, payment events, tickets, discount codes and tutor feedback for the staff API; mark plans that have orders',
   },
+  {
+    id: '0004-board-entry-names',
+    description: "Copy the learners' names onto their entries of the current leaderboards (overall and this week's)",
+  },
 ] as const satisfies readonly MigrationInfo[];
 
 export interface MigrationInfo {

@@ -7,12 +7,14 @@
 import { backfillUserIndex, userIdBatches } from '../auth';
 import { writeSeedContent } from '../curriculum';
 import type { Db } from '../db/client';
+import { backfillBoardNames } from '../leaderboard';
 import { backfillSubscriptionIndexes, saveDiscountCode, savePlan, seedPlans } from '../subscriptions';
 import { backfillTicketIndex } from '../support';
 import { backfillFeedbackIndex } from '../tutor';
 import type { MigrationId } from './ids';
 
-export const steps: Record<MigrationId, (db: Db) => Promise<void>> = {
+/** Each step gets the table and the migration run's clock (epoch ms; the local runtime's and the tests' own). */
+export const steps: Record<MigrationId, (db: Db, now: () => number) => Promise<void>> = {
   /** The seed curriculum (`curriculum/seed/grade4.json`, `grade5.json`). */
   '0001-content-grades-4-5': writeSeedContent,
   async '0002-plans-and-welcome-offer'(db) {
@@ -27,10 +29,15 @@ export const steps: Record<MigrationId, (db: Db) => Promise<void>> = {
     });
   },
   /** The staff API's indexes on items written before it (each domain's `backfill.ts`). */
-  async '0003-admin-indexes'(db) {
+  async '0003-admin-indexes'(db, now) {
     await backfillUserIndex(db);
-    await backfillSubscriptionIndexes(db, Date.now());
+    await backfillSubscriptionIndexes(db, now());
     await backfillTicketIndex(db);
     for await (const ids of userIdBatches(db)) await backfillFeedbackIndex(db, ids);
+  },
+  /** The top list reads the names from the board entries (leaderboard/backfill.ts). */
+  async '0004-board-entry-names'(db, now) {
+    const at = now();
+    for await (const ids of userIdBatches(db)) await backfillBoardNames(db, ids, at);
   },
 };

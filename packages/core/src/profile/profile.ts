@@ -6,9 +6,12 @@
  * Errors: `validation_error` (display name with a phone, link or handle; bad or out-of-range birth date;
  * a grade that is not in the curriculum).
  */
-import { DEFAULT_GRADE_ID, type User, UserItem, userKey } from '../auth';
+import { authErrors, DEFAULT_GRADE_ID, getUser, type User, UserItem, userKey } from '../auth';
+import { retryOptimistic } from '../db/conditions';
 import { parseItem, updateItem } from '../db/items';
+import { transact, update } from '../db/transact';
 import type { Deps } from '../deps';
+import { renameItems } from '../leaderboard';
 import { validateBirthDate } from './birthDate';
 import { cleanDisplayName } from './displayName';
 import { profileErrors } from './errors';
@@ -62,9 +65,22 @@ async function changeSet(deps: Deps, change: ProfileChange): Promise<{ set: Reco
   return { set, clear };
 }
 
+/** `user` with `set` applied and `clear` removed: the item after the change, without reading it back. */
+function applied(user: User, set: Record<string, unknown>, clear: string[]): User {
+  const after: Record<string, unknown> = { ...user, ...set };
+  for (const name of clear) delete after[name];
+  return after as User;
+}
+
 /**
  * Applies `change` to the learner's profile fields on the user item (one conditional update on `userKey`; the
  * user must still exist) and returns the new profile. Nothing to change: no write, the current profile.
+ *
+ * A new or cleared display name also shows on the learner's entries of the current leaderboards (they carry it,
+ * issue 15): then the change is one transaction with their rename, conditioned on no XP grant since `user` was
+ * read (leaderboard `renameItems`), re-read and tried again when one happened. Errors: see the module;
+ * `token_invalid` when the learner is gone (the account deleted meanwhile); `database_busy` (503) after too many
+ * lost races.
  */
 export async function updateProfile(deps: Deps, user: User, change: ProfileChange): Promise<Profile> {
   const { set, clear } = await changeSet(deps, change);
@@ -76,16 +92,37 @@ export async function updateProfile(deps: Deps, user: User, change: ProfileChang
   ]
     .filter(Boolean)
     .join(' ');
-  const after = await updateItem(
-    deps.db,
-    userKey(user.id),
-    expression,
-    {
-      condition: 'attribute_exists(pk)',
-      names: Object.fromEntries([...names, ...clear].map((n) => [`#${n}`, n])),
-      values: Object.fromEntries(names.map((n) => [`:${n}`, set[n]])),
+  const attributeNames = Object.fromEntries([...names, ...clear].map((n) => [`#${n}`, n]));
+  const values = Object.fromEntries(names.map((n) => [`:${n}`, set[n]]));
+  const renames = 'displayName' in set || clear.includes('displayName');
+  if (!renames) {
+    const after = await updateItem(
+      deps.db,
+      userKey(user.id),
+      expression,
+      { condition: 'attribute_exists(pk)', names: attributeNames, values },
+      'ALL_NEW',
+    );
+    return profileOf(parseItem(UserItem, after));
+  }
+  let current = user;
+  return retryOptimistic(
+    async () => {
+      const board = renameItems(deps.db, current, set.displayName as string | undefined, deps.clock.now());
+      const when = {
+        condition: `attribute_exists(pk) AND ${board.userCondition}`,
+        names: attributeNames,
+        values: { ...values, ...board.values },
+      };
+      if (board.items.length === 0) await updateItem(deps.db, userKey(current.id), expression, when);
+      else await transact(deps.db, [update(deps.db, userKey(current.id), expression, when), ...board.items]);
+      return profileOf(applied(current, set, clear));
     },
-    'ALL_NEW',
+    async () => {
+      const fresh = await getUser(deps.db, user.id);
+      if (!fresh) throw authErrors.tokenInvalid('The session has ended; sign in again');
+      current = fresh;
+      return undefined;
+    },
   );
-  return profileOf(parseItem(UserItem, after));
 }

@@ -6,6 +6,9 @@
  *   sameOrigin (admin routes) → jsonBody → pathId → authenticate → throttle(s) → validateInput → the route's
  *   handler → JSON response
  *
+ * (a learner's route throttled per learner has no throttle middleware: authenticate counts its hit on the user item
+ * as it loads it, unless the route counts it in its own transaction.)
+ *
  * Handlers only translate: read typed input, call one domain function, map the result (DESIGN §2).
  *
  * A streamed group (routes with `stream: true`, DESIGN §1) runs the same pipeline under middy's
@@ -22,7 +25,14 @@ import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod';
-import { type EndpointGroup, isStreamedGroup, routes as manifest, type RouteSpec, routeKey } from '../../../../infra/routes';
+import {
+  type EndpointGroup,
+  isStreamedGroup,
+  routes as manifest,
+  type RouteSpec,
+  routeKey,
+  throttleScopes,
+} from '../../../../infra/routes';
 import { productionDeps } from './deps';
 import { HttpResponse } from './http';
 import { authenticate } from './middlewares/authenticate';
@@ -93,8 +103,20 @@ function routeHandler(spec: RouteSpec, def: RouteDef) {
   if (spec.path.startsWith('/api/admin/')) handler.use(sameOrigin());
   handler.use(jsonBody({ maxBytes: def.maxBodyBytes }));
   if (spec.path.includes('{id}')) handler.use(pathId());
-  handler.use(authenticate({ kind: spec.auth, ...(def.auth === 'admin' && def.permission ? { permission: def.permission } : {}) }));
-  if (spec.throttle) handler.use(throttle({ scope: spec.throttle, inTransaction: def.throttleInTransaction }));
+  // A learner's route throttled per learner that does not count in its own transaction counts its hit on the user
+  // item as authenticate loads it: one DynamoDB request for both (issue 15).
+  const countOnUser =
+    spec.auth === 'user' && spec.throttle && throttleScopes[spec.throttle].by === 'user' && !def.throttleInTransaction
+      ? spec.throttle
+      : undefined;
+  handler.use(
+    authenticate({
+      kind: spec.auth,
+      ...(def.auth === 'admin' && def.permission ? { permission: def.permission } : {}),
+      ...(countOnUser ? { countOnUser } : {}),
+    }),
+  );
+  if (spec.throttle && !countOnUser) handler.use(throttle({ scope: spec.throttle, inTransaction: def.throttleInTransaction }));
   if (spec.usernameThrottle) handler.use(throttle({ scope: spec.usernameThrottle }));
   // The admin API refuses any query parameter a route does not name (docs/admin-api.md), writes included.
   const query = def.query ?? (spec.path.startsWith('/api/admin/') ? NO_QUERY : undefined);

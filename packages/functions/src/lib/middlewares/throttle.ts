@@ -12,6 +12,9 @@
  * the window is full. When no transaction took the ticket (an error before any write, a replay), the request is
  * counted here afterwards, as every request is, and answers 429 when that hit finds the window full.
  *
+ * A read route scoped per learner does not use this middleware: `authenticate` counts its hit on the user item as
+ * it loads it (`countOnUser`; core throttle/onItem.ts), one DynamoDB request instead of two.
+ *
  * BENCH_THROTTLE_LIMIT (settings: never in production, never set by the stacks) replaces every scope's limit,
  * for `npm run bench`'s load runs from one address.
  */
@@ -41,16 +44,19 @@ function subjectOf({ event, context }: Request, rule: ThrottleRule): string {
         : ip;
 }
 
+/** The rule of `scope` for this request: the manifest's, or every limit replaced by BENCH_THROTTLE_LIMIT (bench only). */
+export function effectiveRule(context: AppContext, scope: ThrottleScope): ThrottleRule {
+  const override = depsOf(context).settings.benchThrottleLimit;
+  const rule = throttleScopes[scope];
+  return override === undefined ? rule : { ...rule, limit: override };
+}
+
 export const throttle = (options: {
   scope: ThrottleScope;
   /** The route counts the hit in its own transaction (route definition `throttleInTransaction`). */
   inTransaction?: boolean;
 }): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext> => {
-  const ruleOf = (request: Request): ThrottleRule => {
-    const override = depsOf(request.context).settings.benchThrottleLimit;
-    const rule = throttleScopes[options.scope];
-    return override === undefined ? rule : { ...rule, limit: override };
-  };
+  const ruleOf = (request: Request): ThrottleRule => effectiveRule(request.context, options.scope);
   /** Counts a request whose transaction did not take its ticket. Errors: `throttled`. */
   const countUncounted = async (request: Request) => {
     const ticket = request.context.throttleTicket;
