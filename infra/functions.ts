@@ -25,18 +25,53 @@ const OPENAI_HELPERS_UNCALLED = /[\\/]lib[\\/](ChatCompletionStream|ChatCompleti
 const OPENAI_RESOURCE = /[\\/]node_modules[\\/]openai[\\/]resources[\\/](.+)\.mjs$/;
 
 /**
- * The part of esbuild's plugin API the plugin below uses, typed here because SST builds with its own esbuild
- * (0.18) and scripts with the root one (0.28): the plugin fits both.
+ * The part of esbuild's plugin API the plugins below use, typed here because SST builds with its own esbuild
+ * (0.18) and scripts with the root one (0.28): the plugins fit both.
  */
 interface EsbuildPlugin {
   name: string;
   setup(build: {
+    onResolve(
+      options: { filter: RegExp; namespace?: string },
+      callback: (args: { path: string; namespace: string }) => { path: string; namespace?: string; external?: boolean },
+    ): void;
     onLoad(
-      options: { filter: RegExp },
+      options: { filter: RegExp; namespace?: string },
       callback: (args: { path: string }) => Promise<{ contents: string; loader: 'js' } | undefined>,
     ): void;
   }): void;
 }
+
+/** The namespace of the stand-in modules of {@link awsSdkByRequire}. */
+const AWS_SDK_REQUIRE = 'aws-sdk-require';
+
+/**
+ * Loads the runtime's AWS SDK v3 (external, `@aws-sdk/*`) with `require` instead of an ES `import` (issue 15,
+ * cold import). The runtime's SDK packages are CommonJS (`dist-cjs`); an ES `import` of one makes Node run its
+ * ESM-to-CommonJS bridge on it (the export lexer over each package's entry, format detection, a module wrapper),
+ * which doubled the load: `@aws-sdk/client-dynamodb` and `@aws-sdk/lib-dynamodb`, median of 7 fresh processes on
+ * the bench machine, 124 ms imported against 65 ms required (scripts/lib/bench/imports.ts measures both ways).
+ * Each `@aws-sdk/*` import of the bundle resolves to a stand-in CommonJS module, `module.exports =
+ * require('<the package>')`, whose `require` of the package stays external: esbuild emits it through the
+ * `require` that SST's ESM banner defines (`createRequire(import.meta.url)`, {@link sstEsbuildOptions}), so in
+ * Lambda it resolves as CommonJS does, through NODE_PATH to the runtime's copy. Named imports become property
+ * reads of the package's exports (esbuild's interop), the same bindings. A package imported only inside a
+ * module that the code loads with `import()` (the Secrets Manager client, under Powertools' SecretsProvider,
+ * `packages/functions/src/lib/deps.ts`) is now loaded when that `import()` runs, the first request that reads
+ * the stage secret, not at cold start: a hoisted ES import of an external cannot be deferred, a `require` can.
+ */
+export const awsSdkByRequire: EsbuildPlugin = {
+  name: 'aws-sdk-by-require',
+  setup(build) {
+    build.onResolve({ filter: /^@aws-sdk\// }, (args) =>
+      args.namespace === AWS_SDK_REQUIRE ? { path: args.path, external: true } : { path: args.path, namespace: AWS_SDK_REQUIRE },
+    );
+    build.onLoad({ filter: /.*/, namespace: AWS_SDK_REQUIRE }, async (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
 
 /** The names a module exports (`export class|function|const|let X`, `export { A, B as C }`). */
 function exportedNames(source: string): string[] {
@@ -97,7 +132,7 @@ export const openAiUncalledParts: EsbuildPlugin = {
 export const lambdaNodejs = {
   format: 'esm',
   minify: true,
-  esbuild: { external: ['@aws-sdk/*'], plugins: [openAiUncalledParts] },
+  esbuild: { external: ['@aws-sdk/*'], plugins: [awsSdkByRequire, openAiUncalledParts] },
 } as const;
 
 /**
