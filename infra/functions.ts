@@ -49,8 +49,8 @@ const AWS_SDK_REQUIRE = 'aws-sdk-require';
  * Loads the runtime's AWS SDK v3 (external, `@aws-sdk/*`) with `require` instead of an ES `import` (issue 15,
  * cold import). The runtime's SDK packages are CommonJS (`dist-cjs`); an ES `import` of one makes Node run its
  * ESM-to-CommonJS bridge on it (the export lexer over each package's entry, format detection, a module wrapper),
- * which doubled the load: `@aws-sdk/client-dynamodb` and `@aws-sdk/lib-dynamodb`, median of 7 fresh processes on
- * the bench machine, 124 ms imported against 65 ms required (scripts/lib/bench/imports.ts measures both ways).
+ * which made their load half as long again: `@aws-sdk/client-dynamodb` and `@aws-sdk/lib-dynamodb`, median of 7
+ * fresh Node 22 processes with Lambda's flags on the bench machine, 115 ms imported against 74 ms required.
  * Each `@aws-sdk/*` import of the bundle resolves to a stand-in CommonJS module, `module.exports =
  * require('<the package>')`, whose `require` of the package stays external: esbuild emits it through the
  * `require` that SST's ESM banner defines (`createRequire(import.meta.url)`, {@link sstEsbuildOptions}), so in
@@ -121,11 +121,11 @@ export const openAiUncalledParts: EsbuildPlugin = {
 
 /**
  * SST v2's `nodejs` function props for every group: ESM, minified, and the AWS SDK v3 left to the Lambda
- * runtime. `nodejs22.x` ships the SDK v3 (`@aws-sdk/*` with its `@smithy/*` dependencies) and, since
- * `nodejs18.x`, resolves ES-module imports through NODE_PATH, so an external `@aws-sdk/*` import loads the
- * runtime's copy; bundled, the DynamoDB and Secrets Manager clients alone add about 400 KiB to every group
- * (measured in docs/performance.md). This is also the AWS CDK's default for Node 18+ (`NodejsFunction`
- * externalModules). `@smithy/node-http-handler`, which the DynamoDB client is built with, stays bundled.
+ * runtime. `nodejs22.x` ships the SDK v3 (`@aws-sdk/*` with its `@smithy/*` dependencies, CommonJS) on NODE_PATH,
+ * and the bundles `require` it ({@link awsSdkByRequire}). Bundled instead (minified, tree-shaken), the DynamoDB
+ * and Secrets Manager clients add about 390 KiB to every group, 617 to 661 KiB in all, twice the budget, for a
+ * whole import a quarter shorter at most, on some groups no shorter (docs/performance.md). This is also the AWS CDK's default for Node 18+
+ * (`NodejsFunction` externalModules). `@smithy/node-http-handler`, which the DynamoDB client is built with, stays bundled.
  * Without `minify` SST ships unminified code (its default). The openai SDK's uncalled parts are left out
  * ({@link openAiUncalledParts}).
  */
@@ -170,6 +170,14 @@ export function sstEsbuildOptions(entries: string[], outdir: string) {
     plugins: [...lambdaNodejs.esbuild.plugins],
   };
 }
+
+/**
+ * The Node flags Lambda's `nodejs22.x` runtime starts with (AWS Lambda Developer Guide, "Building Lambda functions
+ * with Node.js": the experimental features Lambda disables). Node 22 turns both on by default, so a process without
+ * these flags loads modules otherwise than Lambda (module format detection, `require` of ES modules). Used by
+ * `npm run bench` (scripts/lib/bench/imports.ts) and `tests/budgets.test.ts` to run a built group as Lambda does.
+ */
+export const LAMBDA_NODE_FLAGS = ['--no-experimental-detect-module', '--no-experimental-require-module'];
 
 /** The groups that call the model (openai-compatible adapter, the tutor's gate lexicon, n2words). */
 const modelGroups: readonly EndpointGroup[] = ['tutor', 'rag'];

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { createOpenAiModel } from '@mathisland/core/providers/openai';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bundleBudgetKiB, sstEsbuildOptions } from '../infra/functions';
+import { bundleBudgetKiB, LAMBDA_NODE_FLAGS, sstEsbuildOptions } from '../infra/functions';
 import { endpointGroups } from '../infra/routes';
 import { bundleGroups, type GroupBundle, sstEsbuild } from '../scripts/lib/bundles';
 import { useStack } from './support/stack';
@@ -138,7 +138,7 @@ describe('a group as built, in a fresh node as Lambda runs it', () => {
     const stdout = await new Promise<string>((resolve, reject) =>
       execFile(
         process.execPath,
-        ['--input-type=module', '-e', child],
+        [...LAMBDA_NODE_FLAGS, '--input-type=module', '-e', child],
         {
           cwd: join(outDir, 'fresh'),
           env: {
