@@ -25,18 +25,53 @@ const OPENAI_HELPERS_UNCALLED = /[\\/]lib[\\/](ChatCompletionStream|ChatCompleti
 const OPENAI_RESOURCE = /[\\/]node_modules[\\/]openai[\\/]resources[\\/](.+)\.mjs$/;
 
 /**
- * The part of esbuild's plugin API the plugin below uses, typed here because SST builds with its own esbuild
- * (0.18) and scripts with the root one (0.28): the plugin fits both.
+ * The part of esbuild's plugin API the plugins below use, typed here because SST builds with its own esbuild
+ * (0.18) and scripts with the root one (0.28): the plugins fit both.
  */
 interface EsbuildPlugin {
   name: string;
   setup(build: {
+    onResolve(
+      options: { filter: RegExp; namespace?: string },
+      callback: (args: { path: string; namespace: string }) => { path: string; namespace?: string; external?: boolean },
+    ): void;
     onLoad(
-      options: { filter: RegExp },
+      options: { filter: RegExp; namespace?: string },
       callback: (args: { path: string }) => Promise<{ contents: string; loader: 'js' } | undefined>,
     ): void;
   }): void;
 }
+
+/** The namespace of the stand-in modules of {@link awsSdkByRequire}. */
+const AWS_SDK_REQUIRE = 'aws-sdk-require';
+
+/**
+ * Loads the runtime's AWS SDK v3 (external, `@aws-sdk/*`) with `require` instead of an ES `import` (issue 15,
+ * cold import). The runtime's SDK packages are CommonJS (`dist-cjs`); an ES `import` of one makes Node run its
+ * ESM-to-CommonJS bridge on it (the export lexer over each package's entry, format detection, a module wrapper),
+ * which made their load half as long again: `@aws-sdk/client-dynamodb` and `@aws-sdk/lib-dynamodb`, median of 7
+ * fresh Node 22 processes with Lambda's flags on the bench machine, 115 ms imported against 74 ms required.
+ * Each `@aws-sdk/*` import of the bundle resolves to a stand-in CommonJS module, `module.exports =
+ * require('<the package>')`, whose `require` of the package stays external: esbuild emits it through the
+ * `require` that SST's ESM banner defines (`createRequire(import.meta.url)`, {@link sstEsbuildOptions}), so in
+ * Lambda it resolves as CommonJS does, through NODE_PATH to the runtime's copy. Named imports become property
+ * reads of the package's exports (esbuild's interop), the same bindings. A package imported only inside a
+ * module that the code loads with `import()` (the Secrets Manager client, under Powertools' SecretsProvider,
+ * `packages/functions/src/lib/deps.ts`) is now loaded when that `import()` runs, the first request that reads
+ * the stage secret, not at cold start: a hoisted ES import of an external cannot be deferred, a `require` can.
+ */
+export const awsSdkByRequire: EsbuildPlugin = {
+  name: 'aws-sdk-by-require',
+  setup(build) {
+    build.onResolve({ filter: /^@aws-sdk\// }, (args) =>
+      args.namespace === AWS_SDK_REQUIRE ? { path: args.path, external: true } : { path: args.path, namespace: AWS_SDK_REQUIRE },
+    );
+    build.onLoad({ filter: /.*/, namespace: AWS_SDK_REQUIRE }, async (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
 
 /** The names a module exports (`export class|function|const|let X`, `export { A, B as C }`). */
 function exportedNames(source: string): string[] {
@@ -86,18 +121,18 @@ export const openAiUncalledParts: EsbuildPlugin = {
 
 /**
  * SST v2's `nodejs` function props for every group: ESM, minified, and the AWS SDK v3 left to the Lambda
- * runtime. `nodejs22.x` ships the SDK v3 (`@aws-sdk/*` with its `@smithy/*` dependencies) and, since
- * `nodejs18.x`, resolves ES-module imports through NODE_PATH, so an external `@aws-sdk/*` import loads the
- * runtime's copy; bundled, the DynamoDB and Secrets Manager clients alone add about 400 KiB to every group
- * (measured in docs/performance.md). This is also the AWS CDK's default for Node 18+ (`NodejsFunction`
- * externalModules). `@smithy/node-http-handler`, which the DynamoDB client is built with, stays bundled.
+ * runtime. `nodejs22.x` ships the SDK v3 (`@aws-sdk/*` with its `@smithy/*` dependencies, CommonJS) on NODE_PATH,
+ * and the bundles `require` it ({@link awsSdkByRequire}). Bundled instead (minified, tree-shaken), the DynamoDB
+ * and Secrets Manager clients add about 390 KiB to every group, 617 to 661 KiB in all, twice the budget, for a
+ * whole import a quarter shorter at most, on some groups no shorter (docs/performance.md). This is also the AWS CDK's default for Node 18+
+ * (`NodejsFunction` externalModules). `@smithy/node-http-handler`, which the DynamoDB client is built with, stays bundled.
  * Without `minify` SST ships unminified code (its default). The openai SDK's uncalled parts are left out
  * ({@link openAiUncalledParts}).
  */
 export const lambdaNodejs = {
   format: 'esm',
   minify: true,
-  esbuild: { external: ['@aws-sdk/*'], plugins: [openAiUncalledParts] },
+  esbuild: { external: ['@aws-sdk/*'], plugins: [awsSdkByRequire, openAiUncalledParts] },
 } as const;
 
 /**
@@ -135,6 +170,14 @@ export function sstEsbuildOptions(entries: string[], outdir: string) {
     plugins: [...lambdaNodejs.esbuild.plugins],
   };
 }
+
+/**
+ * The Node flags Lambda's `nodejs22.x` runtime starts with (AWS Lambda Developer Guide, "Building Lambda functions
+ * with Node.js": the experimental features Lambda disables). Node 22 turns both on by default, so a process without
+ * these flags loads modules otherwise than Lambda (module format detection, `require` of ES modules). Used by
+ * `npm run bench` (scripts/lib/bench/imports.ts) and `tests/budgets.test.ts` to run a built group as Lambda does.
+ */
+export const LAMBDA_NODE_FLAGS = ['--no-experimental-detect-module', '--no-experimental-require-module'];
 
 /** The groups that call the model (openai-compatible adapter, the tutor's gate lexicon, n2words). */
 const modelGroups: readonly EndpointGroup[] = ['tutor', 'rag'];

@@ -6,7 +6,8 @@
  * 2. leaderboard reads cold and warm at 100 and 100,000 learners (boards.ts);
  * 3. the tutor's pipeline overhead (tutor.ts);
  * 4. autocannon load on the hot routes, 50 connections, bounded, loopback, with the worker's peak RSS (load.ts);
- * 5. each Lambda's bundle (top 10 inputs from esbuild's metafile) and cold import (imports.ts);
+ * 5. each Lambda's bundle (top 10 inputs from esbuild's metafile), its cold import, and what the Secrets Manager
+ *    client's load adds to a worker's first request (imports.ts);
  * then memory per Lambda and the cost of 1,000 learner-days (cost.ts), all printed and written (report.ts).
  *
  * Options (env): BENCH_LEARNERS (default 40); BENCH_BOARD_SIZES (default 100,100000); BENCH_BOARD_READS (20);
@@ -16,7 +17,7 @@
 import { writeFileSync } from 'node:fs';
 import { logger } from '@mathisland/core';
 import { benchLeaderboard } from './lib/bench/boards';
-import { benchBundles } from './lib/bench/imports';
+import { benchBundles, benchSecretsClientLoad } from './lib/bench/imports';
 import { benchJourney } from './lib/bench/journey';
 import { benchLoad } from './lib/bench/load';
 import { type BenchResults, renderReport } from './lib/bench/report';
@@ -49,6 +50,7 @@ const results: BenchResults = {
   options,
   tutorFirstTokenMs,
   bundles: await step('bundles and cold import', () => benchBundles(options.importRuns)),
+  secretsClientMs: benchSecretsClientLoad(options.importRuns),
   journey: await step('journey', () => benchJourney(options.learners)),
   boards: await step('leaderboards', () => benchLeaderboard(options.boardSizes, options.boardReads)),
   tutor: await step('tutor', () => benchTutor(env('BENCH_TUTOR_ASKS', 40), tutorFirstTokenMs)),

@@ -4,15 +4,19 @@
  * esbuild's output. A group that grows past its budget (300 KiB; 500 KiB for tutor and rag, which carry the
  * openai SDK) fails here, with the ten largest inputs in the message. The DynamoDB request counts per route are
  * held by tests/requests.test.ts (exact counts). The built model adapter is run against the local model API, so
- * the SDK as bundled is proven to work, not only to be small.
+ * the SDK as bundled is proven to work, not only to be small; and a built group answers a request in a fresh
+ * `node` as Lambda runs it: the runtime's AWS SDK found only through NODE_PATH (infra/functions.ts awsSdkByRequire).
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { createOpenAiModel } from '@mathisland/core/providers/openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleBudgetKiB, sstEsbuildOptions } from '../infra/functions';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bundleBudgetKiB, LAMBDA_NODE_FLAGS, sstEsbuildOptions } from '../infra/functions';
 import { endpointGroups } from '../infra/routes';
 import { bundleGroups, type GroupBundle, sstEsbuild } from '../scripts/lib/bundles';
 import { useStack } from './support/stack';
@@ -78,5 +82,90 @@ describe('the model adapter as bundled', () => {
     expect(vectors).toHaveLength(2);
     expect(vectors[0]!.length).toBeGreaterThan(100);
     expect(vectors[0]!.every((x) => Number.isFinite(x))).toBe(true);
+  });
+});
+
+describe('a group as built, in a fresh node as Lambda runs it', () => {
+  const stack = useStack();
+  const secretId = 'arn:aws:secretsmanager:eu-central-1:123456789012:secret:mathisland/test/app-AbCdEf';
+  let secrets: Server;
+  let secretsEndpoint = '';
+  const secretReads: string[] = [];
+
+  beforeAll(async () => {
+    // Secrets Manager's wire protocol (JSON 1.1), one secret: what the stage secret holds in AWS.
+    secrets = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        secretReads.push(String(req.headers['x-amz-target']));
+        const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { SecretId?: string };
+        res.writeHead(body.SecretId === secretId ? 200 : 400, { 'content-type': 'application/x-amz-json-1.1' });
+        res.end(
+          JSON.stringify(
+            body.SecretId === secretId
+              ? {
+                  ARN: secretId,
+                  Name: 'mathisland/test/app',
+                  SecretString: JSON.stringify({ SECRET_KEY: 'c'.repeat(64), INTERNAL_SERVICE_KEY: 'k'.repeat(32) }),
+                }
+              : { __type: 'ResourceNotFoundException', Message: 'no such secret' },
+          ),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => secrets.listen(0, '127.0.0.1', resolve));
+    secretsEndpoint = `http://127.0.0.1:${(secrets.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => secrets.close(resolve)));
+
+  it('loads the DynamoDB client at import, the Secrets Manager client at the first request, and answers', async () => {
+    const [health] = await bundleGroups(['health'], join(outDir, 'fresh'));
+    // The child sees the SDK only through NODE_PATH, as a Lambda sees the runtime's copy: the bundle sits outside
+    // the repository (no node_modules above it), so only a CommonJS `require` finds it.
+    const child = `
+      globalThis.awslambda = { streamifyResponse: (h) => h, HttpResponseStream: { from: (s) => s } };
+      const { createRequire } = await import('node:module');
+      const loaded = (name) => Object.keys(createRequire(import.meta.url).cache).some((f) => f.includes('/@aws-sdk/' + name + '/'));
+      const { handler } = await import(${JSON.stringify(pathToFileURL(health!.file).href)});
+      const atImport = { dynamodb: loaded('client-dynamodb'), secretsManager: loaded('client-secrets-manager') };
+      const event = { version: '2.0', routeKey: 'GET /api/health', rawPath: '/api/health', rawQueryString: '', headers: { 'x-internal-key': 'k'.repeat(32) },
+        requestContext: { http: { method: 'GET', path: '/api/health', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: '' },
+          requestId: 'r1', routeKey: 'GET /api/health', stage: '$default', timeEpoch: Date.now() }, isBase64Encoded: false };
+      const result = await handler(event, { awsRequestId: 'r1', functionName: 'health', getRemainingTimeInMillis: () => 30000 });
+      console.log(JSON.stringify({ atImport, afterRequest: { secretsManager: loaded('client-secrets-manager') }, status: result.statusCode, body: JSON.parse(result.body) }));
+    `;
+    const stdout = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        [...LAMBDA_NODE_FLAGS, '--input-type=module', '-e', child],
+        {
+          cwd: join(outDir, 'fresh'),
+          env: {
+            PATH: process.env.PATH,
+            NODE_PATH: join(process.cwd(), 'node_modules'),
+            // DynamoDB Local keeps tables per region and key: the test stack's (packages/core/src/db/client.ts).
+            AWS_REGION: process.env.AWS_REGION ?? 'local',
+            AWS_ACCESS_KEY_ID: 'test',
+            AWS_SECRET_ACCESS_KEY: 'test',
+            AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsEndpoint,
+            SECRETS_ID: secretId,
+            STAGE: 'test',
+            TABLE_NAME: stack.deps.settings.tableName,
+            DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
+            LOG_LEVEL: 'WARN',
+          },
+        },
+        (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)),
+      ),
+    );
+    // The operators' details answer only the INTERNAL_SERVICE_KEY that came from the secret.
+    expect(JSON.parse(stdout.trim().split('\n').at(-1) as string)).toMatchObject({
+      atImport: { dynamodb: true, secretsManager: false },
+      afterRequest: { secretsManager: true },
+      status: 200,
+      body: { status: 'ok', stage: 'test', database: { ok: true } },
+    });
+    expect(secretReads).toEqual(['secretsmanager.GetSecretValue']);
   });
 });

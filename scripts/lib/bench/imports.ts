@@ -1,46 +1,69 @@
 /**
  * Bundles and cold import: each endpoint group built as SST deploys it (scripts/lib/bundles.ts, with esbuild's
  * metafile: the top inputs), and the median time a fresh `node` process takes to import it (module evaluation
- * only; Lambda's own init is not included), whole and with the AWS SDK v3 clients it imports (external: the
- * runtime's copy; DynamoDB, and Secrets Manager, whose import esbuild hoists to the bundle's top) imported first,
- * which leaves the bundle's own evaluation. The Lambda runtime defines `awslambda` (the streamed groups call
- * `awslambda.streamifyResponse` at import); the child defines a stand-in.
+ * only; Lambda's own init is not included), run with the flags Lambda's `nodejs22.x` applies
+ * (infra/functions.ts `LAMBDA_NODE_FLAGS`). Two figures per group:
+ * - `importMs`, whole: the bundle and the runtime's AWS SDK v3 clients it loads at import (external, loaded with
+ *   `require`: infra/functions.ts `awsSdkByRequire`): the DynamoDB client and its document client. The Secrets
+ *   Manager client is not in it: the bundle loads it with Powertools' SecretsProvider, at the first request that
+ *   reads the stage secret; what that costs the first request is {@link benchSecretsClientLoad}.
+ * - `ownImportMs`: the same import with those SDK packages required first, which leaves the bundle's own
+ *   evaluation (parsing it, running its module bodies).
+ * The Lambda runtime defines `awslambda` (the streamed groups call `awslambda.streamifyResponse` at import); the
+ * child defines a stand-in. Errors: a child that fails (a bundle that throws at import) fails the bench.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { bundleBudgetKiB } from '../../../infra/functions';
+import { bundleBudgetKiB, LAMBDA_NODE_FLAGS } from '../../../infra/functions';
 import { endpointGroups } from '../../../infra/routes';
 import { bundleGroups } from '../bundles';
 import { median } from './measure';
 
+/** The runtime's SDK packages a group's bundle requires at import (DynamoDB; infra/functions.ts awsSdkByRequire). */
+const SDK_AT_IMPORT = ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'];
+
+/** The stand-in of Lambda's `awslambda` global, then `preload`, then the timed code; prints the time, ms. */
+function childMs(preload: string, timed: string): number {
+  const out = execFileSync(
+    process.execPath,
+    [
+      ...LAMBDA_NODE_FLAGS,
+      '--input-type=module',
+      '-e',
+      `globalThis.awslambda ??= { streamifyResponse: (h) => h, HttpResponseStream: { from: (s) => s } };
+       const { createRequire } = await import('node:module'); const require = createRequire(import.meta.url);
+       ${preload} const t = performance.now(); ${timed} console.log(performance.now() - t);`,
+    ],
+    { encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'WARN' } },
+  );
+  return Number(out.trim().split('\n').at(-1));
+}
+
+const requireAll = (packages: readonly string[]) => packages.map((p) => `require(${JSON.stringify(p)});`).join(' ');
+
+/** Median of `runs` fresh processes timing `timed` after `preload`, ms. */
+const medianMs = (runs: number, preload: string, timed: string) => median(Array.from({ length: runs }, () => childMs(preload, timed)));
+
 export async function benchBundles(importRuns: number) {
   const bundles = await bundleGroups(endpointGroups, join('.data', 'bench-bundles'));
-  const importMs = (file: string, preload: string) => {
-    const times: number[] = [];
-    for (let i = 0; i < importRuns; i++) {
-      const out = execFileSync(
-        process.execPath,
-        [
-          '--input-type=module',
-          '-e',
-          `globalThis.awslambda ??= { streamifyResponse: (h) => h, HttpResponseStream: { from: (s) => s } }; ${preload} const t=performance.now(); await import(${JSON.stringify(`./${file}`)}); console.log(performance.now()-t);`,
-        ],
-        { encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'WARN' } },
-      );
-      times.push(Number(out.trim().split('\n').at(-1)));
-    }
-    return median(times);
-  };
+  const importBundle = (file: string) => `await import(${JSON.stringify(`./${file}`)});`;
   return bundles.map((b) => ({
     group: b.group,
     bytes: b.bytes,
     budgetKiB: bundleBudgetKiB(b.group),
     top: b.inputs.slice(0, 10),
-    importMs: importMs(b.file, ''),
-    /** The bundle's own evaluation: the runtime's AWS SDK clients it imports (external) imported first. */
-    ownImportMs: importMs(
-      b.file,
-      "await import('@aws-sdk/client-dynamodb'); await import('@aws-sdk/lib-dynamodb'); await import('@aws-sdk/client-secrets-manager');",
-    ),
+    importMs: medianMs(importRuns, '', importBundle(b.file)),
+    /** The bundle's own evaluation: the runtime's AWS SDK packages it loads at import required first. */
+    ownImportMs: medianMs(importRuns, requireAll(SDK_AT_IMPORT), importBundle(b.file)),
   }));
+}
+
+/**
+ * What loading the Secrets Manager client adds to the first request that reads the stage secret (every worker's
+ * first request in AWS; never locally, where there is no SECRETS_ID): the median of `runs` fresh processes
+ * requiring `@aws-sdk/client-secrets-manager` after the DynamoDB packages (they share `@smithy/*` and
+ * `@aws-sdk/core`), ms.
+ */
+export function benchSecretsClientLoad(runs: number): number {
+  return medianMs(runs, requireAll(SDK_AT_IMPORT), requireAll(['@aws-sdk/client-secrets-manager']));
 }

@@ -23,6 +23,8 @@ export interface BenchResults {
   tutor: Awaited<ReturnType<typeof benchTutor>>;
   tutorFirstTokenMs: number;
   bundles: Awaited<ReturnType<typeof benchBundles>>;
+  /** Median load of the Secrets Manager client at a worker's first request in AWS, ms (imports.ts). */
+  secretsClientMs: number;
   load: LoadRun[];
 }
 
@@ -234,21 +236,29 @@ first-token delay of ${r.tutorFirstTokenMs} ms. Overhead = time to the first byt
 ## Lambda bundles and cold-start import time
 
 Each endpoint group built as SST deploys it (infra/functions.ts: SST's own esbuild, ESM, minified, the AWS SDK v3
-from the Lambda runtime, the openai SDK's uncalled parts left out), measured from esbuild's output; import time is
-the median of ${r.options.importRuns} fresh \`node\` processes importing the bundle (module evaluation only), whole and with the
-AWS SDK imported first. The ten largest
-inputs of each bundle come from esbuild's metafile (bytes in the output, KiB, by package or source folder).
+from the Lambda runtime loaded with \`require\`, the openai SDK's uncalled parts left out), measured from esbuild's
+output; import time is the median of ${r.options.importRuns} fresh \`node\` processes importing the bundle (module evaluation
+only), started with the flags Lambda's \`nodejs22.x\` applies (\`--no-experimental-detect-module
+--no-experimental-require-module\`), whole and with the runtime's SDK packages it loads at import required first
+(scripts/lib/bench/imports.ts). The ten largest inputs of each bundle come from esbuild's metafile (bytes in the
+output, KiB, by package or source folder).
 
 | Lambda | bundle KiB | budget KiB | import ms, own (median) | import ms, with the AWS SDK (median) | largest inputs (KiB) |
 |---|---:|---:|---:|---:|---|
 ${r.bundles.map((b) => `| ${b.group} | ${kib(b.bytes)} | ${b.budgetKiB} | ${f1(b.ownImportMs)} | ${f1(b.importMs)} | ${b.top.map((i) => `${i.name} ${kib(i.bytes)}`).join(', ')} |`).join('\n')}
 
-"Own" is the bundle's evaluation with the AWS SDK v3 clients it imports already loaded (DynamoDB, and Secrets
-Manager, whose import esbuild hoists to the bundle's top though the code loads it lazily): the SDK is the Lambda
-runtime's (external to every bundle), and loading it costs the same whatever the bundle holds (about 100 ms here, on
-two cores shared with other work; the fallback group, which loads no SDK, shows the floor of an import). What is left
-is parsing the bundle (about 30 ms for 250 KiB here) and running its module bodies (zod schemas, the route
-manifest, the logger): measured with \`node --cpu-prof\`.
+"Own" is the bundle's evaluation with the runtime's SDK packages it loads at import already required
+(\`@aws-sdk/client-dynamodb\`, \`@aws-sdk/lib-dynamodb\`): the SDK is the Lambda runtime's (external to every bundle),
+and loading it costs the same whatever the bundle holds (about 75 ms here, on two cores shared with other work; the
+fallback group, which loads no SDK, shows the floor of an import). The bundles load it with \`require\`
+(\`awsSdkByRequire\`, infra/functions.ts): the runtime's SDK is CommonJS, and an ES \`import\` of it ran Node's
+ESM-to-CommonJS bridge too, about 40 ms more. The Secrets Manager client is not in either column: Powertools'
+SecretsProvider loads it when the stage secret is first read, a worker's first request in AWS (never locally),
+which it costs ${f1(r.secretsClientMs)} ms (median, required after the DynamoDB packages it shares \`@smithy/*\` with). What is
+left is parsing the bundle (about 15 ms for 250 KiB here) and running its module bodies (zod schemas, the route
+manifest, the logger; in tutor and rag also the openai SDK, whose first read of the global \`Response\` loads Node's
+fetch, about 10 ms, which the first model call needs anyway): measured with \`node --cpu-prof\` and per-module
+timestamps in an unminified build.
 
 The heaviest dependencies, and why they stay:
 - **openai** (tutor, rag): the model adapter's SDK (the team's rule: a well-kept library over our own HTTP and SSE
@@ -263,6 +273,10 @@ The heaviest dependencies, and why they stay:
 - **infra/routes.ts** (every group): the route manifest (paths, auth, throttle scopes, summaries) that each group
   checks its definitions against at start.
 - **@aws-lambda-powertools/logger**, **jose** (access tokens), **@middy/***: the platform of every handler.
-- The AWS SDK v3 is not bundled: the Lambda runtime provides it.
+- The AWS SDK v3 is not bundled: the Lambda runtime provides it, loaded with \`require\`. Bundled (minified,
+  tree-shaken) it shortens the whole import by a quarter at most and on some groups not at all (medians of 9, five
+  groups: 93 to 124 ms against 106 to 133 ms required from the runtime) but adds about 390 KiB to every group
+  (\`@smithy/core\` 139, \`@aws-sdk/nested-clients\` 75, \`@aws-sdk/core\` 50, the DynamoDB client 34, the Secrets Manager
+  client 27 KiB, ...): 617 to 661 KiB per group, twice the 300 KiB budget.
 `;
 }
