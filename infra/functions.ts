@@ -5,6 +5,7 @@
  * with {@link sstEsbuildOptions}.
  */
 import { readFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
 import type { EndpointGroup } from './routes';
 
 /**
@@ -42,31 +43,43 @@ interface EsbuildPlugin {
   }): void;
 }
 
-/** The namespace of the stand-in modules of {@link awsSdkByRequire}. */
-const AWS_SDK_REQUIRE = 'aws-sdk-require';
+/** The namespace of the stand-in modules of {@link requireAtRuntime}. */
+const REQUIRE_AT_RUNTIME = 'require-at-runtime';
+
+/** Node's built-in modules, with or without the `node:` prefix (`http`, `node:stream/web`, ...). */
+const NODE_BUILTIN = new RegExp(`^(node:)?(${builtinModules.filter((m) => /^[a-z][a-z0-9_/]*$/.test(m)).join('|')})$`);
 
 /**
- * Loads the runtime's AWS SDK v3 (external, `@aws-sdk/*`) with `require` instead of an ES `import` (issue 15,
- * cold import). The runtime's SDK packages are CommonJS (`dist-cjs`); an ES `import` of one makes Node run its
- * ESM-to-CommonJS bridge on it (the export lexer over each package's entry, format detection, a module wrapper),
- * which made their load half as long again: `@aws-sdk/client-dynamodb` and `@aws-sdk/lib-dynamodb`, median of 7
- * fresh Node 22 processes with Lambda's flags on the bench machine, 115 ms imported against 74 ms required.
- * Each `@aws-sdk/*` import of the bundle resolves to a stand-in CommonJS module, `module.exports =
- * require('<the package>')`, whose `require` of the package stays external: esbuild emits it through the
- * `require` that SST's ESM banner defines (`createRequire(import.meta.url)`, {@link sstEsbuildOptions}), so in
- * Lambda it resolves as CommonJS does, through NODE_PATH to the runtime's copy. Named imports become property
- * reads of the package's exports (esbuild's interop), the same bindings. A package imported only inside a
- * module that the code loads with `import()` (the Secrets Manager client, under Powertools' SecretsProvider,
- * `packages/functions/src/lib/deps.ts`) is now loaded when that `import()` runs, the first request that reads
- * the stage secret, not at cold start: a hoisted ES import of an external cannot be deferred, a `require` can.
+ * Loads what the Lambda runtime provides with `require` instead of an ES `import` (issue 15, cold import): the AWS
+ * SDK v3 (external, `@aws-sdk/*`) and Node's built-in modules.
+ *
+ * - The runtime's SDK packages are CommonJS (`dist-cjs`); an ES `import` of one makes Node run its ESM-to-CommonJS
+ *   bridge on it (the export lexer over each package's entry, format detection, a module wrapper), which made their
+ *   load half as long again: `@aws-sdk/client-dynamodb` and `@aws-sdk/lib-dynamodb`, median of 7 fresh Node 22
+ *   processes with Lambda's flags on the bench machine, 115 ms imported against 74 ms required.
+ * - An ES `import` of a built-in module builds its ES facade, which reads every export of the module: for `http`
+ *   and `https` (imported by `@smithy/node-http-handler`, which the DynamoDB client is built with) that includes
+ *   Node 22's lazy `WebSocket`/`fetch` getters, so every cold start compiled Node's bundled undici, about 10 ms of
+ *   a group's own import, for nothing (CPU profile of a cold import: `lazyUndici` under `syncExports`). `require`
+ *   returns the module object without reading its getters.
+ *
+ * Each such import of the bundle resolves to a stand-in CommonJS module, `module.exports = require('<the
+ * module>')`, whose `require` stays external: esbuild emits it through the `require` that SST's ESM banner defines
+ * (`createRequire(import.meta.url)`, {@link sstEsbuildOptions}), so in Lambda an SDK package resolves as CommonJS
+ * does, through NODE_PATH to the runtime's copy. Named imports become property reads of the module's exports
+ * (esbuild's interop), the same bindings. A package imported only inside a module that the code loads with
+ * `import()` (the Secrets Manager client, under Powertools' SecretsProvider, `packages/functions/src/lib/deps.ts`)
+ * is loaded when that `import()` runs, the first request that reads the stage secret, not at cold start: a hoisted
+ * ES import of an external cannot be deferred, a `require` can.
  */
-export const awsSdkByRequire: EsbuildPlugin = {
-  name: 'aws-sdk-by-require',
+export const requireAtRuntime: EsbuildPlugin = {
+  name: 'require-at-runtime',
   setup(build) {
-    build.onResolve({ filter: /^@aws-sdk\// }, (args) =>
-      args.namespace === AWS_SDK_REQUIRE ? { path: args.path, external: true } : { path: args.path, namespace: AWS_SDK_REQUIRE },
-    );
-    build.onLoad({ filter: /.*/, namespace: AWS_SDK_REQUIRE }, async (args) => ({
+    const standIn = (args: { path: string; namespace: string }) =>
+      args.namespace === REQUIRE_AT_RUNTIME ? { path: args.path, external: true } : { path: args.path, namespace: REQUIRE_AT_RUNTIME };
+    build.onResolve({ filter: /^@aws-sdk\// }, standIn);
+    build.onResolve({ filter: NODE_BUILTIN }, standIn);
+    build.onLoad({ filter: /.*/, namespace: REQUIRE_AT_RUNTIME }, async (args) => ({
       contents: `module.exports = require(${JSON.stringify(args.path)});`,
       loader: 'js',
     }));
@@ -122,7 +135,7 @@ export const openAiUncalledParts: EsbuildPlugin = {
 /**
  * SST v2's `nodejs` function props for every group: ESM, minified, and the AWS SDK v3 left to the Lambda
  * runtime. `nodejs22.x` ships the SDK v3 (`@aws-sdk/*` with its `@smithy/*` dependencies, CommonJS) on NODE_PATH,
- * and the bundles `require` it ({@link awsSdkByRequire}). Bundled instead (minified, tree-shaken), the DynamoDB
+ * and the bundles `require` it ({@link requireAtRuntime}). Bundled instead (minified, tree-shaken), the DynamoDB
  * and Secrets Manager clients add about 390 KiB to every group, 617 to 661 KiB in all, twice the budget, for a
  * whole import a quarter shorter at most, on some groups no shorter (docs/performance.md). This is also the AWS CDK's default for Node 18+
  * (`NodejsFunction` externalModules). `@smithy/node-http-handler`, which the DynamoDB client is built with, stays bundled.
@@ -132,7 +145,7 @@ export const openAiUncalledParts: EsbuildPlugin = {
 export const lambdaNodejs = {
   format: 'esm',
   minify: true,
-  esbuild: { external: ['@aws-sdk/*'], plugins: [awsSdkByRequire, openAiUncalledParts] },
+  esbuild: { external: ['@aws-sdk/*'], plugins: [requireAtRuntime, openAiUncalledParts] },
 } as const;
 
 /**

@@ -28,7 +28,7 @@ const options: BenchResults['options'] = {
   learners: env('BENCH_LEARNERS', 40),
   boardSizes: (process.env.BENCH_BOARD_SIZES ?? '100,100000').split(',').map(Number),
   boardReads: env('BENCH_BOARD_READS', 20),
-  importRuns: env('BENCH_IMPORT_RUNS', 7),
+  importRuns: env('BENCH_IMPORT_RUNS', 11),
   load: {
     connections: env('BENCH_LOAD_CONNECTIONS', 50),
     amount: env('BENCH_LOAD_AMOUNT', 3000),

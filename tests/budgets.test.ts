@@ -5,7 +5,9 @@
  * openai SDK) fails here, with the ten largest inputs in the message. The DynamoDB request counts per route are
  * held by tests/requests.test.ts (exact counts). The built model adapter is run against the local model API, so
  * the SDK as bundled is proven to work, not only to be small; and a built group answers a request in a fresh
- * `node` as Lambda runs it: the runtime's AWS SDK found only through NODE_PATH (infra/functions.ts awsSdkByRequire).
+ * `node` as Lambda runs it: the runtime's AWS SDK found only through NODE_PATH (infra/functions.ts requireAtRuntime).
+ * No bundle imports the runtime's modules (the AWS SDK, Node's built-ins) with an ES `import`, which cost cold-start
+ * time (docs/performance.md).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -56,6 +58,11 @@ describe('bundle budgets', () => {
       const sdk = b.inputs.some((i) => i.name === 'openai');
       expect(sdk, b.group).toBe(b.group === 'tutor' || b.group === 'rag');
     }
+  });
+
+  it('imports nothing of the runtime as an ES module: the AWS SDK and Node built-ins are required (cold import)', () => {
+    // esbuild's metafile, which does not see SST's banner (its imports of module and url).
+    for (const b of bundles) expect(b.esImports, b.group).toEqual([]);
   });
 });
 

@@ -25,6 +25,8 @@ export interface GroupBundle {
   inputs: BundleInput[];
   /** Every file of the repository in the bundle (`packages/core/src/...`, `infra/...`), and of packages. */
   files: string[];
+  /** What the bundle imports with an ES `import` statement from outside itself (esbuild's metafile): module names. */
+  esImports: string[];
 }
 
 /** `node_modules/<pkg>/...` → `<pkg>`; a repository file → its domain or folder (`core/progress`, `functions/lib`). */
@@ -66,6 +68,7 @@ export async function bundleGroups(groups: readonly EndpointGroup[], outDir: str
       bytes: statSync(file).size,
       inputs: [...byName].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes),
       files: Object.keys(output.inputs),
+      esImports: output.imports.filter((i) => i.external && i.kind === 'import-statement').map((i) => i.path),
     };
   });
 }

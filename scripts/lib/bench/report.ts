@@ -236,7 +236,8 @@ first-token delay of ${r.tutorFirstTokenMs} ms. Overhead = time to the first byt
 ## Lambda bundles and cold-start import time
 
 Each endpoint group built as SST deploys it (infra/functions.ts: SST's own esbuild, ESM, minified, the AWS SDK v3
-from the Lambda runtime loaded with \`require\`, the openai SDK's uncalled parts left out), measured from esbuild's
+from the Lambda runtime and Node's built-in modules loaded with \`require\`, the openai SDK's uncalled parts left
+out), measured from esbuild's
 output; import time is the median of ${r.options.importRuns} fresh \`node\` processes importing the bundle (module evaluation
 only), started with the flags Lambda's \`nodejs22.x\` applies (\`--no-experimental-detect-module
 --no-experimental-require-module\`), whole and with the runtime's SDK packages it loads at import required first
@@ -251,14 +252,17 @@ ${r.bundles.map((b) => `| ${b.group} | ${kib(b.bytes)} | ${b.budgetKiB} | ${f1(b
 (\`@aws-sdk/client-dynamodb\`, \`@aws-sdk/lib-dynamodb\`): the SDK is the Lambda runtime's (external to every bundle),
 and loading it costs the same whatever the bundle holds (about 75 ms here, on two cores shared with other work; the
 fallback group, which loads no SDK, shows the floor of an import). The bundles load it with \`require\`
-(\`awsSdkByRequire\`, infra/functions.ts): the runtime's SDK is CommonJS, and an ES \`import\` of it ran Node's
-ESM-to-CommonJS bridge too, about 40 ms more. The Secrets Manager client is not in either column: Powertools'
+(\`requireAtRuntime\`, infra/functions.ts): the runtime's SDK is CommonJS, and an ES \`import\` of it ran Node's
+ESM-to-CommonJS bridge too, about 40 ms more. Node's built-in modules are required too: an ES \`import\` of
+\`http\` (the DynamoDB client's HTTP handler, bundled) builds its ES facade, which reads every export, Node 22's lazy
+\`WebSocket\`/\`fetch\` getters included, and so compiled Node's fetch implementation (undici) at every cold start:
+about 10 ms of each group's own import, found in a CPU profile. The Secrets Manager client is not in either column: Powertools'
 SecretsProvider loads it when the stage secret is first read, a worker's first request in AWS (never locally),
 which it costs ${f1(r.secretsClientMs)} ms (median, required after the DynamoDB packages it shares \`@smithy/*\` with). What is
 left is parsing the bundle (about 15 ms for 250 KiB here) and running its module bodies (zod schemas, the route
 manifest, the logger; in tutor and rag also the openai SDK, whose first read of the global \`Response\` loads Node's
-fetch, about 10 ms, which the first model call needs anyway): measured with \`node --cpu-prof\` and per-module
-timestamps in an unminified build.
+fetch, about 10 to 15 ms, which the first model call needs anyway; the tutor also compiles its gate's word lists):
+measured with \`node --cpu-prof\` and per-module timestamps in an unminified build.
 
 The heaviest dependencies, and why they stay:
 - **openai** (tutor, rag): the model adapter's SDK (the team's rule: a well-kept library over our own HTTP and SSE
