@@ -59,7 +59,7 @@ module.exports = {
           FRONT,
           `^packages/core/src/${PLATFORM_FILES}$`,
           '^packages/core/src/(db|testing)/index\\.ts$',
-          '^packages/core/src/providers/openai\\.ts$',
+          '^packages/core/src/providers/(model|openai)\\.ts$',
         ],
       },
     },

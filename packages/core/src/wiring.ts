@@ -20,7 +20,7 @@ import { Slots } from './tutor/slots';
 
 /** Adapter factories a caller opts into. */
 export interface Adapters {
-  /** Builds the model client for settings.ai (e.g. `createOpenAiModel` of `providers/openai.ts`). */
+  /** Builds the model client for settings.ai (`openAiModel` of `providers/model.ts`). */
   model?: (ai: Settings['ai'] & { apiKey: string }) => ModelClient;
 }
 

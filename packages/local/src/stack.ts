@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { buildDeps, type Clock, type Deps, loadSettings, SettingsError } from '@mathisland/core';
 import { ensureTable } from '@mathisland/core/db';
 import { applyMigrations } from '@mathisland/core/migrations';
-import { createOpenAiModel } from '@mathisland/core/providers/openai';
+import { openAiModel } from '@mathisland/core/providers/model';
 import { seedTextbook } from '@mathisland/core/tutor';
 import { apiHandlers } from './apiDocs';
 import { type DynamoLocal, startDynamoLocal } from './dynamo';
@@ -242,7 +242,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   try {
     const ownDeps = buildDeps(loadSettings(env), {
-      adapters: { model: createOpenAiModel },
+      adapters: { model: openAiModel },
       ...(options.clock ? { clock: options.clock } : {}),
     });
     await ensureTable(ownDeps.db);

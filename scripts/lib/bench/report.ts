@@ -260,9 +260,10 @@ about 10 ms of each group's own import, found in a CPU profile. The Secrets Mana
 SecretsProvider loads it when the stage secret is first read, a worker's first request in AWS (never locally),
 which it costs ${f1(r.secretsClientMs)} ms (median, required after the DynamoDB packages it shares \`@smithy/*\` with). What is
 left is parsing the bundle (about 15 ms for 250 KiB here) and running its module bodies (zod schemas, the route
-manifest, the logger; in tutor and rag also the openai SDK, whose first read of the global \`Response\` loads Node's
-fetch, about 10 to 15 ms, which the first model call needs anyway; the tutor also compiles its gate's word lists):
-measured with \`node --cpu-prof\` and per-module timestamps in an unminified build.
+manifest, the logger; the tutor also compiles its gate's word lists): measured with \`node --cpu-prof\` and
+per-module timestamps in an unminified build. The openai SDK (tutor, rag) is bundled but evaluated at the first
+model call (core providers/model.ts): its load reads the global \`Response\`, which loads Node's fetch, about 15 ms
+that the calls never reaching the model (a refused question, a used-up quota, bad input) need not pay.
 
 The heaviest dependencies, and why they stay:
 - **openai** (tutor, rag): the model adapter's SDK (the team's rule: a well-kept library over our own HTTP and SSE

@@ -19,8 +19,8 @@
  *   past the request's deadline (the ingest route is behind API Gateway's 30 s).
  * A call over its budget throws (the SDK's abort error); the tutor answers 503 `assistant_unavailable`.
  *
- * Only the endpoint groups that ask the model (tutor, rag) pass this factory to the wiring, so the openai SDK
- * stays out of every other Lambda bundle.
+ * Only the endpoint groups that ask the model (tutor, rag) wire it (through providers/model.ts, which loads this
+ * module at the first model call), so the openai SDK stays out of every other Lambda bundle.
  */
 import OpenAI from 'openai';
 import type { Settings } from '../config/settings';

@@ -5,7 +5,7 @@
  *   `{ id, gradeId, lessonId, title, chunks, embeddingModel, createdAt }`.
  * - `DELETE /api/internal/rag/documents/{id}` → 204.
  */
-import { createOpenAiModel } from '@mathisland/core/providers/openai';
+import { openAiModel } from '@mathisland/core/providers/model';
 import { deleteDocument, ingestDocument } from '@mathisland/core/tutor';
 import * as z from 'zod';
 import { defineGroup } from '../lib/group';
@@ -57,5 +57,5 @@ export const { handler, createHandler, routes } = defineGroup(
       run: remove,
     }),
   },
-  { adapters: { model: createOpenAiModel } },
+  { adapters: { model: openAiModel } },
 );

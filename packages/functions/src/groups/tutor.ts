@@ -10,7 +10,7 @@
  * `assistant_unavailable`); a failure after it cuts the stream.
  */
 import { Readable } from 'node:stream';
-import { createOpenAiModel } from '@mathisland/core/providers/openai';
+import { openAiModel } from '@mathisland/core/providers/model';
 import { type AskOutcome, askTutor, USER_QUESTION_MAX } from '@mathisland/core/tutor';
 import * as z from 'zod';
 import { defineGroup } from '../lib/group';
@@ -73,5 +73,5 @@ export const { handler, createHandler, routes } = defineGroup(
       run: ask,
     }),
   },
-  { adapters: { model: createOpenAiModel } },
+  { adapters: { model: openAiModel } },
 );
