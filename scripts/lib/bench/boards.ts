@@ -11,6 +11,7 @@ import type { Db } from '@mathisland/core/db';
 import { bulkLoadBoard, OVERALL_BOARD, weeklyBoard } from '@mathisland/core/leaderboard';
 import { startLocalStack } from '../../../packages/local/src/stack';
 import { allNodes, questionsOf } from '../../../tests/support/content';
+import { send } from './client';
 import { BENCH_ENV } from './journey';
 import { instrument, type Sample, summarize } from './measure';
 
@@ -57,8 +58,8 @@ export async function benchLeaderboard(sizes: number[], reads: number) {
           for (const list of [cold, warm]) {
             const t0 = performance.now();
             const { result, side } = await measure(async () => {
-              const res = await fetch(`${stack.baseUrl}/api/leaderboard?period=${period}`, { headers: auth });
-              const body = (await res.json()) as { me: { rank: number } };
+              const res = await send('GET', `${stack.baseUrl}/api/leaderboard?period=${period}`, { headers: auth });
+              const body = res.json as { me: { rank: number } };
               if (res.status !== 200) throw new Error(`leaderboard: ${res.status} ${JSON.stringify(body)}`);
               return body;
             });

@@ -44,17 +44,30 @@ const requireAll = (packages: readonly string[]) => packages.map((p) => `require
 /** Median of `runs` fresh processes timing `timed` after `preload`, ms. */
 const medianMs = (runs: number, preload: string, timed: string) => median(Array.from({ length: runs }, () => childMs(preload, timed)));
 
+/**
+ * Builds every group and times its import `importRuns` times, whole and own. The runs go round-robin (run 1 of
+ * every group, then run 2, ...), so that a slow spell of the machine (two shared cores; import times here drift by
+ * 20 ms over tens of seconds) falls on every group alike instead of on the few measured during it.
+ */
 export async function benchBundles(importRuns: number) {
   const bundles = await bundleGroups(endpointGroups, join('.data', 'bench-bundles'));
   const importBundle = (file: string) => `await import(${JSON.stringify(`./${file}`)});`;
-  return bundles.map((b) => ({
+  const whole = bundles.map(() => [] as number[]);
+  const own = bundles.map(() => [] as number[]);
+  for (let run = 0; run < importRuns; run++) {
+    bundles.forEach((b, i) => {
+      whole[i]?.push(childMs('', importBundle(b.file)));
+      own[i]?.push(childMs(requireAll(SDK_AT_IMPORT), importBundle(b.file)));
+    });
+  }
+  return bundles.map((b, i) => ({
     group: b.group,
     bytes: b.bytes,
     budgetKiB: bundleBudgetKiB(b.group),
     top: b.inputs.slice(0, 10),
-    importMs: medianMs(importRuns, '', importBundle(b.file)),
+    importMs: median(whole[i] ?? []),
     /** The bundle's own evaluation: the runtime's AWS SDK packages it loads at import required first. */
-    ownImportMs: medianMs(importRuns, requireAll(SDK_AT_IMPORT), importBundle(b.file)),
+    ownImportMs: median(own[i] ?? []),
   }));
 }
 

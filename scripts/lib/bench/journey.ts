@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import { startLocalStack } from '../../../packages/local/src/stack';
 import { allNodes, questionsOf, wrongAnswer } from '../../../tests/support/content';
+import { send } from './client';
 import { instrument, type Sample, summarize } from './measure';
 
 export const BENCH_ENV = { SECRET_KEY: 'bench-secret-key-bench-secret-key-0123', LOG_LEVEL: 'WARN', DATA_DIR: join('.data', 'bench') };
@@ -26,13 +27,11 @@ export async function benchJourney(learners: number) {
   ) => {
     const t0 = performance.now();
     const { result, side } = await measure(async () => {
-      const res = await fetch(path.startsWith('http') ? path : `${stack.baseUrl}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        redirect: 'manual',
+      const res = await send(method, path.startsWith('http') ? path : `${stack.baseUrl}${path}`, {
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+        body,
       });
-      const json = res.status === 204 ? undefined : res.status === 302 ? { location: res.headers.get('location') } : await res.json();
+      const json = res.status === 302 ? { location: res.location } : res.json;
       if (res.status >= 400) throw new Error(`${label}: ${res.status} ${JSON.stringify(json)}`);
       return json as any;
     });

@@ -111,7 +111,8 @@ For every call the bench records, through the worker's own DynamoDB client, the 
 of that call's DynamoDB requests was in flight: the floor of that call, the raw DynamoDB time of exactly the requests
 the route made, in the same run (scripts/lib/bench/measure.ts). The ratio is the route's p50 over the floor's p50:
 what the service adds on top of DynamoDB (HTTP on loopback, the API Gateway event, middy, auth, validation,
-serialization, the domain), as a multiple.
+serialization, the domain), as a multiple. The calls go through a thin \`node:http\` keep-alive client
+(scripts/lib/bench/client.ts), as a load tool's would, not the global \`fetch\`.
 
 | route | calls | DynamoDB requests | route p50 ms | floor p50 ms | ratio | route p99 ms |
 |---|---:|---:|---:|---:|---:|---:|
@@ -237,11 +238,11 @@ first-token delay of ${r.tutorFirstTokenMs} ms. Overhead = time to the first byt
 
 Each endpoint group built as SST deploys it (infra/functions.ts: SST's own esbuild, ESM, minified, the AWS SDK v3
 from the Lambda runtime and Node's built-in modules loaded with \`require\`, the openai SDK's uncalled parts left
-out), measured from esbuild's
-output; import time is the median of ${r.options.importRuns} fresh \`node\` processes importing the bundle (module evaluation
-only), started with the flags Lambda's \`nodejs22.x\` applies (\`--no-experimental-detect-module
---no-experimental-require-module\`), whole and with the runtime's SDK packages it loads at import required first
-(scripts/lib/bench/imports.ts). The ten largest inputs of each bundle come from esbuild's metafile (bytes in the
+out), measured from esbuild's output; import time is the median of ${r.options.importRuns} fresh \`node\` processes importing
+the bundle (module evaluation only), started with the flags Lambda's \`nodejs22.x\` applies
+(\`--no-experimental-detect-module --no-experimental-require-module\`), whole and with the runtime's SDK packages it
+loads at import required first, the runs taken round-robin over the groups so that a slow spell of this shared
+machine falls on all of them alike (scripts/lib/bench/imports.ts). The ten largest inputs of each bundle come from esbuild's metafile (bytes in the
 output, KiB, by package or source folder).
 
 | Lambda | bundle KiB | budget KiB | import ms, own (median) | import ms, with the AWS SDK (median) | largest inputs (KiB) |
