@@ -29,8 +29,13 @@ export interface GroupBundle {
   esImports: string[];
 }
 
-/** `node_modules/<pkg>/...` → `<pkg>`; a repository file → its domain or folder (`core/progress`, `functions/lib`). */
+/**
+ * `node_modules/<pkg>/...` → `<pkg>`; a repository file → its domain or folder (`core/progress`, `functions/lib`); the
+ * runtime modules' stand-ins → `(require stand-ins)`.
+ */
 export function inputName(path: string): string {
+  // The one-line stand-ins through which a bundle requires the runtime's modules (infra/functions.ts requireAtRuntime).
+  if (path.startsWith('require-at-runtime:')) return '(require stand-ins)';
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
   if (pkg) return pkg[1] as string;
   const core = /^packages\/core\/src\/([^/.]+)/.exec(path);

@@ -3,12 +3,16 @@
  * 50 connections, each run bounded in requests and in seconds. Each route gets a fresh worker process
  * (loadWorker.ts), so that the worker's peak RSS belongs to that route's load; it runs with the bench-only
  * BENCH_THROTTLE_LIMIT (production refuses it). Reports requests/s, latency p50/p99, errors (socket errors,
- * timeouts and non-2xx answers) and the worker's peak RSS.
+ * timeouts and non-2xx answers) and the worker's peak RSS. Errors: a run with more than 1 % failed calls stops the
+ * bench (its figures would be the failure's).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { allNodes, questionsOf } from '../../../tests/support/content';
+
+/** The share of failed calls a load run may have (timeouts under 50 connections on two cores) before the bench stops. */
+const MAX_FAILED_SHARE = 0.01;
 
 export interface LoadRun {
   route: string;
@@ -172,6 +176,11 @@ export async function benchLoad(options: { connections: number; amount: number; 
         const stop = setTimeout(() => instance.stop(), options.seconds * 1000);
       });
       const seconds = (performance.now() - started) / 1000;
+      // A run whose answers failed measured the failure, not the route: stop the bench rather than print it.
+      const failed = result.errors + result.timeouts + result.non2xx;
+      if (failed > result.requests.total * MAX_FAILED_SHARE) {
+        throw new Error(`load on ${target.route}: ${failed} of ${result.requests.total} calls failed (non-2xx, socket errors, timeouts)`);
+      }
       const { maxRssKiB } = await worker.ask<{ maxRssKiB: number }>('rss');
       runs.push({
         route: target.route,

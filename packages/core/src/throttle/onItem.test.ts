@@ -87,3 +87,11 @@ describe('hitOnItem', () => {
     expect(busy.sent).toHaveLength(4);
   });
 });
+
+describe('hitOnItem with a limit beyond what a slot holds', () => {
+  it('counts up to 999,999 hits a window (the bench sets limits of 100,000,000)', async () => {
+    const { deps, sent } = scripted([{ ...KEY, sessionId: 's1', [SLOT]: BASE + 1 }]);
+    expect(await hitOnItem(deps, KEY, 'hearts', { ...RULE, limit: 100_000_000 }, guard)).toBeDefined();
+    expect(sent[0]?.ExpressionAttributeValues).toMatchObject({ ':full': BASE + 999_999 });
+  });
+});
