@@ -19,6 +19,7 @@ import {
   QueryCommand,
   type QueryCommandInput,
   UpdateCommand,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import * as z from 'zod';
@@ -224,6 +225,15 @@ export async function putItem(db: Db, item: Key & Record<string, unknown>, when:
   await db.doc.send(new PutCommand({ TableName: db.tableName, Item: item, ...expression(when) }));
 }
 
+/** The UpdateItem of `updateExpression` on `key` under `when`, with what to hand back (`returns`). */
+const updateCommand = (
+  db: Db,
+  key: Key,
+  updateExpression: string,
+  when: Condition,
+  returns: Pick<UpdateCommandInput, 'ReturnValues' | 'ReturnValuesOnConditionCheckFailure'>,
+) => new UpdateCommand({ TableName: db.tableName, Key: key, UpdateExpression: updateExpression, ...expression(when), ...returns });
+
 /**
  * Applies `updateExpression` (SET/ADD/REMOVE) to the item at `key`, optionally only when `when` holds, and
  * returns the attributes DynamoDB hands back for `returnValues` (`UPDATED_NEW`, `ALL_NEW`, ...), unparsed:
@@ -237,13 +247,7 @@ export async function updateItem(
   returnValues: 'NONE' | 'UPDATED_NEW' | 'ALL_NEW' | 'ALL_OLD' | 'UPDATED_OLD' = 'NONE',
 ): Promise<Record<string, unknown>> {
   const result = await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: key,
-      UpdateExpression: updateExpression,
-      ...expression(when),
-      ...(returnValues === 'NONE' ? {} : { ReturnValues: returnValues }),
-    }),
+    updateCommand(db, key, updateExpression, when, returnValues === 'NONE' ? {} : { ReturnValues: returnValues }),
   );
   return result.Attributes ?? {};
 }
@@ -260,14 +264,7 @@ export type UpdateOutcome = { updated: Record<string, unknown> } | { refused: Re
 export async function updateOrOld(db: Db, key: Key, updateExpression: string, when: Condition): Promise<UpdateOutcome> {
   try {
     const result = await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: key,
-        UpdateExpression: updateExpression,
-        ...expression(when),
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
+      updateCommand(db, key, updateExpression, when, { ReturnValues: 'ALL_NEW', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
     );
     return { updated: result.Attributes ?? {} };
   } catch (error) {

@@ -19,5 +19,5 @@ export async function hit(deps: Deps, scope: string, subject: string, rule: Thro
   const nowSeconds = epochSeconds(deps.clock.now());
   const window = windowOf(nowSeconds, rule.windowSeconds);
   const count = await countHit(deps.db, scope, subject, window.start, window.expiresAt);
-  if (count > rule.limit) throw throttleErrors.throttled(scope, Math.max(1, window.end - nowSeconds));
+  if (count > rule.limit) throw throttleErrors.windowFull(scope, window.end, nowSeconds);
 }

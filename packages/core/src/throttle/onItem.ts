@@ -74,7 +74,8 @@ export async function hitOnItem(
   const window = windowOf(nowSeconds, rule.windowSeconds);
   const base = window.start * COUNT_RANGE;
   const slot = Math.floor(window.start / rule.windowSeconds) % SLOTS;
-  const names: Record<string, string> = { '#slot': slotName(scope, slot) };
+  const slotAttribute = slotName(scope, slot);
+  const names: Record<string, string> = { '#slot': slotAttribute };
   const others: string[] = [];
   for (let i = 0; i < SLOTS; i++) {
     if (i === slot) continue;
@@ -104,9 +105,9 @@ export async function hitOnItem(
     if (outcome === undefined) continue;
     if ('updated' in outcome) return outcome.updated;
     if (!guard.holds(outcome.refused)) return undefined;
-    const stored = outcome.refused?.[names['#slot'] as string];
+    const stored = outcome.refused?.[slotAttribute];
     if (typeof stored === 'number' && stored >= base + limit) {
-      throw throttleErrors.throttled(scope, Math.max(1, window.end - nowSeconds));
+      throw throttleErrors.windowFull(scope, window.end, nowSeconds);
     }
     // Otherwise a stale count to restart, or a concurrent hit of the same learner changed the slot: try again.
     stale = typeof stored === 'number' && stored < base ? stored : undefined;

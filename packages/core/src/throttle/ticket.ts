@@ -54,7 +54,7 @@ export async function transactCounting(deps: Deps, items: TxItem[]): Promise<voi
   } catch (error) {
     if (cancellationReasons(error)[items.length] === 'ConditionalCheckFailed') {
       const seconds = epochSeconds(now);
-      throw throttleErrors.throttled(ticket.scope, Math.max(1, windowOf(seconds, ticket.rule.windowSeconds).end - seconds));
+      throw throttleErrors.windowFull(ticket.scope, windowOf(seconds, ticket.rule.windowSeconds).end, seconds);
     }
     throw error;
   }
