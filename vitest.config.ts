@@ -7,7 +7,8 @@
  *   (also in `browser`).
  * - `stacks`: the SST stacks synthesized offline and asserted (stacks/test/): the stage `test` once per run (its
  *   global setup), variants (production, a custom domain, an alarm topic) by the files that need them.
- * - `browser`: the staff panel (packages/admin) in Debian's Chromium through playwright-core, headless, against
+ * - `browser`: the staff panel (packages/admin) in Chromium (tests/browser/chromium.ts: CHROMIUM_PATH, a system one, else
+ *   the one npm install brought) through playwright-core, headless, against
  *   a real local stack per test file (tests/browser/). Its global setup also builds the panel when its build is
  *   missing or older than its sources. `ADMIN_SCREENSHOTS=1` rewrites docs/admin/*.png.
  */

@@ -1,14 +1,20 @@
 /**
  * The browser project's setup: the staff panel's build (made here when missing or older than its sources, as
- * `npm start` does) and Debian's Chromium (CI installs it with apt; no browser is ever downloaded).
+ * `npm start` does) and the Chromium the tests drive (`chromium.ts`: CHROMIUM_PATH, a system one, else the one
+ * `npm install` brought; never a download), handed to the test files as `inject('chromiumPath')`.
  */
-import { existsSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
 import { ensureAdminBuilt } from '../../packages/local/src/stack';
-import { CHROMIUM } from './support';
+import { findChromium } from './chromium';
 
-export default async function setup() {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+declare module 'vitest' {
+  export interface ProvidedContext {
+    chromiumPath: string;
   }
-  await ensureAdminBuilt({ quiet: true });
+}
+
+export default async function setup(project: TestProject) {
+  const [browser] = await Promise.all([findChromium(), ensureAdminBuilt({ quiet: true })]);
+  console.log(`browser tests: Chromium from ${browser.source} (${browser.executablePath})`);
+  project.provide('chromiumPath', browser.executablePath);
 }

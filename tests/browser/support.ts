@@ -1,5 +1,5 @@
 /**
- * Browser test support: Debian's Chromium driven by playwright-core (headless; Playwright passes --no-sandbox,
+ * Browser test support: Chromium (the one `chromium.ts` finds, handed over by the global setup) driven by playwright-core (headless; Playwright passes --no-sandbox,
  * which running as root needs), contexts in Persian on Tehran time (one signed-in context per staff member and
  * file, a page per test), sign-in through the panel's own login page or the API, and screenshots of the main
  * screens into docs/admin/ when ADMIN_SCREENSHOTS=1.
@@ -7,12 +7,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SCREENSHOT_DIR = join(import.meta.dirname, '../../docs/admin');
 
-export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, headless: true });
+/** A headless Chromium: the binary the global setup found (`tests/browser/chromium.ts`). */
+export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: inject('chromiumPath'), headless: true });
 
 export interface PanelPage {
   context: BrowserContext;
