@@ -9,6 +9,7 @@ export { type AskInput, askTutor, USER_QUESTION_MAX } from './ask';
 export { backfillFeedbackIndex } from './backfill';
 export { listHistory, rateMessage, type TutorMessage } from './conversation';
 export { ABUSE_HELP_TEXT, ATTEMPT_TEXT, HELP_LINE_TEXT, PERSONAL_DATA_TEXT, PRIVACY_NOTE, REFUSAL_TEXT } from './copy';
+export { type GateVerdict, screenRequest } from './gate/screen';
 export { deleteDocument, type IngestInput, ingestDocument, type RagDocument } from './ingest';
 export { getQuota, type QuotaItem } from './quota.entity';
 export { seedTextbook } from './seed';
