@@ -94,7 +94,8 @@ const RULE_CHANGE: RegExp[] = [
   /\b(you can|you are allowed to|you may) (now )?(talk|answer|help|say|discuss)\b.{0,20}\b(anything|everything|other|any (topic|subject|question))\b/,
   /(قانون|قوانین|قواعد|دستور|دستورات|دستورالعمل|محدودیت)[^ ]{0,4} ?(خودت|خودتو|خودت رو|ات|هات)? ?(رو|را|و)? ?(فراموش|نادیده|بیخیال|بی خیال|ول کن|کنار|زیر پا|بشکن|عوض|تغییر|حذف)/,
   /(فراموش کن|نادیده بگیر|بیخیال شو|بی خیال شو) (که )?(تو |شما )?(معلم|ربات|قانون|قوانین|دستور|ریاضی)/,
-  /از (الان|این به بعد|حالا|امروز) (به بعد )?(تو|شما|دیگه|دیگر)/,
+  /از (الان|این به بعد|حالا|امروز) (به بعد )?(تو|شما|دیگه|دیگر|به همه|به هر|همه|هر)/,
+  /(همه|هر) (سوالام|سوالامو|سوالهام|سوال هام|سوالای من|سوالهای من|چی پرسیدم|چیزی پرسیدم)( رو| را)? جواب/,
   /(نقش|رل) .{0,30}(بازی کن|رو بازی|را بازی|باش|بگیر)/,
   /(وانمود کن|تظاهر کن|ادا در بیار)/,
   /(فرض کن|تصور کن|تصور کنیم|فرض کنیم) (که )?(تو|شما) (یه |یک )?[^\d]{0,25}(هستی|هستید|باشی|باشید|نیستی)/,
@@ -106,7 +107,7 @@ const RULE_CHANGE: RegExp[] = [
   /\b(dont|don t|do not|no need to|not) (have to |need to )?(only|just) (do |answer |talk about |help with )?math/,
   /(بدون|هیچ) (محدودیت|قانون|قانونی)/,
   /(پرامپت|دستور سیستم|حالت توسعه)/,
-  /(?<!\bi (always |often |sometimes |keep )?)\b(forget|stop|skip|drop|no more|enough|quit|leave) (about |with |the |doing |this |your )*(math|maths|mathematics|numbers)\b/,
+  /(?<!\bi (always |often |sometimes |keep )?)\b(forget|ignore|stop|skip|drop|no more|enough|quit|leave) (about |with |the |doing |helping with |teaching |this |your )*(math|maths|mathematics|numbers)\b/,
   /ریاضی (رو |را |و )?(بیخیال|بی خیال|فراموش|ول کن|کنار بذار|کنار بگذار|تعطیل)|(بیخیال|بی خیال|ول کن) (ریاضی|درس|عدد)/,
 ];
 
