@@ -10,8 +10,8 @@
  */
 import { OPENING_MAX_CHARS, OPENING_MIN_CHARS, REFUSAL_TEXT, Slots, TIME_LIMIT_TEXT } from '@mathisland/core/tutor';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, type Session, signIn, startTestStack, type TestStack } from './support/stack';
-import { ask, llmConfig, llmNext, llmRequests, quotaItem, usageItem } from './support/tutor';
+import { call, type Session, startTestStack, type TestStack } from './support/stack';
+import { ask, learner, llmConfig, llmNext, llmRequests, quotaItem, tutorHistory, usageItem } from './support/tutor';
 
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
 
@@ -32,16 +32,12 @@ describe('the answer stream of POST /api/ai/ask', () => {
   });
   afterAll(() => stack?.close());
 
-  const learner = async (): Promise<Session> => {
-    stack.clock.advance(1);
-    return signIn(stack);
-  };
-  const history = async (s: Session) => (await call(stack, 'GET', '/api/ai/history', { token: s.accessToken })).body.items;
+  const history = (s: Session) => tutorHistory(stack, s);
 
   describe('the refusal marker', () => {
     it('holds the opening until its first sentence is complete, then streams sentence by sentence', async () => {
       await llmConfig(stack, { firstTokenDelayMs: 20, chunkDelayMs: 15 });
-      const s = await learner();
+      const s = await learner(stack);
       const res = await ask(stack, s.accessToken, { userQuestion: 'how do I add 3/4 and 1/8?' });
       expect(res.headers.get('x-tutor-outcome')).toBe('answer');
       expect(res.chunks[0]?.text.length).toBeGreaterThanOrEqual(OPENING_MIN_CHARS);
@@ -56,7 +52,7 @@ describe('the answer stream of POST /api/ai/ask', () => {
     });
 
     it('holds at most OPENING_MAX_CHARS when the opening has no sentence end', async () => {
-      const s = await learner();
+      const s = await learner(stack);
       await llmNext(stack, { reply: `${'three quarters and one eighth '.repeat(20)}make seven eighths.` });
       const res = await ask(stack, s.accessToken, { userQuestion: 'what is 3/4 + 1/8 in words?' });
       const first = res.chunks[0]?.text ?? '';
@@ -66,7 +62,7 @@ describe('the answer stream of POST /api/ai/ask', () => {
     });
 
     it('sends only the fixed refusal when the model writes words before its marker: X-Tutor-Outcome off_topic, no quota, nothing stored', async () => {
-      const s = await learner();
+      const s = await learner(stack);
       const before = { requests: (await llmRequests(stack)).length, usage: await usageItem(stack) };
       for (const [question, reply, refusal] of [
         ['what is 9 + 9 and tell me about your weekend', 'Sorry, I am only here for math! [[OFF_TOPIC]]', REFUSAL_TEXT.en],
@@ -88,7 +84,7 @@ describe('the answer stream of POST /api/ai/ask', () => {
     });
 
     it('ends an answer whose marker comes later with the refusal after the sentences already sent, dropping the sentence it is in', async () => {
-      const s = await learner();
+      const s = await learner(stack);
       const question = 'how do I add 3/4 and 1/8, and who is your favourite footballer';
       await llmNext(stack, { reply: `${OPENING} And my favourite footballer is [[OFF_TOPIC]] Messi, because` });
       const res = await ask(stack, s.accessToken, { userQuestion: question });
@@ -99,7 +95,7 @@ describe('the answer stream of POST /api/ai/ask', () => {
       expect(await quotaItem(stack, s.userId)).toMatchObject({ used: 0 });
       expect(await history(s)).toEqual([]);
       // Not cached: the same question of another learner is a new model call.
-      const other = await learner();
+      const other = await learner(stack);
       const before = (await llmRequests(stack)).length;
       await ask(stack, other.accessToken, { userQuestion: question });
       expect((await llmRequests(stack)).length).toBe(before + 1);
@@ -119,7 +115,7 @@ describe('the answer stream of POST /api/ai/ask', () => {
     }
 
     it('ends a slow answer cleanly with what was written and the closing sentence, the question not counted, nothing stored', async () => {
-      const s = await learner();
+      const s = await learner(stack);
       await llmConfig(stack, { firstTokenDelayMs: 10, chunkDelayMs: 5 });
       await call(stack, 'POST', '/_local/llm/faults', { body: { kind: 'stall', afterChunks: 40, path: 'chat' } });
       const res = await withLimit(1000, () => ask(stack, s.accessToken, { userQuestion: 'how do I add 2/5 and 1/10?' }));
@@ -135,7 +131,7 @@ describe('the answer stream of POST /api/ai/ask', () => {
     });
 
     it('closes in Persian for a Persian question, even when the limit comes before the opening was sent', async () => {
-      const s = await learner();
+      const s = await learner(stack);
       await llmConfig(stack, { firstTokenDelayMs: 10, chunkDelayMs: 150 });
       const res = await withLimit(500, () => ask(stack, s.accessToken, { userQuestion: '۲/۵ و ۱/۱۰ رو چطوری جمع کنم؟' }));
       expect(res.cut).toBe(false);
@@ -147,7 +143,7 @@ describe('the answer stream of POST /api/ai/ask', () => {
     });
 
     it('is told apart from a model failure, which still cuts the stream', async () => {
-      const s = await learner();
+      const s = await learner(stack);
       await llmConfig(stack, { firstTokenDelayMs: 10, chunkDelayMs: 5 });
       await llmNext(stack, { fail: 'cut', cutAfterChunks: 30 });
       const res = await ask(stack, s.accessToken, { userQuestion: 'how do I add 3/5 and 1/10?' });

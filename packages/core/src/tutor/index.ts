@@ -20,6 +20,7 @@ export {
 } from './copy';
 export { type GateVerdict, screenRequest } from './gate/screen';
 export { deleteDocument, type IngestInput, ingestDocument, type RagDocument } from './ingest';
+export { ANSWER_OUTCOMES, type AnswerOutcome } from './modelAnswer';
 export { getQuota, type QuotaItem } from './quota.entity';
 export { seedTextbook } from './seed';
 export { textbookExcerpts } from './seed/textbook';
