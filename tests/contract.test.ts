@@ -8,9 +8,10 @@
  * The staff docs (docs/admin-api.md "Permissions", docs/admin.md's permission table) name exactly the server's
  * permissions, each in its kind (grantable or superuser-only).
  */
+
+import { readFileSync } from 'node:fs';
 import { STAFF_PERMISSIONS, SUPERUSER_PERMISSIONS } from '@mathisland/core/admin';
 import { MarketplaceProductType, ORDER_STATUSES, PaymentEventKind } from '@mathisland/core/subscriptions';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { endpointGroups, isStreamedGroup, routeKey, routes, streamedGroups, throttleScopes } from '../infra/routes';
 import * as panel from '../packages/admin/src/contract';

@@ -14,6 +14,7 @@ import {
   savePlan,
 } from '@mathisland/core/subscriptions';
 import { describe, expect, it } from 'vitest';
+import { commandOf, failing } from './support/interleave';
 import {
   admin,
   buyAndPay,
@@ -28,7 +29,6 @@ import {
   staffSession,
   status,
 } from './support/payments';
-import { commandOf, failing } from './support/interleave';
 import { call, type Session, signIn, startTestStack, type TestStack, useStack } from './support/stack';
 
 const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
@@ -243,9 +243,9 @@ describe('discount codes', () => {
     const crash = new Error('the Lambda stopped here');
     const crashing = failing(stack.deps, commandOf('TransactWriteCommand', 'paidVia'), crash);
     const user = (await getUser(stack.deps.db, s.userId))!;
-    await expect(purchaseOrder(crashing, user, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: free, idempotencyKey: key })).rejects.toBe(
-      crash,
-    );
+    await expect(
+      purchaseOrder(crashing, user, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: free, idempotencyKey: key }),
+    ).rejects.toBe(crash);
     expect((await status(stack, s)).active).toBe(false);
 
     const replayed = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: free }, key);

@@ -94,7 +94,9 @@ describe('the job scripts and npm start on one DATA_DIR', () => {
 
     const renewal = runScript('job-marketplace-renewal.ts', [], dataDir, env);
     expect(await renewal.exit, renewal.output()).toBe(0);
-    expect(renewal.output()).toContain(`using table ${tableName} at ${endpoint}, the running npm start (pid ${process.pid}) of DATA_DIR ${dataDir}`);
+    expect(renewal.output()).toContain(
+      `using table ${tableName} at ${endpoint}, the running npm start (pid ${process.pid}) of DATA_DIR ${dataDir}`,
+    );
     expect(renewal.output()).toMatch(/Marketplace renewal on table .*: \{.*"renewed":0/);
 
     const recheck = runScript('payment-recheck.ts', [], dataDir, env);
@@ -121,7 +123,10 @@ describe('a job script with no running stack', () => {
     const crashed = spawnSync(process.execPath, ['-e', '']).pid as number;
     writeState(dataDir, { owner: NPM_START, pid: crashed, state: 'starting', since: Date.now() });
     const tableName = `test-${randomUUID()}`;
-    const run = runScript('job-marketplace-renewal.ts', [], dataDir, { TABLE_NAME: tableName, SECRET_KEY: randomBytes(32).toString('hex') });
+    const run = runScript('job-marketplace-renewal.ts', [], dataDir, {
+      TABLE_NAME: tableName,
+      SECRET_KEY: randomBytes(32).toString('hex'),
+    });
     expect(await run.exit, run.output()).toBe(0);
     const output = run.output();
     expect(output).toContain(`replaced stale state: npm start (pid ${crashed}) is gone without removing it`);

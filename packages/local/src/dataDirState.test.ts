@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   acquireDataDir,
-  type DataDirClaim,
   DataDirBusyError,
+  type DataDirClaim,
   NPM_START,
   readStackState,
   STARTING_STALE_MS,
@@ -55,7 +55,9 @@ describe('DATA_DIR state', () => {
       kind: 'running',
       state: { owner: NPM_START, endpoint: 'http://127.0.0.1:1', tableName: 't' },
     });
-    await expect(acquireDataDir(dataDir, NPM_START, { ...script, useRunning: false })).rejects.toThrow(/another npm start .* already serves/);
+    await expect(acquireDataDir(dataDir, NPM_START, { ...script, useRunning: false })).rejects.toThrow(
+      /another npm start .* already serves/,
+    );
     held.release();
   });
 
@@ -87,13 +89,24 @@ describe('DATA_DIR state', () => {
     const held = await claim(dataDir);
     const refused = acquireDataDir(dataDir, 'npm run createsuperuser', { ...script, timeoutMs: 300 });
     await expect(refused).rejects.toBeInstanceOf(DataDirBusyError);
-    await expect(refused).rejects.toThrow(new RegExp(`npm start \\(pid ${process.pid}\\) has held .* \\(starting\\) .* within 0 s; if it hangs, stop it \\(kill ${process.pid}\\)`));
+    await expect(refused).rejects.toThrow(
+      new RegExp(
+        `npm start \\(pid ${process.pid}\\) has held .* \\(starting\\) .* within 0 s; if it hangs, stop it \\(kill ${process.pid}\\)`,
+      ),
+    );
     held.release();
   });
 
   it('replaces the state of a holder that died (kill -9) or has been starting for too long', async () => {
     const gone = newDataDir();
-    writeState(gone, { owner: NPM_START, pid: deadPid(), state: 'running', since: Date.now(), endpoint: 'http://127.0.0.1:4', tableName: 't' });
+    writeState(gone, {
+      owner: NPM_START,
+      pid: deadPid(),
+      state: 'running',
+      since: Date.now(),
+      endpoint: 'http://127.0.0.1:4',
+      tableName: 't',
+    });
     const afterCrash = await acquireDataDir(gone, 'npm run createsuperuser', script);
     expect(afterCrash).toMatchObject({ kind: 'claimed', replaced: expect.stringMatching(/npm start \(pid \d+\) is gone/) });
     expect(readStackState(gone)).toMatchObject({ owner: 'npm run createsuperuser', pid: process.pid });

@@ -21,6 +21,7 @@
  */
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SettingsError } from '@mathisland/core';
 
 /** The state file of `dataDir`. */
 export const stackStateFile = (dataDir: string): string => join(dataDir, 'stack.json');
@@ -61,13 +62,18 @@ export function readStackState(dataDir: string): StackState | undefined {
   }
 }
 
-/** Whether process `pid` exists (EPERM: it does, under another user). */
+/** Whether process `pid` runs (EPERM: it does, under another user; a zombie, dead but not yet reaped, does not). */
 export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    // Linux: the state letter after the command name in /proc/<pid>/stat; Z is a zombie.
+    return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true; // no /proc (macOS): kill(0) is all there is
   }
 }
 
@@ -215,16 +221,18 @@ function claimOf(file: string, mine: StackState): DataDirClaim {
 
 /**
  * Claims `dataDir` for `npm start` before its DynamoDB Local starts: waits up to 2 minutes for a script holding it,
- * notes replaced stale state in `warnings`. Errors: {@link DataDirBusyError} (another `npm start` holds it, or a
- * script did not let go in time).
+ * notes replaced stale state in `warnings`. Errors: `SettingsError` (so `npm start` prints it and exits 1) when
+ * another `npm start` holds it, or a script did not let go in time.
  */
 export async function claimForNpmStart(dataDir: string, warnings: string[]): Promise<DataDirClaim> {
   const acquired = await acquireDataDir(dataDir, NPM_START, {
     useRunning: false,
     timeoutMs: 120_000,
     onWait: (holder) => console.log(`waiting for ${holder.owner} (pid ${holder.pid}) to finish with ${dataDir}...`),
+  }).catch((error) => {
+    throw error instanceof DataDirBusyError ? new SettingsError(error.message) : error;
   });
-  if (acquired.kind !== 'claimed') throw new DataDirBusyError(`another npm start already serves ${dataDir}`);
+  if (acquired.kind !== 'claimed') throw new SettingsError(`another npm start already serves ${dataDir}`);
   if (acquired.replaced) warnings.push(`${dataDir}: ${acquired.replaced}`);
   return acquired.claim;
 }

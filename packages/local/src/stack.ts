@@ -30,7 +30,7 @@ import { applyMigrations } from '@mathisland/core/migrations';
 import { openAiModel } from '@mathisland/core/providers/model';
 import { seedTextbook } from '@mathisland/core/tutor';
 import { apiHandlers } from './apiDocs';
-import { claimForNpmStart, DataDirBusyError, type DataDirClaim } from './dataDirState';
+import { claimForNpmStart, type DataDirClaim } from './dataDirState';
 import { type DynamoLocal, startDynamoLocal } from './dynamo';
 import { frontendStandIn } from './fakes/frontend';
 import { createGatewayFake } from './fakes/gateway';
@@ -79,11 +79,6 @@ export interface LocalStack {
   responseMismatches: string[];
   close(): Promise<void>;
 }
-
-/** A busy DATA_DIR stops startup like a bad setting: `npm start` prints the message and exits 1. */
-const asSettingsError = (error: unknown): never => {
-  throw error instanceof DataDirBusyError ? new SettingsError(error.message) : error;
-};
 
 const LOCAL_SMS_KEY = 'local-sms-api-key';
 /** The fake gateway's merchant id (a 36-character UUID, like a real one). */
@@ -182,12 +177,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   }
 
   let dynamo: DynamoLocal | undefined;
-  // Its own DynamoDB Local on DATA_DIR's files: held through DATA_DIR's state file, "starting" until ready.
   let dataDirClaim: DataDirClaim | undefined;
   const endpoint = options.dynamodbEndpoint ?? env.DYNAMODB_ENDPOINT;
   if (endpoint) env.DYNAMODB_ENDPOINT = endpoint;
   else {
-    if (!options.inMemory) dataDirClaim = await claimForNpmStart(dataDir, warnings).catch(asSettingsError);
+    if (!options.inMemory) dataDirClaim = await claimForNpmStart(dataDir, warnings);
     dynamo = await startDynamoLocal({ dbPath: options.inMemory ? undefined : join(dataDir, 'dynamodb') }).catch((error) => {
       dataDirClaim?.release();
       throw error;

@@ -22,10 +22,10 @@ import { getDiscount, normalizeDiscountCode, priced, requireUsable } from './dis
 import { redemptionFailure, useDiscountItems } from './discountUse';
 import { paymentErrors } from './errors';
 import { createOrder, type Order, type Provider } from './order.entity';
+import { getOrder, paymentUrl } from './orders';
 import { eventItem } from './paymentEvent.entity';
 import { markPlanOrdered, type Plan } from './plan.entity';
 import { planOnSale } from './plans';
-import { getOrder, paymentUrl } from './orders';
 import {
   claimPurchaseKey,
   type PurchaseFingerprint,
@@ -47,12 +47,7 @@ export interface PurchaseRequest {
  * The first answer given for `idempotencyKey` of `userId`, or undefined for a new key. Errors:
  * `idempotency_conflict` when the key was used for another request than `wanted`.
  */
-async function replay(
-  deps: Deps,
-  user: User,
-  idempotencyKey: string,
-  wanted: PurchaseFingerprint,
-): Promise<PurchaseResponse | undefined> {
+async function replay(deps: Deps, user: User, idempotencyKey: string, wanted: PurchaseFingerprint): Promise<PurchaseResponse | undefined> {
   const stored = await readPurchaseKey(deps.db, user.id, idempotencyKey);
   if (!stored) return undefined;
   const used = stored.request;

@@ -7,6 +7,7 @@ import { type Deps, DomainError } from '@mathisland/core';
 import {
   affiliateOf,
   bindReferrer,
+  type SubscriptionStatus as CoreSubscriptionStatus,
   invoicesOf,
   listOffers,
   type Order,
@@ -15,7 +16,6 @@ import {
   plansOnSale,
   purchase,
   redeemDiscount,
-  type SubscriptionStatus as CoreSubscriptionStatus,
   subscriptionStatus,
 } from '@mathisland/core/subscriptions';
 import * as z from 'zod';
