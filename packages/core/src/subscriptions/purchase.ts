@@ -61,11 +61,13 @@ async function replay(deps: Deps, user: User, idempotencyKey: string, wanted: Pu
 
 /**
  * Pays the free order of `pending` (unless it is paid already) and stores and returns its paid answer: `status:
- * 'paid'`, no pay link, the subscription the caller holds now. Errors: `database_busy` (settle.ts).
+ * 'paid'`, no pay link, the subscription the caller holds now. An order staff cancelled meanwhile is left as it is
+ * and `pending` is returned unchanged. Errors: `database_busy` (settle.ts).
  */
 async function payFreeOrder(deps: Deps, user: User, idempotencyKey: string, pending: PurchaseResponse): Promise<PurchaseResponse> {
-  const order = await getOrder(deps, pending.orderId);
-  if (order.status === 'pending') await markPaid(deps, order.id, 'discount', {}, order);
+  let order = await getOrder(deps, pending.orderId);
+  if (order.status === 'pending') order = (await markPaid(deps, order.id, 'discount', {}, order)).order;
+  if (order.status !== 'paid' && order.status !== 'refunded') return pending;
   const { marketplaceSku: _sku, ...rest } = pending;
   const paid: PurchaseResponse = {
     ...rest,
