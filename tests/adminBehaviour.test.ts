@@ -206,6 +206,11 @@ describe('admin: learners, sessions, OTP records, dashboard', () => {
     const me = (await admin(stack, cookie, 'GET', `/api/admin/users/${learner.userId}`)).body;
     expect(me).toMatchObject({ id: learner.userId, phone: learner.phone, displayName: 'Parisa Rahimi', subscription: { active: true } });
     expect(me.orders.map((o: { id: number }) => o.id)).toEqual([orderId]);
+    // Issue 29 §5: the grade the learner's own answers name (the default until they choose), then the chosen one.
+    const profile = async () => (await call(stack, 'GET', '/api/user/profile', { token: learner.accessToken })).body;
+    expect(me.gradeId).toBe((await profile()).gradeId);
+    await call(stack, 'PATCH', '/api/user/profile', { token: learner.accessToken, body: { gradeId: 5 } });
+    expect((await admin(stack, cookie, 'GET', `/api/admin/users?q=${me.publicId}`)).body.items[0].gradeId).toBe((await profile()).gradeId);
     for (const q of [me.publicId, me.publicId.toLowerCase(), learner.phone, learner.phone.slice(-6), 'Rahimi']) {
       const found = await admin(stack, cookie, 'GET', `/api/admin/users?q=${encodeURIComponent(q)}`);
       expect(

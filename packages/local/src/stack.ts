@@ -12,12 +12,15 @@
  * points there); OPENAI_API_KEY='' → the tutor is off; a real key (and base URL) → the real model. With the
  * tutor on, the seed textbook excerpts are ingested at start (once per embedding model).
  *
+ * DynamoDB Local on DATA_DIR's files is held through `DATA_DIR/stack.json` (dataDirState.ts): "starting" before it
+ * starts, "running" with its endpoint and table once ready (scripts use it then), removed at stop.
+ *
  * The staff panel (`packages/admin`) is served at `/admin/` from its build, `packages/admin/dist/admin`; `npm start`
  * builds it first when it is missing or older than its sources ({@link ensureAdminBuilt}).
  */
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +30,7 @@ import { applyMigrations } from '@mathisland/core/migrations';
 import { openAiModel } from '@mathisland/core/providers/model';
 import { seedTextbook } from '@mathisland/core/tutor';
 import { apiHandlers } from './apiDocs';
+import { claimForNpmStart, type DataDirClaim } from './dataDirState';
 import { type DynamoLocal, startDynamoLocal } from './dynamo';
 import { frontendStandIn } from './fakes/frontend';
 import { createGatewayFake } from './fakes/gateway';
@@ -79,9 +83,6 @@ export interface LocalStack {
 const LOCAL_SMS_KEY = 'local-sms-api-key';
 /** The fake gateway's merchant id (a 36-character UUID, like a real one). */
 export const LOCAL_GATEWAY_MERCHANT_ID = '00000000-0000-4000-8000-00000000cafe';
-
-/** Where a running `npm start` writes its DynamoDB Local endpoint, for scripts (createsuperuser) to find it. */
-export const endpointFile = (dataDir: string): string => join(dataDir, 'dynamodb.endpoint');
 
 const LOCAL_LLM_KEY = 'local-llm-api-key';
 /** The fake marketplace's package name and OAuth client (its static secret is generated once into DATA_DIR). */
@@ -176,10 +177,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   }
 
   let dynamo: DynamoLocal | undefined;
+  let dataDirClaim: DataDirClaim | undefined;
   const endpoint = options.dynamodbEndpoint ?? env.DYNAMODB_ENDPOINT;
   if (endpoint) env.DYNAMODB_ENDPOINT = endpoint;
   else {
-    dynamo = await startDynamoLocal({ dbPath: options.inMemory ? undefined : join(dataDir, 'dynamodb') });
+    if (!options.inMemory) dataDirClaim = await claimForNpmStart(dataDir, warnings);
+    dynamo = await startDynamoLocal({ dbPath: options.inMemory ? undefined : join(dataDir, 'dynamodb') }).catch((error) => {
+      dataDirClaim?.release();
+      throw error;
+    });
     env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   }
 
@@ -216,6 +222,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
   } catch (error) {
     await dynamo?.stop();
+    dataDirClaim?.release();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new SettingsError(`port ${port} is in use (another npm start?); set PORT to another port`);
     }
@@ -247,13 +254,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     await ensureTable(ownDeps.db);
     await applyMigrations(ownDeps.db, () => ownDeps.clock.now());
-    const ownEndpointFile = dynamo && !options.inMemory ? endpointFile(dataDir) : undefined;
-    if (ownEndpointFile) {
-      mkdirSync(dataDir, { recursive: true });
-      // Scripts (createsuperuser, marketplace:authorize) find the table here, and the settings this stack filled in.
+    if (dataDirClaim) {
+      // Scripts (createsuperuser, the jobs) find the table here, and the settings this stack filled in.
       const filled = ['PUBLIC_BASE_URL', ...(marketplace.useFake ? LOCAL_MARKETPLACE_SETTINGS : [])];
-      const settings = Object.fromEntries(filled.map((name) => [name, env[name]]));
-      writeFileSync(ownEndpointFile, `${JSON.stringify({ endpoint: env.DYNAMODB_ENDPOINT, tableName: ownDeps.db.tableName, settings })}\n`);
+      const settings = Object.fromEntries(filled.map((name) => [name, env[name] as string]));
+      dataDirClaim.running({ endpoint: env.DYNAMODB_ENDPOINT, tableName: ownDeps.db.tableName, dynamoPid: dynamo?.pid, settings });
     }
     marketplace.fake.options.redirectUri = ownDeps.settings.marketplace.redirectUri;
     markReady(ownDeps);
@@ -275,11 +280,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       faultsInjected: () => sms.faultCounts.injected + gateway.faultCounts.injected + llm.faultCounts.injected,
       responseMismatches,
       async close() {
-        if (ownEndpointFile) rmSync(ownEndpointFile, { force: true });
         server.closeAllConnections();
         await new Promise((r) => server.close(r));
         ownDeps.db.raw.destroy();
         await dynamo?.stop();
+        dataDirClaim?.release();
         if (responseMismatches.length) {
           throw new Error(`answers differed from the API document:\n${[...new Set(responseMismatches)].join('\n')}`);
         }
@@ -288,6 +293,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   } catch (error) {
     server.close();
     await dynamo?.stop();
+    dataDirClaim?.release();
     throw error;
   }
 }

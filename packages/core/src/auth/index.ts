@@ -23,4 +23,4 @@ export {
   usersPage,
 } from './user.entity';
 export { getUserForStaff, listUsers, type StaffUserView, staffUserView } from './userDirectory';
-export { DEFAULT_GRADE_ID, findOrCreateUser } from './users';
+export { DEFAULT_GRADE_ID, findOrCreateUser, gradeOf } from './users';

@@ -85,7 +85,7 @@ const StaffUser = z.object({
   publicId: z.string(),
   phone: z.string(),
   displayName: z.string().nullable(),
-  gradeId: Id.nullable(),
+  gradeId: Id.meta({ description: 'The learner’s grade, as their profile and map name it: the chosen one, else the default grade (4)' }),
   xp: count,
   stars: count,
   hearts: count,
