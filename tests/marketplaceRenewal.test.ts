@@ -105,22 +105,21 @@ describe('marketplace auto-renewal', () => {
     expect((await statusOf(stack, sub.s)).expiresAt).toBe(new Date(sub.expiresAt + 30 * DAY_MS).toISOString());
   });
 
-  it('renews nothing for a refunded purchase (the marketplace answers 404), and the subscription then ends', async () => {
+  it('renews nothing for a refunded purchase (the marketplace answers 404): access ends at that answer, the order refunded', async () => {
     const sub = await subscriber(stack);
     await refundOnMarketplace(stack, sub.purchaseToken);
     await moveTo(stack, sub.validUntil - 12 * HOUR_MS, sub.s);
-    await statusOf(stack, sub.s);
+    const endedAt = stack.clock.now();
+    expect(await statusOf(stack, sub.s)).toMatchObject({ status: 'expired', active: false, expiresAt: new Date(endedAt).toISOString() });
     await renewDueMarketplaceSubscriptions(stack.deps);
-    expect(await paidOrders(stack, sub.s)).toHaveLength(1);
-    expect(await eventsOf(stack, sub.orderId)).toContainEqual(
-      expect.objectContaining({ kind: 'payment_result', via: 'marketplace_renewal', reason: 'renewals_ended_not_found' }),
-    );
+    expect(await paidOrders(stack, sub.s)).toHaveLength(0);
+    expect(await getOrder(stack.deps, sub.orderId)).toMatchObject({ status: 'refunded', endedVia: 'marketplace', refundedAt: endedAt });
+    const ends = (await eventsOf(stack, sub.orderId)).filter((e) => e.kind === 'payment_result' && e.result === 'refunded');
+    expect(ends).toEqual([expect.objectContaining({ via: 'marketplace', reason: 'marketplace_not_found', marketplaceStatus: 404 })]);
     // Ended: not asked again.
     const from = stack.marketplace.requests.length;
     await statusOf(stack, sub.s);
     expect(marketplaceCalls(stack, from)).toEqual([]);
-    await moveTo(stack, sub.expiresAt + HOUR_MS, sub.s);
-    expect(await statusOf(stack, sub.s)).toMatchObject({ status: 'expired', active: false });
   });
 
   it('a fault of the marketplace during the renewal check pays nothing and fails nothing; the next read renews', async () => {

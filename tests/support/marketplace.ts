@@ -1,7 +1,8 @@
 /**
  * Test support for marketplace purchases, all over HTTP as the app and the marketplace would: buy a plan with
  * `paymentMethod: 'marketplace'`, start it, play the buyer on the fake marketplace (mint a purchase token carrying the
- * order's developerPayload), verify; plus the fake's control routes (renew, refund, faults) and its request log.
+ * order's developerPayload, with the purchase data and signature the app receives), verify with them; plus the
+ * fake's control routes (renew, refund, cancel, faults) and its request log.
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
@@ -24,9 +25,30 @@ export const buyOnMarketplace = (
 export const startOrder = (stack: TestStack, session: Session, orderId: number | string) =>
   call(stack, 'POST', `/api/payment/marketplace/orders/${orderId}/start`, { token: session.accessToken });
 
-/** `POST /api/payment/marketplace/verify` `{ orderId, purchaseToken }`. */
-export const verifyPurchase = (stack: TestStack, session: Session, orderId: number, purchaseToken: string): Promise<ApiResponse> =>
-  call(stack, 'POST', '/api/payment/marketplace/verify', { token: session.accessToken, body: { orderId, purchaseToken } });
+/** What the app received with a purchase: Poolakey's `originalJson` and `dataSignature`. */
+export interface SignedData {
+  purchaseData?: string;
+  dataSignature?: string;
+}
+
+/** The purchase data and signature the fake marketplace handed the app with `purchaseToken` (none for a token it never minted). */
+export function signedDataOf(stack: TestStack, purchaseToken: string): SignedData {
+  const minted = stack.marketplace.purchases.get(purchaseToken);
+  return minted?.dataSignature ? { purchaseData: minted.purchaseData, dataSignature: minted.dataSignature } : {};
+}
+
+/**
+ * `POST /api/payment/marketplace/verify` `{ orderId, purchaseToken, purchaseData, dataSignature }`, as the app sends
+ * it: with the signed data the marketplace gave it for that token, unless `signed` says otherwise.
+ */
+export const verifyPurchase = (
+  stack: TestStack,
+  session: Session,
+  orderId: number,
+  purchaseToken: string,
+  signed: SignedData = signedDataOf(stack, purchaseToken),
+): Promise<ApiResponse> =>
+  call(stack, 'POST', '/api/payment/marketplace/verify', { token: session.accessToken, body: { orderId, purchaseToken, ...signed } });
 
 /** The buyer pays in the marketplace app: `POST /_local/marketplace/purchases`; returns the purchase token. */
 export async function mintPurchase(
@@ -42,6 +64,14 @@ export async function mintPurchase(
 export async function renewOnMarketplace(stack: TestStack, purchaseToken: string, validUntil: number): Promise<void> {
   const res = await call(stack, 'POST', `/_local/marketplace/purchases/${encodeURIComponent(purchaseToken)}/renew`, {
     body: { validUntil },
+  });
+  expect(res.status, res.text).toBe(200);
+}
+
+/** The marketplace cancelled the subscription early: its period ends at `validUntil` (default now), no renewal. */
+export async function cancelOnMarketplace(stack: TestStack, purchaseToken: string, validUntil?: number): Promise<void> {
+  const res = await call(stack, 'POST', `/_local/marketplace/purchases/${encodeURIComponent(purchaseToken)}/cancel`, {
+    body: validUntil === undefined ? {} : { validUntil },
   });
   expect(res.status, res.text).toBe(200);
 }

@@ -9,6 +9,7 @@ import { activeSubscription } from './active';
 import { recheckOrders } from './checkout';
 import { syncMarketplaceRenewals } from './marketplaceRenewal';
 import type { OrderStatus } from './order.entity';
+import { type SubscriptionSource, sourceOf } from './period';
 
 export interface SubscriptionStatus {
   /** `none`: never subscribed; `expired`: the last period has ended (never reported active). */
@@ -17,6 +18,13 @@ export interface SubscriptionStatus {
   plan: { id: number; title: string } | null;
   /** End of the (last) paid period, epoch ms, or null. */
   expiresAt: number | null;
+  /**
+   * What set that end (DESIGN §8 "Period truth"): `marketplace`, a marketplace subscription's period (and the days
+   * held after it); `gateway`, paid days. Null without a subscription.
+   */
+  source: SubscriptionSource | null;
+  /** While a marketplace subscription runs: its period end as the marketplace says (epoch ms); `expiresAt` is later by the days held. */
+  marketplaceValidUntil: number | null;
   /** Tutor questions per Tehran day now: the plan's while active, else the free quota. */
   aiDailyQuota: number;
   freeAiDailyQuota: number;
@@ -38,6 +46,8 @@ export function statusOf(
     active: Boolean(active),
     plan: subscription ? { id: subscription.planId, title: subscription.planTitle } : null,
     expiresAt: subscription?.expiresAt ?? null,
+    source: subscription ? sourceOf(subscription) : null,
+    marketplaceValidUntil: subscription?.storeUntil ?? null,
     aiDailyQuota: active ? active.aiDailyQuota : free,
     freeAiDailyQuota: free,
     recheckedOrders,

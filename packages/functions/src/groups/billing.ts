@@ -22,7 +22,7 @@ import { defineGroup } from '../lib/group';
 import { HttpResponse, header, isoTime } from '../lib/http';
 import { json } from '../lib/responses';
 import { type RouteInput, route, type UserInput } from '../lib/route';
-import { Id, IsoTime, OrderStatus, Plan, page, SubscriptionStatus, Toman } from '../lib/shapes';
+import { Id, IsoTime, OrderStatus, Plan, page, SubscriptionStatus, subscriptionAnswer, Toman } from '../lib/shapes';
 
 /** `Idempotency-Key`: 8-128 of A-Z a-z 0-9 _ . : - (a UUID fits). */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
@@ -126,7 +126,7 @@ async function buy({ deps, user, body, event }: UserInput<z.infer<typeof Purchas
 
 async function status({ deps, user }: Input) {
   const value = await subscriptionStatus(deps, user);
-  return { ...value, expiresAt: isoTime(value.expiresAt) };
+  return subscriptionAnswer(value);
 }
 
 const redeem = async ({ deps, user, body }: UserInput<z.infer<typeof Redeem>, unknown>) =>
