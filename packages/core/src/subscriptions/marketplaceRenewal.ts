@@ -54,12 +54,20 @@ export { RECHECK_AFTER_END_MINUTES, RECHECK_BEFORE_END_HOURS, RENEWAL_GRACE_HOUR
 
 export type RenewalOutcome = 'not_due' | 'renewed' | 'unchanged' | 'ended' | 'unavailable' | 'no_credential' | 'raced';
 
-/** Pays the pending renewal order `orderId` of `purchase` and schedules its next check (idempotent: settle.ts). */
-async function settleRenewalOrder(deps: Deps, purchase: MarketplacePurchase, orderId: number): Promise<void> {
+/**
+ * Pays the pending renewal order `orderId` of `purchase` and schedules its next check (idempotent: settle.ts);
+ * `autoRenewing` is what the marketplace said with the new period.
+ */
+async function settleRenewalOrder(
+  deps: Deps,
+  purchase: MarketplacePurchase,
+  orderId: number,
+  autoRenewing = purchase.autoRenewing,
+): Promise<void> {
   const order = await getOrder(deps, orderId);
   const validUntil = order.validUntil ?? purchase.validUntil ?? deps.clock.now();
   const next = firstCheckAt(deps, purchase.tokenDigest, validUntil, deps.clock.now());
-  const proof = { purchaseTokenDigest: purchase.tokenDigest, validUntil: order.validUntil, marketplaceStatus: 200 };
+  const proof = { purchaseTokenDigest: purchase.tokenDigest, validUntil: order.validUntil, marketplaceStatus: 200, autoRenewing };
   await markPaid(deps, orderId, 'marketplace_renewal', proof, order, {
     items: [settlePendingPeriod(deps.db, purchase.tokenDigest, orderId, next)],
   });
@@ -110,7 +118,7 @@ async function newPeriod(deps: Deps, purchase: MarketplacePurchase, status: Subs
     if (isConditionFailure(error)) return 'raced'; // another reader or the job moved this period first
     throw error;
   }
-  await settleRenewalOrder(deps, purchase, id);
+  await settleRenewalOrder(deps, purchase, id, status.autoRenewing);
   return 'renewed';
 }
 
