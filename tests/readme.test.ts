@@ -97,6 +97,9 @@ describe('README walkthroughs', () => {
     expect(at('/api/nodes/4001/quiz/complete')).toMatch(/"nextNodeId":4002/);
     expect(at('/api/payment/invoices')).toContain('INV-000001');
     expect(at("ask 'how do I add 3/4 and 1/8?'")).toMatch(/^HTTP\/1.1 200[\s\S]*content-type: text\/plain/im);
+    // The marketplace walkthrough: the renewal the status read saw is the second paid marketplace invoice.
+    const lastInvoices = outputs[commands.findLastIndex((c) => c.line.includes('/api/payment/invoices'))] as string;
+    expect(lastInvoices.match(/"provider":"marketplace"/g)).toHaveLength(2);
   });
 
   it('names only pages that exist in the startup banner', async () => {
