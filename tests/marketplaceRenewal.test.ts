@@ -9,12 +9,12 @@ import { promisify } from 'node:util';
 import { getOrder, renewDueMarketplaceSubscriptions } from '@mathisland/core/subscriptions';
 import { describe, expect, it } from 'vitest';
 import {
-  boughtAndPaidInApp,
   injectFault,
   marketplaceCalls,
+  marketplaceSubscriber,
+  moveClockTo,
   refundOnMarketplace,
   renewOnMarketplace,
-  verifyPurchase,
 } from './support/marketplace';
 import { DAY_MS, eventsOf, PLAN_30 } from './support/payments';
 import { call, type Session, signIn, type TestStack, useStack } from './support/stack';
@@ -22,22 +22,8 @@ import { call, type Session, signIn, type TestStack, useStack } from './support/
 const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
 const HOUR_MS = 3_600_000;
 
-/** A user with a marketplace subscription of PLAN_30 whose period ends `days` from the stack's now. */
-async function subscriber(stack: TestStack, options: { days?: number; autoRenewing?: boolean } = {}) {
-  const s = await signIn(stack);
-  const validUntil = stack.clock.now() + (options.days ?? 30) * DAY_MS;
-  const paid = await boughtAndPaidInApp(stack, s, PLAN_30, { validUntil });
-  if (options.autoRenewing === false) stack.marketplace.purchases.get(paid.purchaseToken)!.autoRenewing = false;
-  const res = await verifyPurchase(stack, s, paid.orderId, paid.purchaseToken);
-  expect(res.status, res.text).toBe(200);
-  return { s, ...paid, validUntil, expiresAt: Date.parse(res.body.expiresAt) };
-}
-
-/** Moves the clock to `at` (epoch ms) and signs the session's user in again (tokens may have expired meanwhile). */
-async function moveTo(stack: TestStack, at: number, ...sessions: Session[]) {
-  stack.clock.set(at);
-  for (const s of sessions) Object.assign(s, await signIn(stack, s.phone));
-}
+const subscriber = marketplaceSubscriber;
+const moveTo = moveClockTo;
 
 const statusOf = async (stack: TestStack, s: Session) => {
   const res = await call(stack, 'GET', '/api/subscription/status', { token: s.accessToken });

@@ -11,41 +11,25 @@ import { getOrder, renewDueMarketplaceSubscriptions } from '@mathisland/core/sub
 import { describe, expect, it } from 'vitest';
 import { commandOf, interleaved } from './support/interleave';
 import {
-  boughtAndPaidInApp,
   cancelOnMarketplace,
   marketplaceCalls,
+  marketplaceSubscriber,
+  moveClockTo,
   refundOnMarketplace,
   renewOnMarketplace,
-  verifyPurchase,
 } from './support/marketplace';
-import { admin, DAY_MS, eventsOf, PLAN_30, staffSession } from './support/payments';
+import { admin, DAY_MS, eventsOf, PLAN_30, staffSession, status } from './support/payments';
 import { call, type Session, signIn, type TestStack, useStack } from './support/stack';
 import { asFunction } from './support/tableAccess';
 
 const HOUR_MS = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** A learner whose marketplace subscription of PLAN_30 runs `days` from the stack's now. */
-async function subscriber(stack: TestStack, days = 30) {
-  const s = await signIn(stack);
-  const validUntil = stack.clock.now() + days * DAY_MS;
-  const paid = await boughtAndPaidInApp(stack, s, PLAN_30, { validUntil });
-  const res = await verifyPurchase(stack, s, paid.orderId, paid.purchaseToken);
-  expect(res.status, res.text).toBe(200);
-  return { s, ...paid, validUntil };
-}
+const subscriber = (stack: TestStack, days = 30) => marketplaceSubscriber(stack, { days });
 
 /** Moves the clock on by `ms` and signs `sessions` in again (access tokens last an hour). */
-async function later(stack: TestStack, ms: number, ...sessions: Session[]) {
-  stack.clock.set(stack.clock.now() + ms);
-  for (const s of sessions) Object.assign(s, await signIn(stack, s.phone));
-}
-
-const statusOf = async (stack: TestStack, s: Session) => {
-  const res = await call(stack, 'GET', '/api/subscription/status', { token: s.accessToken });
-  expect(res.status, res.text).toBe(200);
-  return res.body;
-};
+const later = (stack: TestStack, ms: number, ...sessions: Session[]) => moveClockTo(stack, stack.clock.now() + ms, ...sessions);
+const statusOf = status;
 const ask = (stack: TestStack, s: Session) =>
   call(stack, 'POST', '/api/ai/ask', { token: s.accessToken, body: { userQuestion: 'what is 1/2 + 1/4?' } });
 /** The rows that ended the order at the marketplace's word. */

@@ -10,6 +10,7 @@ import {
   boughtAndPaidInApp,
   buyOnMarketplace,
   marketplaceCalls,
+  moveClockTo,
   refundOnMarketplace,
   renewOnMarketplace,
   signedDataOf,
@@ -23,11 +24,7 @@ const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
 const HOUR_MS = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Moves the clock to `at` and signs `s` in again (access tokens last an hour). */
-async function moveTo(stack: TestStack, at: number, s: Session) {
-  stack.clock.set(at);
-  Object.assign(s, await signIn(stack, s.phone));
-}
+const moveTo = moveClockTo;
 
 const paidInvoices = async (stack: TestStack, s: Session) =>
   (await call(stack, 'GET', '/api/payment/invoices', { token: s.accessToken })).body.items.filter((i: any) => i.status === 'paid');

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { purchase } from './payments';
-import { type ApiResponse, call, type Session, type TestStack } from './stack';
+import { DAY_MS, PLAN_30, purchase } from './payments';
+import { type ApiResponse, call, type Session, signIn, type TestStack } from './stack';
 
 export const SKU_30 = 'mathisland_sub_1m';
 export const SKU_90 = 'mathisland_sub_3m';
@@ -113,3 +113,24 @@ export async function boughtAndPaidInApp(
 
 /** The calls the fake marketplace received since `from` (an index of its log). */
 export const marketplaceCalls = (stack: TestStack, from = 0) => stack.marketplace.requests.slice(from);
+
+/**
+ * A new learner with a verified marketplace subscription of `planId` (default PLAN_30) whose period ends `days` (default
+ * 30) from the stack's now; `autoRenewing: false` makes the marketplace not renew it. Returns the session, the order,
+ * the purchase, its `validUntil` and the subscription end the verification answered (epoch ms).
+ */
+export async function marketplaceSubscriber(stack: TestStack, options: { days?: number; autoRenewing?: boolean; planId?: number } = {}) {
+  const s = await signIn(stack);
+  const validUntil = stack.clock.now() + (options.days ?? 30) * DAY_MS;
+  const paid = await boughtAndPaidInApp(stack, s, options.planId ?? PLAN_30, { validUntil });
+  if (options.autoRenewing === false) stack.marketplace.purchases.get(paid.purchaseToken)!.autoRenewing = false;
+  const res = await verifyPurchase(stack, s, paid.orderId, paid.purchaseToken);
+  expect(res.status, res.text).toBe(200);
+  return { s, ...paid, validUntil, expiresAt: Date.parse(res.body.expiresAt) };
+}
+
+/** Moves the stack's clock to `at` (epoch ms) and signs `sessions` in again (access tokens last an hour). */
+export async function moveClockTo(stack: TestStack, at: number, ...sessions: Session[]): Promise<void> {
+  stack.clock.set(at);
+  for (const s of sessions) Object.assign(s, await signIn(stack, s.phone));
+}

@@ -7,9 +7,8 @@
  * The marketplace: with neither MARKETPLACE_API_SECRET nor MARKETPLACE_CLIENT_ID set, the fake under
  * `/_local/marketplace` with a static secret generated once into DATA_DIR (MARKETPLACE_API_SECRET unset) and an OAuth client
  * of its own (MARKETPLACE_CLIENT_ID unset), package `ir.mathisland.app`; `MARKETPLACE_API_SECRET=` (empty) tries the
- * OAuth mode against the fake, both empty leave it without a credential. The fake signs the purchase data it hands
- * the app with a key pair generated once into DATA_DIR, whose public half is MARKETPLACE_PUBLIC_KEY unless set
- * (`MARKETPLACE_PUBLIC_KEY=` (empty) leaves signed purchase data unchecked).
+ * OAuth mode against the fake, both empty leave it without a credential. The fake signs purchases with a key pair
+ * generated once into DATA_DIR, whose public half is MARKETPLACE_PUBLIC_KEY unless set (empty: unchecked).
  * The tutor's model: OPENAI_API_KEY unset → the fake model under `/_local/llm/v1` (OPENAI_BASE_URL, unless set,
  * points there); OPENAI_API_KEY='' → the tutor is off; a real key (and base URL) → the real model. With the
  * tutor on, the seed textbook excerpts are ingested at start (once per embedding model).
@@ -123,8 +122,7 @@ function localMarketplace(env: Record<string, string | undefined>, dataDir: stri
       clientId: real ? undefined : env.MARKETPLACE_CLIENT_ID || undefined,
       clientSecret: real ? undefined : env.MARKETPLACE_CLIENT_SECRET || undefined,
       now: () => Date.now(),
-      signingKey: signing?.privateKey,
-      publicKey: signing?.publicKey,
+      signing,
     }),
   };
 }

@@ -63,9 +63,8 @@ export function controlRoutes(state: {
     };
     // The app gets this text and its signature byte for byte; the service checks the signature over exactly it.
     const purchaseData = JSON.stringify(fields);
-    const dataSignature = options.signingKey
-      ? sign('RSA-SHA1', Buffer.from(purchaseData, 'utf8'), options.signingKey).toString('base64')
-      : null;
+    const key = options.signing?.privateKey;
+    const dataSignature = key ? sign('RSA-SHA1', Buffer.from(purchaseData, 'utf8'), key).toString('base64') : null;
     const purchase: FakePurchase = {
       token: fields.purchaseToken,
       orderId: fields.orderId,
@@ -132,7 +131,7 @@ export function controlRoutes(state: {
   function control(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer): boolean {
     const m = /^\/purchases\/([^/]+)\/(renew|refund|cancel)$/.exec(path);
     if (path === '/requests' && req.method === 'GET') json(res, 200, { items: requests });
-    else if (path === '/public-key' && req.method === 'GET') json(res, 200, { publicKey: options.publicKey ?? null });
+    else if (path === '/public-key' && req.method === 'GET') json(res, 200, { publicKey: options.signing?.publicKey ?? null });
     else if (req.method !== 'POST') return false;
     else if (path === '/purchases') mint(res, parseJson(body));
     else if (path === '/faults') fault(res, parseJson(body));

@@ -12,10 +12,11 @@ export interface MarketplaceFakeOptions {
   redirectUri?: string;
   /** Epoch ms now (the stack's clock, so tests that move time expire access tokens too). */
   now: () => number;
-  /** The app's signing key pair's private half: every minted purchase's data is signed with it (RSA-SHA1, as the real one). */
-  signingKey?: KeyObject;
-  /** Its public half, base64 X.509 (what the developer panel shows: MARKETPLACE_PUBLIC_KEY). */
-  publicKey?: string;
+  /**
+   * The app's signing key pair: every minted purchase's data is signed with `privateKey` (RSA-SHA1, as the real one);
+   * `publicKey` is its public half, base64 X.509, as the developer panel shows it (MARKETPLACE_PUBLIC_KEY).
+   */
+  signing?: { privateKey: KeyObject; publicKey: string };
 }
 
 export interface FakePurchase {
