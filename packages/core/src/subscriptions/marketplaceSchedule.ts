@@ -6,8 +6,9 @@
  *   day chosen by its token digest ({@link recheckHour}), so the hourly job spreads the daily re-checks of all
  *   subscriptions over the day instead of asking them all at once; a refund or cancellation at the marketplace is
  *   then seen within a day rather than at renewal time. The first re-check is at least an hour after the last answer.
- * - Inside the window: at most every {@link RECHECK_BEFORE_END_HOURS} hours, and at the period's end; status reads and
- *   paywall checks ask at every read there (marketplaceRenewal.ts).
+ * - Inside the window: at once for a new period (a verification or renewal of a short period), then at most every
+ *   {@link RECHECK_BEFORE_END_HOURS} hours, and at the period's end; status reads and paywall checks ask at every
+ *   read there (marketplaceRenewal.ts).
  * - After the end, while the marketplace may still bill it: every {@link RECHECK_AFTER_END_MINUTES} minutes, until
  *   {@link RENEWAL_GRACE_HOURS} hours after it.
  *
