@@ -97,9 +97,14 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // settle (order, user, grant transaction, audit rows). The gateway merchant id is in the secret.
   'payment-recheck': { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1', 'gsi2'], secret: true },
   // The hourly marketplace renewal: due subscriptions through the due-hour index (gsi1), the marketplace
-  // credential, then each new period's paid order (grant transaction, audit rows). SECRET_KEY opens the sealed
-  // purchase tokens. Never Scan, Delete or batch writes.
-  'marketplace-renewal': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], indexes: ['gsi1'], secret: true },
+  // credential, then each new period's paid order (grant transaction, audit rows), or a store-side end (the
+  // learner's other marketplace subscriptions, gsi2). SECRET_KEY opens the sealed purchase tokens. Never Scan,
+  // Delete or batch writes.
+  'marketplace-renewal': {
+    table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
+    indexes: ['gsi1', 'gsi2'],
+    secret: true,
+  },
   // Marketplace purchase start/verify, the OAuth exchange, and the staff connection routes.
   // The OAuth exchange closes its window (delete); verify settles through the grant transaction.
   marketplace: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: [], secret: true },

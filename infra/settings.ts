@@ -78,6 +78,10 @@ export const settingDecls = {
     kind: 'string',
     doc: 'Signs dynamic-price tokens; without it discount codes are refused on marketplace orders.',
   },
+  MARKETPLACE_PUBLIC_KEY: {
+    kind: 'string',
+    doc: "The app's RSA public key from the marketplace's developer panel (base64 X.509); set, a subscription verify needs the purchase data the marketplace signed (purchaseData, dataSignature).",
+  },
   MARKETPLACE_RENEWAL_WINDOW_HOURS: {
     kind: 'int',
     default: '24',

@@ -104,6 +104,9 @@ describe('README walkthroughs', () => {
     expect(at('echo "$ID"')).toMatch(/^User[0-9]{6}\n$/);
     expect(at('users?q=$ID')).toMatch(/"items":\[\{"id":1,/);
     expect(at("ask 'how do I add 3/4 and 1/8?'")).toMatch(/^HTTP\/1.1 200[\s\S]*content-type: text\/plain/im);
+    // The marketplace walkthrough: the renewal the status read saw is the second paid marketplace invoice.
+    const lastInvoices = outputs[commands.findLastIndex((c) => c.line.includes('/api/payment/invoices'))] as string;
+    expect(lastInvoices.match(/"provider":"marketplace"/g)).toHaveLength(2);
   });
 
   it('names only pages that exist in the startup banner', async () => {

@@ -7,7 +7,8 @@
  * The marketplace: with neither MARKETPLACE_API_SECRET nor MARKETPLACE_CLIENT_ID set, the fake under
  * `/_local/marketplace` with a static secret generated once into DATA_DIR (MARKETPLACE_API_SECRET unset) and an OAuth client
  * of its own (MARKETPLACE_CLIENT_ID unset), package `ir.mathisland.app`; `MARKETPLACE_API_SECRET=` (empty) tries the
- * OAuth mode against the fake, both empty leave it without a credential.
+ * OAuth mode against the fake, both empty leave it without a credential. The fake signs purchases with a key pair
+ * generated once into DATA_DIR, whose public half is MARKETPLACE_PUBLIC_KEY unless set (empty: unchecked).
  * The tutor's model: OPENAI_API_KEY unset → the fake model under `/_local/llm/v1` (OPENAI_BASE_URL, unless set,
  * points there); OPENAI_API_KEY='' → the tutor is off; a real key (and base URL) → the real model. With the
  * tutor on, the seed textbook excerpts are ingested at start (once per embedding model).
@@ -37,7 +38,7 @@ import { createGatewayFake } from './fakes/gateway';
 import { createLlmFake, type LlmFakeConfig, type LlmRequest } from './fakes/llm';
 import { createMarketplaceFake } from './fakes/marketplace';
 import { createSmsFake, type SentSms } from './fakes/sms';
-import { ensureMarketplaceSecret, ensureSecretKey } from './secretKey';
+import { ensureMarketplaceSecret, ensureMarketplaceSigningKey, ensureSecretKey } from './secretKey';
 import { adminSite, createLocalServer } from './server';
 
 export interface LocalStackOptions {
@@ -103,6 +104,9 @@ const LOCAL_MARKETPLACE_SETTINGS = [
  */
 function localMarketplace(env: Record<string, string | undefined>, dataDir: string) {
   const real = Boolean(env.MARKETPLACE_API_SECRET || env.MARKETPLACE_CLIENT_ID);
+  const useFake = !real && env.MARKETPLACE_BASE_URL === undefined;
+  const signing = useFake ? ensureMarketplaceSigningKey(dataDir) : undefined;
+  if (signing) env.MARKETPLACE_PUBLIC_KEY ??= signing.publicKey;
   if (!real) {
     if (env.MARKETPLACE_API_SECRET === undefined) env.MARKETPLACE_API_SECRET = ensureMarketplaceSecret(dataDir).key;
     if (env.MARKETPLACE_CLIENT_ID === undefined) {
@@ -112,13 +116,14 @@ function localMarketplace(env: Record<string, string | undefined>, dataDir: stri
     env.MARKETPLACE_PACKAGE_NAME ??= LOCAL_MARKETPLACE_PACKAGE;
   }
   return {
-    useFake: !real && env.MARKETPLACE_BASE_URL === undefined,
+    useFake,
     fake: createMarketplaceFake({
       packageName: env.MARKETPLACE_PACKAGE_NAME || LOCAL_MARKETPLACE_PACKAGE,
       apiSecret: real ? undefined : env.MARKETPLACE_API_SECRET || undefined,
       clientId: real ? undefined : env.MARKETPLACE_CLIENT_ID || undefined,
       clientSecret: real ? undefined : env.MARKETPLACE_CLIENT_SECRET || undefined,
       now: () => Date.now(),
+      signing,
     }),
   };
 }

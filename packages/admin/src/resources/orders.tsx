@@ -2,7 +2,8 @@
  * Orders: the list (filters status, provider, userId), the show page with the order's payment events, and the
  * two staff actions, which need `change_order`: cancel a pending order (after a confirm dialog) and refund a
  * paid one (through the confirmation page, `pages/RefundPage.tsx`). Without the permission neither button is
- * shown.
+ * shown. A marketplace order's page also shows its marketplace purchase (`orderMarketplace.tsx`), and the payment
+ * events show what the marketplace answered.
  */
 import CancelIcon from '@mui/icons-material/Cancel';
 import UndoIcon from '@mui/icons-material/Undo';
@@ -26,6 +27,7 @@ import {
   useCanAccess,
   useDataProvider,
   useList,
+  useLocaleState,
   useNotify,
   useRecordContext,
   useTranslate,
@@ -33,8 +35,9 @@ import {
 import { Link } from 'react-router-dom';
 import { ORDER_STATUSES, PAYMENT_EVENT_KINDS, PAYMENT_PATHS, PAYMENT_RESULTS, PROVIDERS } from '../contract';
 import type { AdminDataProvider } from '../dataProvider';
-import { ChoiceField, ChoiceInput, DateTime, Money, MoneyText, StatusChip } from '../fields';
+import { ChoiceField, ChoiceInput, DateTime, formatTime, Money, MoneyText, StatusChip } from '../fields';
 import { AdminList, Col } from './common';
+import { OrderMarketplace } from './orderMarketplace';
 
 const orderFilters = [
   <ChoiceInput key="status" source="status" group="status" ids={ORDER_STATUSES} alwaysOn />,
@@ -168,6 +171,8 @@ export const OrderShow = () => (
       <TextField source="cancelledBy" emptyText="—" />
       <DateTime source="refundedAt" emptyText="—" />
       <TextField source="refundedBy" emptyText="—" />
+      <ChoiceField source="endedVia" group="endedVia" ids={['marketplace']} emptyText="—" />
+      <OrderMarketplace />
       <OrderEvents />
     </SimpleShowLayout>
   </Show>
@@ -179,7 +184,17 @@ const eventFilters = [
   <ChoiceInput key="kind" source="kind" group="paymentEventKind" ids={PAYMENT_EVENT_KINDS} alwaysOn />,
 ];
 
-/** The columns of a payment event after its time: kind, path, result (translated), reason and the gateway's codes. */
+/** A payment event's epoch-ms time field (the marketplace's `validUntil`) in Tehran time. */
+function EventTime({ source }: { source: string }) {
+  const record = useRecordContext();
+  const [locale] = useLocaleState();
+  return <>{record?.[source] === undefined ? '' : formatTime(record[source], locale)}</>;
+}
+
+/**
+ * The columns of a payment event after its time: kind, path, result (translated), reason, the gateway's codes and
+ * what the marketplace answered (its HTTP status, the period end it reported, whether it renews).
+ */
 function EventColumns() {
   return (
     <>
@@ -190,6 +205,9 @@ function EventColumns() {
       <Col source="reason" />
       <Col source="gatewayCode" />
       <Col source="refId" />
+      <Col source="marketplaceStatus" />
+      <Col source="validUntil" render={() => <EventTime source="validUntil" />} />
+      <Col source="autoRenewing" render={(r: any) => (r.autoRenewing === undefined ? '' : r.autoRenewing ? '✓' : '✗')} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import type { User } from '../auth';
 import type { Deps } from '../deps';
 import { activeSubscription } from './active';
 import { OrderStatus } from './order.entity';
+import { sourceOf } from './period';
 
 export const SubscriptionStatus = z.object({
   /** `none`: never subscribed; `expired`: the last period has ended (never reported active). */
@@ -17,6 +18,13 @@ export const SubscriptionStatus = z.object({
   plan: z.object({ id: z.number().int(), title: z.string() }).nullable(),
   /** End of the (last) paid period, epoch ms, or null. */
   expiresAt: z.number().int().nullable(),
+  /**
+   * What set that end (DESIGN §8 "Period truth"): `marketplace`, a marketplace subscription's period (and the days
+   * held after it); `gateway`, paid days. Null without a subscription. Defaults to null in answers stored before it.
+   */
+  source: z.enum(['gateway', 'marketplace']).nullable().default(null),
+  /** While a marketplace subscription runs: its period end as the marketplace says (epoch ms); `expiresAt` is later by the days held. */
+  marketplaceValidUntil: z.number().int().nullable().default(null),
   /** Tutor questions per Tehran day now: the plan's while active, else the free quota. */
   aiDailyQuota: z.number().int(),
   freeAiDailyQuota: z.number().int(),
@@ -39,6 +47,8 @@ export function statusOf(
     active: Boolean(active),
     plan: subscription ? { id: subscription.planId, title: subscription.planTitle } : null,
     expiresAt: subscription?.expiresAt ?? null,
+    source: subscription ? sourceOf(subscription) : null,
+    marketplaceValidUntil: subscription?.storeUntil ?? null,
     aiDailyQuota: active ? active.aiDailyQuota : free,
     freeAiDailyQuota: free,
     recheckedOrders,

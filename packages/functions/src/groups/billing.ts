@@ -7,7 +7,6 @@ import { type Deps, DomainError } from '@mathisland/core';
 import {
   affiliateOf,
   bindReferrer,
-  type SubscriptionStatus as CoreSubscriptionStatus,
   invoicesOf,
   listOffers,
   type Order,
@@ -23,7 +22,7 @@ import { defineGroup } from '../lib/group';
 import { HttpResponse, header, isoTime } from '../lib/http';
 import { json } from '../lib/responses';
 import { type RouteInput, route, type UserInput } from '../lib/route';
-import { Id, IsoTime, OrderStatus, Plan, page, SubscriptionStatus, Toman } from '../lib/shapes';
+import { Id, IsoTime, OrderStatus, Plan, page, SubscriptionStatus, subscriptionAnswer, Toman } from '../lib/shapes';
 
 /** `Idempotency-Key`: 8-128 of A-Z a-z 0-9 _ . : - (a UUID fits). */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
@@ -128,17 +127,17 @@ async function offers({ deps }: RouteInput<undefined, unknown>) {
   return { items: (await listOffers(deps)).map((o) => ({ ...o, validUntil: isoTime(o.validUntil) })) };
 }
 
-/** The subscription as the API shows it (`SubscriptionStatus`: expiresAt ISO). */
-const subscriptionView = (value: CoreSubscriptionStatus) => ({ ...value, expiresAt: isoTime(value.expiresAt) });
-
 async function buy({ deps, user, body, event }: UserInput<z.infer<typeof Purchase>, unknown>) {
   const key = idempotencyKey(header(event, 'idempotency-key'));
   const { response, replayed } = await purchase(deps, user, { ...body, idempotencyKey: key });
-  const answer = { ...response, subscription: response.subscription && subscriptionView(response.subscription) };
+  const answer = { ...response, subscription: response.subscription && subscriptionAnswer(response.subscription) };
   return new HttpResponse(201, answer, replayed ? { 'idempotent-replayed': 'true' } : {});
 }
 
-const status = async ({ deps, user }: Input) => subscriptionView(await subscriptionStatus(deps, user));
+async function status({ deps, user }: Input) {
+  const value = await subscriptionStatus(deps, user);
+  return subscriptionAnswer(value);
+}
 
 const redeem = async ({ deps, user, body }: UserInput<z.infer<typeof Redeem>, unknown>) =>
   orderView(deps, await redeemDiscount(deps, user, body.code, body.orderId));
