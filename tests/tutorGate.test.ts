@@ -80,7 +80,79 @@ describe('the tutor’s gate through POST /api/ai/ask', () => {
     expect((await llmRequests(stack)).length).toBe(before + questions.length);
   });
 
-  it('lets every math request of the final held-out set through stage 1, and the fake model answers them as its figures say', async () => {
+  it('answers child math of every kind the fake model once refused (calendars, negative temperatures, dozens, clocks, change, recipes, scores, measures, why a method works), and still refuses clear off-topic, by either stage', async () => {
+    const math = [
+      'my party is on friday, what day is it 4 days before',
+      'how many days are there from may 28 to june 3',
+      'it was -6 degrees at night and 4 degrees at noon, how much did it warm up',
+      'is -8 less than -3',
+      'how many cookies are in 3 dozen',
+      'what is half a dozen plus a dozen',
+      'my clock says 10 to 4, how many minutes until 4:30',
+      "i gave the shopkeeper 20000 toman for a 13500 notebook, what's my change",
+      'the pancake recipe is for 4 people with 2 cups of milk, how much milk for 6 people',
+      'the score was 4 to 2, by how many goals did we win',
+      'how many centimeters is my 1.4 meter sister',
+      'why does the trick of adding zeros work when you multiply by 100',
+      'count by 4s from 4 to 40',
+      'what time is it 2 and a half hours after 11:15',
+      'پنجشنبه تولدمه، ۴ روز قبلش چند شنبه است',
+      'از ۲۸ اردیبهشت تا ۳ خرداد چند روزه',
+      'شب دما منفی ۶ بود ظهر ۴ درجه، چقدر گرم تر شد',
+      'منفی ۸ کوچیکتره یا منفی ۳',
+      'سه جین بیسکویت چند تاست',
+      'نصف یه جین به اضافه یه جین چند میشه',
+      'ساعت ۱۰ دقیقه به ۴ هست، تا ۴ و نیم چند دقیقه مونده',
+      'یه دفتر ۱۳۵۰۰ تومنی خریدم و ۲۰ هزار تومن دادم، چقدر پس میگیرم',
+      'دستور پنکیک برای ۴ نفر ۲ لیوان شیره، برای ۶ نفر چقدر شیر لازمه',
+      'بازی ۴ به ۲ تموم شد، با چند گل اختلاف بردیم',
+      'آبجیم ۱٫۴ متره، چند سانتی متر میشه',
+      'چرا وقتی عددی رو در ۱۰۰ ضرب میکنیم دو تا صفر جلوش میذاریم',
+      'از ۴ تا ۴۰ چهار تا چهار تا بشمار',
+      'ساعت ۱۱:۱۵ هست، دو ساعت و نیم بعد ساعت چند میشه',
+    ];
+    const s = await learner(stack);
+    await subscribe(stack, s.userId, 100);
+    for (const question of math) {
+      const before = (await llmRequests(stack)).length;
+      const res = await ask(stack, s.accessToken, { userQuestion: question });
+      expect(res.status, question).toBe(200);
+      expect((await llmRequests(stack)).length, `stage 1 refused ${question}`).toBe(before + 1);
+      expect(res.headers.get('x-tutor-outcome'), question).toBe('answer');
+      expect(res.text, question).not.toContain(REFUSAL_TEXT.en);
+      expect(res.text, question).not.toContain(REFUSAL_TEXT.fa);
+      stack.clock.advance(1);
+    }
+    expect(await quotaItem(stack, s.userId)).toMatchObject({ used: math.length });
+
+    const offTopic: [string, string][] = [
+      ['why do leaves change colour in autumn', REFUSAL_TEXT.en],
+      ['what is your favourite colour', REFUSAL_TEXT.en],
+      ['how many moons does jupiter have', REFUSAL_TEXT.en],
+      ['who painted the mona lisa', REFUSAL_TEXT.en],
+      ['qwerty', REFUSAL_TEXT.en],
+      ['چرا برگ ها پاییز زرد میشن', REFUSAL_TEXT.fa],
+      ['تو گربه داری؟', REFUSAL_TEXT.fa],
+      ['مشتری چند تا ماه داره', REFUSAL_TEXT.fa],
+      ['مونالیزا رو کی کشیده', REFUSAL_TEXT.fa],
+    ];
+    const other = await learner(stack);
+    let byModel = 0;
+    for (const [question, text] of offTopic) {
+      const before = (await llmRequests(stack)).length;
+      const res = await ask(stack, other.accessToken, { userQuestion: question });
+      expect(res.headers.get('x-tutor-outcome'), question).toBe('off_topic');
+      expect(res.headers.get('x-message-id'), question).toBeNull();
+      expect(res.text, question).toBe(text);
+      byModel += (await llmRequests(stack)).length - before;
+    }
+    // Some of them carry nothing stage 1 refuses on: the fake model's own scope rule refused those.
+    expect(byModel).toBeGreaterThan(0);
+    expect((await quotaItem(stack, other.userId))?.used ?? 0).toBe(0);
+    expect(await history(other)).toEqual([]);
+  }, 120_000);
+
+  it('lets every math request of held-out set 2 through stage 1, and the fake model answers them all', async () => {
     const set = JSON.parse(readFileSync(new URL('../packages/core/src/tutor/gate/eval/heldout-2.json', import.meta.url), 'utf8'));
     // Every other math request (65 of 130, both languages): the whole set runs in the figures test.
     const math = (set.items as { text: string; label: string }[]).filter((i) => i.label === 'math').filter((_, i) => i % 2 === 0);
@@ -98,9 +170,9 @@ describe('the tutor’s gate through POST /api/ai/ask', () => {
       if (res.headers.get('x-tutor-outcome') === 'answer') answered++;
       stack.clock.advance(1);
     }
-    // Through the route the prompt carries the textbook (the fake's last resort) and follow-ups come without the
-    // conversation the figures give them: about the fake's first-run math recall on this set.
-    expect(answered / math.length).toBeGreaterThanOrEqual(set.firstRun.both.mathRecall - 0.03);
+    // The fake refuses only on evidence against math, so every one is answered, follow-ups asked without the
+    // conversation the figures give them included.
+    expect(answered).toBe(math.length);
   }, 120_000);
 
   it('hands what stage 1 cannot place to the model, whose scope rule refuses it with the same fixed refusal: off_topic, no quota, nothing stored', async () => {

@@ -4,10 +4,11 @@
  *
  * - Scope: when the system prompt has a scope rule ("answer with exactly <marker> and nothing else"), the fake
  *   judges the last user message on its own (`llmScope.ts`, not the service's gate) and answers exactly that
- *   marker when it is not about math: a rule change, chit-chat, a story or game, a fact about people, places or
- *   animals, another subject — unless there is something to compute or math words in it. A short follow-up counts
- *   as math when the conversation before it, the practice question or the textbook text of the prompt make it
- *   one. So the late-refusal path of the service is exercised end to end, as with a real model.
+ *   marker only on evidence that it is not about math — a rule change, a question to the tutor about itself, a
+ *   story or game, another subject or a fact about the world, chit-chat — when it shows no math of its own (something
+ *   to compute, a math term, a quantity asked about); everything else is answered, as a real model reading the
+ *   prompt's rule would. A follow-up counts as math in a conversation (an earlier answer, a practice question). So
+ *   the refusal path of the service is exercised end to end, as with a real model.
  * - A practice question in the prompt: a reply for the rung of the hint ladder the prompt asks for ("Hint step
  *   N of 3": a nudge, the method on other numbers, the first step on the question's own numbers), never the
  *   final answer.
