@@ -17,7 +17,7 @@ import { FilterPattern, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { type FunctionProps, Function as LambdaFunction, type StackContext, use } from 'sst/constructs';
 import type { FunctionName } from '../infra/permissions';
-import { secretNames } from '../infra/secrets';
+import { originSecretNames, secretNames } from '../infra/secrets';
 import { type SettingName, settingDecls } from '../infra/settings';
 import { accessStatements } from './access';
 import { deployConfig, PRODUCTION_STAGE } from './config';
@@ -34,7 +34,10 @@ const localOnly: readonly SettingName[] = ['DYNAMODB_ENDPOINT', 'PORT', 'DATA_DI
  * secret, not set by the stacks and not local-only.
  */
 export const passThroughSettings: readonly SettingName[] = (Object.keys(settingDecls) as SettingName[]).filter(
-  (name) => !(secretNames as readonly string[]).includes(name) && !stackManaged.includes(name) && !localOnly.includes(name),
+  (name) =>
+    !([...secretNames, ...originSecretNames] as readonly string[]).includes(name) &&
+    !stackManaged.includes(name) &&
+    !localOnly.includes(name),
 );
 
 /** The pass-through settings that are set in `env`. */

@@ -20,7 +20,7 @@ export interface TestStack extends LocalStack {
  * DynamoDB Local unless `dynamodbEndpoint` names another (a fault test's own, or a proxy in front of one).
  */
 export async function startTestStack(
-  options: { env?: Record<string, string | undefined>; now?: Date | number; dynamodbEndpoint?: string } = {},
+  options: { env?: Record<string, string | undefined>; now?: Date | number; dynamodbEndpoint?: string; exposeOrigin?: boolean } = {},
 ): Promise<TestStack> {
   const clock = new ManualClock(options.now === undefined ? Date.now() : new Date(options.now).getTime());
   const stack = await startLocalStack({
@@ -29,6 +29,7 @@ export async function startTestStack(
     clock: clock as Clock,
     // Every answer is checked against the OpenAPI document: a changed field, status or error code fails the test.
     checkResponses: true,
+    ...(options.exposeOrigin ? { exposeOrigin: true } : {}),
     env: {
       TABLE_NAME: `test-${randomUUID()}`,
       DATA_DIR: join(tmpdir(), `mathisland-test-${randomUUID()}`),
@@ -172,9 +173,13 @@ export function useStack(options: Parameters<typeof startTestStack>[0] = {}): Te
   });
 }
 
-/** A new access token of a session (tests move the clock past the 1-hour access token lifetime). */
+/**
+ * A new access token of a session (tests move the clock past the 1-hour access token lifetime). The refresh token
+ * rotates with it: `session.refreshToken` becomes the new one (the used one is spent).
+ */
 export async function freshToken(stack: TestStack, session: Session): Promise<string> {
   const res = await call(stack, 'POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } });
   if (res.status !== 200) throw new Error(`refresh failed: ${res.status} ${res.text}`);
+  session.refreshToken = res.body.refreshToken;
   return res.body.accessToken;
 }

@@ -10,6 +10,11 @@
  * - `/_local/...`: the provider fakes (never deployed).
  * - `/admin/...`: the staff panel, the built SPA of `packages/admin/dist/admin` ({@link adminSite}); in AWS the Web
  *   stack's StaticSite serves the same files (behind the stage's CloudFront domain).
+ *
+ * The server plays the edge (DESIGN §12; {@link playTheEdge}): every request gets the secret origin header and
+ * `CloudFront-Viewer-Address` from its socket, as CloudFront gives them, so the functions run the same code as in
+ * AWS. A server made with `edge: false` does not: it is the bare origin (the execute-api host), where only a caller
+ * holding the secret gets in.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -17,7 +22,9 @@ import { extname, resolve, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { Deps } from '@mathisland/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../../infra/edge';
 import { type EndpointGroup, endpointGroups, routeKey, routePattern, routes } from '../../../infra/routes';
+import { viewerAddressHeader } from '../../functions/src/lib/viewer';
 import { lambdaContext, readBody, toEvent, writeResult } from './apigw';
 import { installAwsLambdaShim, invokeStreaming, isStreamingHandler } from './awslambda';
 
@@ -55,7 +62,7 @@ export function matchRoute(method: string, path: string) {
 
 interface GroupModule {
   handler: Handler;
-  /** The group's pipeline on other dependencies (every group but `fallback`, which needs none). */
+  /** The group's pipeline on other dependencies. */
   createHandler?: (getDeps: () => Promise<Deps>) => Handler;
 }
 
@@ -115,14 +122,32 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   );
 }
 
+/**
+ * What CloudFront does to a request on its way to the API or the tutor (DESIGN §12): whatever the client sent as
+ * `x-origin-verify` or `CloudFront-Viewer-Address` is dropped, and the edge's own are set: the origin secret
+ * `originSecret`, and the socket's peer as `ip:port` (an IPv4-mapped address as plain IPv4, IPv6 unbracketed).
+ * `X-Forwarded-For` is left as the client sent it: nothing trusts it.
+ */
+export function playTheEdge(req: IncomingMessage, originSecret: string): void {
+  delete req.headers[ORIGIN_VERIFY_HEADER];
+  delete req.headers[VIEWER_ADDRESS_HEADER];
+  req.headers[ORIGIN_VERIFY_HEADER] = originSecret;
+  req.headers[VIEWER_ADDRESS_HEADER] = viewerAddressHeader(req.socket.remoteAddress?.replace(/^::ffff:/, ''), req.socket.remotePort);
+}
+
 export function createLocalServer(options: {
   handlers: Record<EndpointGroup, Handler>;
   mounts: Record<string, Mount>;
   /** Resolves when the dependencies are ready; requests wait for it. */
   ready: Promise<unknown>;
+  /** The origin header's value the edge adds (ORIGIN_VERIFY_SECRET). */
+  originSecret: string;
+  /** Play the edge ({@link playTheEdge}; default true); false: the bare origin, requests reach the functions as sent. */
+  edge?: boolean;
 }): Server {
   const server = createServer(async (req, res) => {
     try {
+      if (options.edge !== false) playTheEdge(req, options.originSecret);
       const url = new URL(req.url ?? '/', 'http://localhost');
       const body = await readBody(req);
       for (const [prefix, mount] of Object.entries(options.mounts)) {

@@ -12,11 +12,16 @@
  * points there); OPENAI_API_KEY='' → the tutor is off; a real key (and base URL) → the real model. With the
  * tutor on, the seed textbook excerpts are ingested at start (once per embedding model).
  *
+ * The server plays CloudFront (DESIGN §12): it adds the secret origin header (ORIGIN_VERIFY_SECRET, a random one per
+ * run when unset) and `CloudFront-Viewer-Address` from the socket to every request, so the functions check them as
+ * in AWS. With `exposeOrigin` a second listener is the bare origin (as the execute-api host is in AWS): nothing added.
+ *
  * The staff panel (`packages/admin`) is served at `/admin/` from its build, `packages/admin/dist/admin`; `npm start`
  * builds it first when it is missing or older than its sources ({@link ensureAdminBuilt}).
  */
 
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -54,10 +59,17 @@ export interface LocalStackOptions {
    * becomes a 500 `response_undocumented`, and `close()` rejects while any answer differed.
    */
   checkResponses?: boolean;
+  /** Also listen as the bare origin, without the edge ({@link LocalStack.originUrl}). */
+  exposeOrigin?: boolean;
 }
 
 export interface LocalStack {
   baseUrl: string;
+  /**
+   * With `exposeOrigin`: the functions without the edge in front (a direct hit on the execute-api or lambda-url host
+   * in AWS): no origin header and no viewer address is added; a request carries what its client sent.
+   */
+  originUrl?: string;
   port: number;
   deps: Deps;
   smsOutbox: SentSms[];
@@ -169,6 +181,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const warnings: string[] = [];
   const dataDir = env.DATA_DIR || '.data';
   loadSettings(env); // fail fast on a bad setting, before anything starts
+  // The local edge's origin header (DESIGN §12): nothing outside this process needs it, so a new one each run.
+  env.ORIGIN_VERIFY_SECRET ??= randomBytes(32).toString('base64url');
   if (env.SECRET_KEY === undefined) {
     const { key, generated } = ensureSecretKey(dataDir);
     env.SECRET_KEY = key;
@@ -196,7 +210,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const llm = createLlmFake({ apiKey: env.OPENAI_API_KEY === undefined ? LOCAL_LLM_KEY : env.OPENAI_API_KEY });
   const marketplace = localMarketplace(env, dataDir);
   if (options.clock) marketplace.fake.options.now = () => (options.clock as Clock).now();
+  const originSecret = env.ORIGIN_VERIFY_SECRET;
   const server = createLocalServer({
+    originSecret,
     handlers,
     mounts: {
       '/_local/sms': sms.handle,
@@ -223,6 +239,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   }
   const actualPort = (server.address() as AddressInfo).port;
   const baseUrl = `http://localhost:${actualPort}`;
+  const origin = options.exposeOrigin ? createLocalServer({ originSecret, handlers, mounts: {}, ready, edge: false }) : undefined;
+  if (origin) await new Promise<void>((resolve) => origin.listen(0, options.host ?? '127.0.0.1', () => resolve()));
+  const originUrl = origin ? `http://localhost:${(origin.address() as AddressInfo).port}` : undefined;
 
   if (env.SMS_API_KEY === undefined) {
     env.SMS_API_KEY = LOCAL_SMS_KEY;
@@ -265,6 +284,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
     return {
       baseUrl,
+      ...(originUrl ? { originUrl } : {}),
       port: actualPort,
       deps: ownDeps,
       smsOutbox: sms.outbox,
@@ -276,8 +296,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       responseMismatches,
       async close() {
         if (ownEndpointFile) rmSync(ownEndpointFile, { force: true });
-        server.closeAllConnections();
-        await new Promise((r) => server.close(r));
+        for (const s of [server, origin]) s?.closeAllConnections();
+        await Promise.all([server, origin].map((s) => s && new Promise((r) => s.close(r))));
         ownDeps.db.raw.destroy();
         await dynamo?.stop();
         if (responseMismatches.length) {
@@ -287,6 +307,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     };
   } catch (error) {
     server.close();
+    origin?.close();
     await dynamo?.stop();
     throw error;
   }

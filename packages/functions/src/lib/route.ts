@@ -28,7 +28,7 @@ export interface RouteInput<B, Q> {
   /** The `{id}` path parameter, an ASCII decimal id (NaN on routes without one). */
   id: number;
   deps: Deps;
-  /** Client IP as API Gateway saw it. */
+  /** The viewer's IP address, from CloudFront-Viewer-Address (`unknown` without one; DESIGN §12). */
   clientIp: string;
 }
 

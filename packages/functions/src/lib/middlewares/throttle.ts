@@ -1,7 +1,8 @@
 /**
  * The route's throttle scope (spec Limits: "every throttled route has its own scope"; values in
  * `infra/routes.ts` throttleScopes): counts the signed-in learner or staff member for `by: 'user'` scopes
- * (the client IP when there is none), the client IP for `by: 'ip'`, and for `by: 'username'` the `username`
+ * (the viewer's address when there is none), the viewer's address for `by: 'ip'` (`context.viewer`, from
+ * CloudFront-Viewer-Address, an IPv6 address by its /64: originCheck), and for `by: 'username'` the `username`
  * of the JSON body as the admin login normalizes it (the IP when the body has none), counted before the
  * password is checked. Over the limit: 429 `throttled` with `Retry-After`. Must run after `authenticate` (and
  * `jsonBody`).
@@ -24,12 +25,13 @@ import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type ThrottleRule, type ThrottleScope, throttleScopes } from '../../../../../infra/routes';
 import type { AppContext } from '../types';
+import { UNKNOWN_VIEWER } from '../viewer';
 import { depsOf } from './injectDeps';
 
 type Request = middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>;
 
 function subjectOf({ event, context }: Request, rule: ThrottleRule): string {
-  const ip = `ip:${event.requestContext?.http?.sourceIp ?? 'unknown'}`;
+  const ip = (context.viewer ?? UNKNOWN_VIEWER).throttleKey;
   const body = event.body as unknown;
   const username =
     rule.by === 'username' && typeof body === 'object' && body !== null && 'username' in body && typeof body.username === 'string'
