@@ -6,54 +6,21 @@
  * function, the tutor's stream included, and one with it (as CloudFront sends them) is counted under the viewer
  * address it names, an IPv6 address by its /64.
  */
-import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../infra/edge';
 import { endpointGroups, routes } from '../infra/routes';
+import { callFrom } from './support/from';
 import { type ApiResponse, call, signIn, type TestStack, useStack } from './support/stack';
 
 const LIMIT = 3;
 
-/** One request from local address `from` (127.0.0.0/8 are all this machine) to `base`, with `headers` as given. */
-function send(
+/** One request from local address `from` to `base`, with `headers` as given. */
+const send = (
   base: string,
   method: string,
   path: string,
   options: { headers?: Record<string, string>; body?: unknown; from?: string } = {},
-): Promise<ApiResponse> {
-  const url = new URL(path, base);
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: url.port,
-        path: `${url.pathname}${url.search}`,
-        method,
-        localAddress: options.from ?? '127.0.0.1',
-        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: unknown = text;
-          try {
-            parsed = text ? JSON.parse(text) : undefined;
-          } catch {
-            // not JSON
-          }
-          const headers = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
-          resolve({ status: res.statusCode ?? 0, headers, body: parsed, text });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+): Promise<ApiResponse> => callFrom(base, method, path, options);
 
 /** Headers a client forges to pass for someone else, different on every call. */
 let forged = 0;

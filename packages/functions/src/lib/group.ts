@@ -119,7 +119,6 @@ function routeHandler(spec: RouteSpec, def: RouteDef) {
     }),
   );
   if (spec.throttle && !countOnUser) handler.use(throttle({ scope: spec.throttle, inTransaction: def.throttleInTransaction }));
-  if (spec.usernameThrottle) handler.use(throttle({ scope: spec.usernameThrottle }));
   // The admin API refuses any query parameter a route does not name (docs/admin-api.md), writes included.
   const query = def.query ?? (spec.path.startsWith('/api/admin/') ? NO_QUERY : undefined);
   return handler.use(validateInput({ body: def.body, query })).handler(async (event, context) => {
@@ -131,6 +130,7 @@ function routeHandler(spec: RouteSpec, def: RouteDef) {
       // A route counting its throttle hit in its own transaction gets it on a per-request copy (deps.throttle).
       deps: context.throttleTicket ? { ...depsOf(context), throttle: context.throttleTicket } : depsOf(context),
       clientIp: (context.viewer ?? UNKNOWN_VIEWER).ip,
+      viewer: context.viewer ?? UNKNOWN_VIEWER,
     };
     // `authenticate` guarantees the caller of the route's kind is there.
     const result =
