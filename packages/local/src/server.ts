@@ -22,7 +22,7 @@ import { extname, resolve, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { Deps } from '@mathisland/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../../infra/edge';
+import { ADMIN_SECURITY_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../../infra/edge';
 import { type EndpointGroup, endpointGroups, routeKey, routePattern, routes } from '../../../infra/routes';
 import { viewerAddressHeader } from '../../functions/src/lib/viewer';
 import { lambdaContext, readBody, toEvent, writeResult } from './apigw';
@@ -208,14 +208,16 @@ const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
  * - any other path that is no asset (a deep link such as `/admin/orders/5/show`) gets `index.html`, and the SPA's
  *   router shows the page; a missing asset (`/admin/assets/…`, or a name with a static file's extension) is a 404;
  * - `/admin` redirects to `/admin/`; only GET and HEAD (other methods fall through to the API's 404);
- * - no build yet: 503 with how to make one (`npm start` builds it when missing).
+ * - no build yet: 503 with how to make one (`npm start` builds it when missing);
+ * - every answer carries the panel's security headers (Content-Security-Policy, nosniff, Referrer-Policy,
+ *   X-Frame-Options; infra/edge.ts), as CloudFront's response headers policy adds them in AWS.
  */
 export function adminSite(distDir: string): Mount {
   const root = resolve(distDir);
   return (req, res, rest, url) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const send = (status: number, headers: Record<string, string>, body?: Buffer | string) => {
-      res.writeHead(status, { 'x-content-type-options': 'nosniff', ...headers });
+      res.writeHead(status, { ...ADMIN_SECURITY_HEADERS, ...headers });
       res.end(req.method === 'HEAD' ? undefined : body);
       return true;
     };
