@@ -25,7 +25,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { ADMIN_SECURITY_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../../infra/edge';
 import { type EndpointGroup, endpointGroups, routeKey, routePattern, routes } from '../../../infra/routes';
 import { viewerAddressHeader } from '../../functions/src/lib/viewer';
-import { lambdaContext, readBody, toEvent, writeResult } from './apigw';
+import { BodyRefused, lambdaContext, readBody, toEvent, writeResult } from './apigw';
 import { installAwsLambdaShim, invokeStreaming, isStreamingHandler } from './awslambda';
 
 installAwsLambdaShim();
@@ -135,6 +135,25 @@ export function playTheEdge(req: IncomingMessage, originSecret: string): void {
   req.headers[VIEWER_ADDRESS_HEADER] = viewerAddressHeader(req.socket.remoteAddress?.replace(/^::ffff:/, ''), req.socket.remotePort);
 }
 
+/**
+ * Answers a request whose body the server refused (413 over the limit, 408 stalled) with the service's JSON error
+ * body, then closes the connection: what is left of the body is never read, and the server goes on serving others.
+ */
+function refuseBody(req: IncomingMessage, res: ServerResponse, refused: BodyRefused): void {
+  if (!res.headersSent) {
+    const body = JSON.stringify({ code: refused.code, detail: refused.detail });
+    res.writeHead(refused.status, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    });
+    res.end(body);
+  }
+  res.once('finish', () => req.socket.destroySoon());
+}
+
 export function createLocalServer(options: {
   handlers: Record<EndpointGroup, Handler>;
   mounts: Record<string, Mount>;
@@ -145,7 +164,9 @@ export function createLocalServer(options: {
   /** Play the edge ({@link playTheEdge}; default true); false: the bare origin, requests reach the functions as sent. */
   edge?: boolean;
 }): Server {
-  const server = createServer(async (req, res) => {
+  // Headers must arrive within 20 s and a whole request within 30 s (the body: BODY_TIMEOUT_MS, answered 408 JSON);
+  // Node checks its own limits every 5 s instead of every 30 s.
+  const server = createServer({ headersTimeout: 20_000, requestTimeout: 30_000, connectionsCheckingInterval: 5_000 }, async (req, res) => {
     try {
       if (options.edge !== false) playTheEdge(req, options.originSecret);
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -167,6 +188,7 @@ export function createLocalServer(options: {
       const result = await handler(event, lambdaContext(group));
       writeResult(res, result);
     } catch (error) {
+      if (error instanceof BodyRefused) return refuseBody(req, res, error);
       // A request whose connection broke while its body arrived (answered by answerClientError, or gone).
       if (req.destroyed && !res.headersSent && (error as NodeJS.ErrnoException).code === 'ECONNRESET') return;
       if (!res.headersSent) {
