@@ -49,6 +49,13 @@ export interface FunctionAccess {
   secret: boolean;
 }
 
+/**
+ * Whether function `fn` reads the origin secret (DESIGN §12: `secretsmanager:GetSecretValue` on it, its ARN in
+ * ORIGIN_SECRET_ID): every endpoint group, since each refuses a request without the origin header; no job (they
+ * serve no request).
+ */
+export const readsOriginSecret = (fn: FunctionName): boolean => !(jobNames as readonly string[]).includes(fn);
+
 /** Reads only. */
 const READ = ['GetItem', 'Query'] as const satisfies readonly TableAction[];
 /** Reads and item writes (transactions are made of Put/Update/Delete parts). */
