@@ -12,25 +12,23 @@
  * points there); OPENAI_API_KEY='' → the tutor is off; a real key (and base URL) → the real model. With the
  * tutor on, the seed textbook excerpts are ingested at start (once per embedding model).
  *
- * The server plays CloudFront (DESIGN §12): it adds the secret origin header (ORIGIN_VERIFY_SECRET, a random one per
- * run when unset) and `CloudFront-Viewer-Address` from the socket to every request, so the functions check them as
- * in AWS. With `exposeOrigin` a second listener is the bare origin (as the execute-api host is in AWS): nothing added.
+ * The server plays CloudFront (DESIGN §12; server.ts), its origin header ORIGIN_VERIFY_SECRET (random per run when
+ * unset); with `exposeOrigin` a second listener is the bare origin (origin.ts).
  *
  * The staff panel (`packages/admin`) is served at `/admin/` from its build, `packages/admin/dist/admin`; `npm start`
  * builds it first when it is missing or older than its sources ({@link ensureAdminBuilt}).
  */
 
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildDeps, type Clock, type Deps, loadSettings, SettingsError } from '@mathisland/core';
 import { ensureTable } from '@mathisland/core/db';
 import { applyMigrations } from '@mathisland/core/migrations';
 import { openAiModel } from '@mathisland/core/providers/model';
 import { seedTextbook } from '@mathisland/core/tutor';
+import { ADMIN_DIST } from './adminBuild';
 import { apiHandlers } from './apiDocs';
 import { type DynamoLocal, startDynamoLocal } from './dynamo';
 import { frontendStandIn } from './fakes/frontend';
@@ -38,6 +36,7 @@ import { createGatewayFake } from './fakes/gateway';
 import { createLlmFake, type LlmFakeConfig, type LlmRequest } from './fakes/llm';
 import { createMarketplaceFake } from './fakes/marketplace';
 import { createSmsFake, type SentSms } from './fakes/sms';
+import { startBareOrigin } from './origin';
 import { ensureMarketplaceSecret, ensureSecretKey } from './secretKey';
 import { adminSite, createLocalServer } from './server';
 
@@ -65,10 +64,7 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   baseUrl: string;
-  /**
-   * With `exposeOrigin`: the functions without the edge in front (a direct hit on the execute-api or lambda-url host
-   * in AWS): no origin header and no viewer address is added; a request carries what its client sent.
-   */
+  /** With `exposeOrigin`: the handlers without the edge in front (origin.ts), as the execute-api host in AWS. */
   originUrl?: string;
   port: number;
   deps: Deps;
@@ -87,6 +83,9 @@ export interface LocalStack {
   responseMismatches: string[];
   close(): Promise<void>;
 }
+
+// The panel's build lives in adminBuild.ts; its callers (npm start, the browser tests) import it from here too.
+export { ADMIN_DIR, ADMIN_DIST, adminBuildState, ensureAdminBuilt } from './adminBuild';
 
 const LOCAL_SMS_KEY = 'local-sms-api-key';
 /** The fake gateway's merchant id (a 36-character UUID, like a real one). */
@@ -134,55 +133,12 @@ function localMarketplace(env: Record<string, string | undefined>, dataDir: stri
   };
 }
 
-/** The staff panel's workspace and its build (its `dist/` mirrors the URL space: `dist/admin/` is `/admin/`). */
-export const ADMIN_DIR = fileURLToPath(new URL('../../admin/', import.meta.url));
-export const ADMIN_DIST = join(ADMIN_DIR, 'dist', 'admin');
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
-
-/** Whether the panel's build is there and newer than its sources. */
-export function adminBuildState(): 'missing' | 'stale' | 'fresh' {
-  const index = join(ADMIN_DIST, 'index.html');
-  if (!existsSync(index)) return 'missing';
-  const sources = Math.max(...['src', 'index.html', 'vite.config.ts', 'package.json'].map((name) => newestMtime(join(ADMIN_DIR, name))));
-  return sources > statSync(index).mtimeMs ? 'stale' : 'fresh';
-}
-
-/**
- * Builds the staff panel with its workspace's build script (`npm run build -w packages/admin`, Vite, a few
- * seconds) unless the build is fresh (or `force`). `quiet` keeps Vite's output for the error only.
- */
-export async function ensureAdminBuilt(options: { force?: boolean; quiet?: boolean } = {}): Promise<'built' | 'fresh'> {
-  if (!options.force && adminBuildState() === 'fresh') return 'fresh';
-  // Under npm, npm_execpath is npm's own script: run it with this Node.
-  const execpath = process.env.npm_execpath;
-  const script = ['run', 'build', '-w', 'packages/admin'];
-  const [command, args] = execpath?.endsWith('.js') ? [process.execPath, [execpath, ...script]] : ['npm', script];
-  const output: Buffer[] = [];
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(command, args, { cwd: REPO_ROOT, stdio: options.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
-    child.once('error', reject);
-    child.once('close', resolve);
-  });
-  if (code !== 0) throw new Error(`building the staff panel failed (exit ${code})\n${Buffer.concat(output).toString()}`);
-  return 'built';
-}
-
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const env: Record<string, string | undefined> = { ...process.env, ...options.env };
   const warnings: string[] = [];
   const dataDir = env.DATA_DIR || '.data';
   loadSettings(env); // fail fast on a bad setting, before anything starts
-  // The local edge's origin header (DESIGN §12): nothing outside this process needs it, so a new one each run.
-  env.ORIGIN_VERIFY_SECRET ??= randomBytes(32).toString('base64url');
+  env.ORIGIN_VERIFY_SECRET ??= randomBytes(32).toString('base64url'); // the local edge's: this process alone needs it
   if (env.SECRET_KEY === undefined) {
     const { key, generated } = ensureSecretKey(dataDir);
     env.SECRET_KEY = key;
@@ -239,9 +195,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   }
   const actualPort = (server.address() as AddressInfo).port;
   const baseUrl = `http://localhost:${actualPort}`;
-  const origin = options.exposeOrigin ? createLocalServer({ originSecret, handlers, mounts: {}, ready, edge: false }) : undefined;
-  if (origin) await new Promise<void>((resolve) => origin.listen(0, options.host ?? '127.0.0.1', () => resolve()));
-  const originUrl = origin ? `http://localhost:${(origin.address() as AddressInfo).port}` : undefined;
+  const origin = options.exposeOrigin
+    ? await startBareOrigin({ handlers, ready, originSecret, host: options.host ?? '127.0.0.1' })
+    : undefined;
 
   if (env.SMS_API_KEY === undefined) {
     env.SMS_API_KEY = LOCAL_SMS_KEY;
@@ -284,7 +240,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
     return {
       baseUrl,
-      ...(originUrl ? { originUrl } : {}),
+      ...(origin ? { originUrl: origin.url } : {}),
       port: actualPort,
       deps: ownDeps,
       smsOutbox: sms.outbox,
@@ -296,8 +252,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       responseMismatches,
       async close() {
         if (ownEndpointFile) rmSync(ownEndpointFile, { force: true });
-        for (const s of [server, origin]) s?.closeAllConnections();
-        await Promise.all([server, origin].map((s) => s && new Promise((r) => s.close(r))));
+        server.closeAllConnections();
+        await Promise.all([new Promise((r) => server.close(r)), origin?.close()]);
         ownDeps.db.raw.destroy();
         await dynamo?.stop();
         if (responseMismatches.length) {
@@ -307,7 +263,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     };
   } catch (error) {
     server.close();
-    origin?.close();
+    await origin?.close();
     await dynamo?.stop();
     throw error;
   }
