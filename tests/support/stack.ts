@@ -79,25 +79,27 @@ export async function call<T = any>(
 
 /**
  * Sends one request with node:http, so headers `fetch` will not send (a forged `Host`) reach the server as given.
- * Answers like {@link call}, without following redirects.
+ * Answers like {@link call}, without following redirects. `from`: the local address to send from (any 127.x.y.z is
+ * this machine: the local edge then sees another viewer; support/from.ts).
  */
 export function rawCall<T = any>(
   stack: { baseUrl: string },
   method: string,
   path: string,
-  options: { body?: unknown; headers?: Record<string, string> } = {},
+  options: { body?: unknown; headers?: Record<string, string>; from?: string } = {},
 ): Promise<ApiResponse<T>> {
   const url = new URL(path, stack.baseUrl);
   const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
-        host: url.hostname,
+        host: options.from ? '127.0.0.1' : url.hostname,
         port: url.port,
         path: `${url.pathname}${url.search}`,
         method,
         headers: options.headers,
         setHost: !options.headers?.host,
+        ...(options.from ? { localAddress: options.from } : {}),
       },
       (res) => {
         const chunks: Buffer[] = [];

@@ -12,7 +12,6 @@ import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  Button,
   Confirm,
   Logout,
   UserMenu,
@@ -25,37 +24,28 @@ import {
   useUserMenu,
 } from 'react-admin';
 import type { AdminDataProvider } from '../dataProvider';
+import { ConfirmedAction } from './common';
 
 /** "End sessions" of the staff member whose page this is (shown to those who may change staff: superusers). */
 export function EndSessionsButton() {
   const record = useRecordContext<{ id: string; username: string }>();
   const { canAccess } = useCanAccess({ resource: 'staff', action: 'edit' });
-  const [open, setOpen] = useState(false);
   const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
-  const { mutate, isPending } = useMutation({
-    mutationFn: () => dataProvider.endStaffSessions(record!.id),
-    onSuccess: () => notify('app.staff.sessions_ended', { type: 'info', messageArgs: { username: record?.username } }),
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
-    onSettled: () => setOpen(false),
-  });
   if (!record || !canAccess) return null;
+  const who = { username: record.username };
   return (
-    <>
-      <Button label="app.staff.end_sessions" color="warning" onClick={() => setOpen(true)} disabled={isPending}>
-        <NoAccountsIcon />
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title="app.staff.end_sessions_title"
-        titleTranslateOptions={{ username: record.username }}
-        content="app.staff.end_sessions_confirm"
-        translateOptions={{ username: record.username }}
-        onConfirm={() => mutate()}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <ConfirmedAction
+      label="app.staff.end_sessions"
+      color="warning"
+      icon={<NoAccountsIcon />}
+      title="app.staff.end_sessions_title"
+      titleOptions={who}
+      content="app.staff.end_sessions_confirm"
+      contentOptions={who}
+      run={() => dataProvider.endStaffSessions(record.id)}
+      onDone={() => notify('app.staff.sessions_ended', { type: 'info', messageArgs: who })}
+    />
   );
 }
 

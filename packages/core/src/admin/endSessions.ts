@@ -6,7 +6,6 @@
  */
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { isConditionFailure } from '../db/conditions';
 import { auditStaffAction } from '../log';
 import { adminErrors } from './errors';
 import { normalizeUsername } from './staff';
@@ -15,11 +14,6 @@ import { renewCredentialVersion } from './staff.entity';
 /** Ends every session of staff member `username` on behalf of `actor` (a username). Errors: `not_found`. */
 export async function endStaffSessions(db: Db, clock: Clock, username: string, actor: string): Promise<void> {
   const name = normalizeUsername(username);
-  try {
-    await renewCredentialVersion(db, name, clock.now());
-  } catch (error) {
-    if (isConditionFailure(error)) throw adminErrors.staffNotFound();
-    throw error;
-  }
+  if (!(await renewCredentialVersion(db, name, clock.now()))) throw adminErrors.staffNotFound();
   auditStaffAction(actor, 'end_sessions', 'staff', name);
 }

@@ -5,18 +5,12 @@
  */
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { isConditionFailure } from '../db/conditions';
 import { auditStaffAction } from '../log';
 import { adminErrors } from './errors';
 import { renewCredentialVersion } from './staff.entity';
 
 /** Ends every session of the signed-in `username`. Errors: `not_authenticated` when the account is gone meanwhile. */
 export async function signOutEverywhere(db: Db, clock: Clock, username: string): Promise<void> {
-  try {
-    await renewCredentialVersion(db, username, clock.now());
-  } catch (error) {
-    if (isConditionFailure(error)) throw adminErrors.notAuthenticated();
-    throw error;
-  }
+  if (!(await renewCredentialVersion(db, username, clock.now()))) throw adminErrors.notAuthenticated();
   auditStaffAction(username, 'sign_out_everywhere', 'staff', username);
 }

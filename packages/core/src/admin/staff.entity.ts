@@ -14,6 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import type { Db } from '../db/client';
+import { isConditionFailure } from '../db/conditions';
 import { deleteItem, getItem, putItem, queryAll, updateItem } from '../db/items';
 import type { Key } from '../db/keys';
 import { StaffPermission } from './permissions';
@@ -92,13 +93,19 @@ export const replaceStaff = (db: Db, staff: StaffItem, previous: Pick<StaffItem,
 
 /**
  * Gives staff member `username` (normalized) a new credential version, `updatedAt` epoch ms: every session made before
- * ends. Errors: ConditionalCheckFailedException when there is no such member.
+ * ends. Returns false when there is no such member.
  */
-export async function renewCredentialVersion(db: Db, username: string, updatedAt: number): Promise<void> {
-  await updateItem(db, staffKey(username), 'SET credentialVersion = :version, updatedAt = :at', {
-    condition: 'attribute_exists(pk)',
-    values: { ':version': newCredentialVersion(), ':at': updatedAt },
-  });
+export async function renewCredentialVersion(db: Db, username: string, updatedAt: number): Promise<boolean> {
+  try {
+    await updateItem(db, staffKey(username), 'SET credentialVersion = :version, updatedAt = :at', {
+      condition: 'attribute_exists(pk)',
+      values: { ':version': newCredentialVersion(), ':at': updatedAt },
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 /** Deletes staff member `username`. Errors: ConditionalCheckFailedException when there is none. */

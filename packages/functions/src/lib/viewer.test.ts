@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UNKNOWN_VIEWER, viewerAddressHeader, viewerOf } from './viewer';
 
@@ -31,5 +32,33 @@ describe('the viewer of CloudFront-Viewer-Address (DESIGN §12)', () => {
     expect(viewerOf(viewerAddressHeader('127.0.0.1', 53000)).ip).toBe('127.0.0.1');
     expect(viewerOf(viewerAddressHeader('::1', 53000)).ip).toBe('::1');
     expect(viewerOf(viewerAddressHeader('::ffff:10.0.0.2', 53000)).ip).toBe('10.0.0.2');
+  });
+});
+
+describe('IPv6 viewers by /64 (property)', () => {
+  it('gives every host of one /64 the same key, and the key names that network', () => {
+    const group = fc.integer({ min: 0, max: 0xffff });
+    const groups = (n: number) => fc.array(group, { minLength: n, maxLength: n });
+    fc.assert(
+      fc.property(groups(4), groups(4), groups(4), (network, hostA, hostB) => {
+        // Not an IPv4-mapped network (those are IPv4 viewers).
+        fc.pre(!(network.every((g) => g === 0) && hostA[0] === 0 && hostA[1] === 0xffff));
+        fc.pre(!(network.every((g) => g === 0) && hostB[0] === 0 && hostB[1] === 0xffff));
+        const text = (gs: number[]) => gs.map((g) => g.toString(16)).join(':');
+        const a = viewerOf(`${text([...network, ...hostA])}:443`);
+        const b = viewerOf(`${text([...network, ...hostB])}:51000`);
+        expect(a.throttleKey).toBe(b.throttleKey);
+        expect(a.throttleKey).toBe(`ip:${new URL(`http://[${text(network)}::]/`).hostname.slice(1, -1)}/64`);
+      }),
+    );
+  });
+
+  it('reads IPv6 written with a dotted IPv4 tail like its hex form', () => {
+    fc.assert(
+      fc.property(fc.ipV6(), (address) => {
+        const hex = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+        expect(viewerOf(`${address}:1`)).toEqual(viewerOf(`${hex}:1`));
+      }),
+    );
   });
 });
