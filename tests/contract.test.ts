@@ -45,10 +45,6 @@ describe('route manifest ↔ handlers', () => {
     const scoped = routes.filter((r) => r.throttle !== undefined);
     const byScope = new Map<string, string[]>();
     for (const r of scoped) byScope.set(r.throttle as string, [...(byScope.get(r.throttle as string) ?? []), routeKey(r)]);
-    // A second scope counted by the body's username (the admin login) is the route's own too.
-    for (const r of routes.filter((r) => r.usernameThrottle)) {
-      byScope.set(r.usernameThrottle as string, [...(byScope.get(r.usernameThrottle as string) ?? []), routeKey(r)]);
-    }
     const shared = [...byScope].filter(([, list]) => list.length > 1);
     expect(shared).toEqual([]);
     expect(Object.keys(throttleScopes).sort()).toEqual([...byScope.keys()].sort());

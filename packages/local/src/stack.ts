@@ -16,20 +16,22 @@
  * DynamoDB Local on DATA_DIR's files is held through `DATA_DIR/stack.json` (dataDirState.ts): "starting" before it
  * starts, "running" with its endpoint and table once ready (scripts use it then), removed at stop.
  *
+ * The server plays CloudFront (DESIGN §12; server.ts), its origin header ORIGIN_VERIFY_SECRET (random per run when
+ * unset); with `exposeOrigin` a second listener is the bare origin (origin.ts).
+ *
  * The staff panel (`packages/admin`) is served at `/admin/` from its build, `packages/admin/dist/admin`; `npm start`
  * builds it first when it is missing or older than its sources ({@link ensureAdminBuilt}).
  */
 
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildDeps, type Clock, type Deps, loadSettings, SettingsError } from '@mathisland/core';
 import { ensureTable } from '@mathisland/core/db';
 import { applyMigrations } from '@mathisland/core/migrations';
 import { openAiModel } from '@mathisland/core/providers/model';
 import { seedTextbook } from '@mathisland/core/tutor';
+import { ADMIN_DIST } from './adminBuild';
 import { apiHandlers } from './apiDocs';
 import { claimForNpmStart, type DataDirClaim } from './dataDirState';
 import { type DynamoLocal, startDynamoLocal } from './dynamo';
@@ -38,6 +40,7 @@ import { createGatewayFake } from './fakes/gateway';
 import { createLlmFake, type LlmFakeConfig, type LlmRequest } from './fakes/llm';
 import { createMarketplaceFake } from './fakes/marketplace';
 import { createSmsFake, type SentSms } from './fakes/sms';
+import { startBareOrigin } from './origin';
 import { ensureMarketplaceSecret, ensureMarketplaceSigningKey, ensureSecretKey } from './secretKey';
 import { adminSite, createLocalServer } from './server';
 
@@ -59,10 +62,14 @@ export interface LocalStackOptions {
    * becomes a 500 `response_undocumented`, and `close()` rejects while any answer differed.
    */
   checkResponses?: boolean;
+  /** Also listen as the bare origin, without the edge ({@link LocalStack.originUrl}). */
+  exposeOrigin?: boolean;
 }
 
 export interface LocalStack {
   baseUrl: string;
+  /** With `exposeOrigin`: the handlers without the edge in front (origin.ts), as the execute-api host in AWS. */
+  originUrl?: string;
   port: number;
   deps: Deps;
   smsOutbox: SentSms[];
@@ -80,6 +87,9 @@ export interface LocalStack {
   responseMismatches: string[];
   close(): Promise<void>;
 }
+
+// The panel's build lives in adminBuild.ts; its callers (npm start, the browser tests) import it from here too.
+export { ADMIN_DIR, ADMIN_DIST, adminBuildState, ensureAdminBuilt } from './adminBuild';
 
 const LOCAL_SMS_KEY = 'local-sms-api-key';
 /** The fake gateway's merchant id (a 36-character UUID, like a real one). */
@@ -128,53 +138,12 @@ function localMarketplace(env: Record<string, string | undefined>, dataDir: stri
   };
 }
 
-/** The staff panel's workspace and its build (its `dist/` mirrors the URL space: `dist/admin/` is `/admin/`). */
-export const ADMIN_DIR = fileURLToPath(new URL('../../admin/', import.meta.url));
-export const ADMIN_DIST = join(ADMIN_DIR, 'dist', 'admin');
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
-
-/** Whether the panel's build is there and newer than its sources. */
-export function adminBuildState(): 'missing' | 'stale' | 'fresh' {
-  const index = join(ADMIN_DIST, 'index.html');
-  if (!existsSync(index)) return 'missing';
-  const sources = Math.max(...['src', 'index.html', 'vite.config.ts', 'package.json'].map((name) => newestMtime(join(ADMIN_DIR, name))));
-  return sources > statSync(index).mtimeMs ? 'stale' : 'fresh';
-}
-
-/**
- * Builds the staff panel with its workspace's build script (`npm run build -w packages/admin`, Vite, a few
- * seconds) unless the build is fresh (or `force`). `quiet` keeps Vite's output for the error only.
- */
-export async function ensureAdminBuilt(options: { force?: boolean; quiet?: boolean } = {}): Promise<'built' | 'fresh'> {
-  if (!options.force && adminBuildState() === 'fresh') return 'fresh';
-  // Under npm, npm_execpath is npm's own script: run it with this Node.
-  const execpath = process.env.npm_execpath;
-  const script = ['run', 'build', '-w', 'packages/admin'];
-  const [command, args] = execpath?.endsWith('.js') ? [process.execPath, [execpath, ...script]] : ['npm', script];
-  const output: Buffer[] = [];
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(command, args, { cwd: REPO_ROOT, stdio: options.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
-    child.once('error', reject);
-    child.once('close', resolve);
-  });
-  if (code !== 0) throw new Error(`building the staff panel failed (exit ${code})\n${Buffer.concat(output).toString()}`);
-  return 'built';
-}
-
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const env: Record<string, string | undefined> = { ...process.env, ...options.env };
   const warnings: string[] = [];
   const dataDir = env.DATA_DIR || '.data';
   loadSettings(env); // fail fast on a bad setting, before anything starts
+  env.ORIGIN_VERIFY_SECRET ??= randomBytes(32).toString('base64url'); // the local edge's: this process alone needs it
   if (env.SECRET_KEY === undefined) {
     const { key, generated } = ensureSecretKey(dataDir);
     env.SECRET_KEY = key;
@@ -207,7 +176,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const llm = createLlmFake({ apiKey: env.OPENAI_API_KEY === undefined ? LOCAL_LLM_KEY : env.OPENAI_API_KEY });
   const marketplace = localMarketplace(env, dataDir);
   if (options.clock) marketplace.fake.options.now = () => (options.clock as Clock).now();
+  const originSecret = env.ORIGIN_VERIFY_SECRET;
   const server = createLocalServer({
+    originSecret,
     handlers,
     mounts: {
       '/_local/sms': sms.handle,
@@ -235,6 +206,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   }
   const actualPort = (server.address() as AddressInfo).port;
   const baseUrl = `http://localhost:${actualPort}`;
+  const origin = options.exposeOrigin
+    ? await startBareOrigin({ handlers, ready, originSecret, host: options.host ?? '127.0.0.1' })
+    : undefined;
 
   if (env.SMS_API_KEY === undefined) {
     env.SMS_API_KEY = LOCAL_SMS_KEY;
@@ -275,6 +249,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
     return {
       baseUrl,
+      ...(origin ? { originUrl: origin.url } : {}),
       port: actualPort,
       deps: ownDeps,
       smsOutbox: sms.outbox,
@@ -286,7 +261,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       responseMismatches,
       async close() {
         server.closeAllConnections();
-        await new Promise((r) => server.close(r));
+        await Promise.all([new Promise((r) => server.close(r)), origin?.close()]);
         ownDeps.db.raw.destroy();
         await dynamo?.stop();
         dataDirClaim?.release();
@@ -297,6 +272,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     };
   } catch (error) {
     server.close();
+    await origin?.close();
     await dynamo?.stop();
     dataDirClaim?.release();
     throw error;

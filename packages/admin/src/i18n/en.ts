@@ -150,12 +150,22 @@ export const en: typeof fa = {
       new_password_hint: '10 to 256 characters',
       username_hint: '3 to 64 of latin letters, digits and _ . @ -',
       superuser_hint: 'A superuser holds every permission and also sees staff, sessions and OTP records.',
+      end_sessions: 'End sessions',
+      end_sessions_title: 'End every session of %{username}',
+      end_sessions_confirm:
+        '%{username} is signed out of the panel in every browser at once, this minute. The password stays; they may sign in again. Use it when a device may be lost or the account misused.',
+      sessions_ended: 'Every session of %{username} ended',
     },
     sessions: {
       revoke: 'Revoke',
       revoked: 'Session revoked',
       revoke_title: 'Revoke the session of %{user}',
       revoke_confirm: 'The learner is signed out of the app and must sign in again with an SMS code.',
+    },
+    account: {
+      sign_out_everywhere: 'Sign out everywhere',
+      sign_out_everywhere_title: 'Sign out everywhere',
+      sign_out_everywhere_confirm: 'Every session of yours ends, in every browser and this one too; you sign in again.',
     },
     users: { search_hint: 'Public id (User123456), phone, or part of the name' },
     validation: {

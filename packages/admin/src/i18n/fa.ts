@@ -150,12 +150,22 @@ export const fa = {
       new_password_hint: '۱۰ تا ۲۵۶ نویسه',
       username_hint: '۳ تا ۶۴ نویسه از حروف لاتین، رقم و _ . @ -',
       superuser_hint: 'مدیر کل همهٔ مجوزها را دارد و کارکنان، نشست‌ها و کدهای یکبارمصرف را هم می‌بیند.',
+      end_sessions: 'پایان نشست‌ها',
+      end_sessions_title: 'پایان همهٔ نشست‌های %{username}',
+      end_sessions_confirm:
+        '%{username} همین حالا در همهٔ مرورگرها از پنل خارج می‌شود. گذرواژه تغییر نمی‌کند و می‌تواند دوباره وارد شود. وقتی دستگاهی گم شده یا حساب سوءاستفاده شده از آن استفاده کنید.',
+      sessions_ended: 'همهٔ نشست‌های %{username} پایان یافت',
     },
     sessions: {
       revoke: 'باطل کردن',
       revoked: 'نشست باطل شد',
       revoke_title: 'باطل کردن نشست %{user}',
       revoke_confirm: 'کاربر از برنامه خارج می‌شود و باید دوباره با کد پیامکی وارد شود.',
+    },
+    account: {
+      sign_out_everywhere: 'خروج از همه‌جا',
+      sign_out_everywhere_title: 'خروج از همه‌جا',
+      sign_out_everywhere_confirm: 'همهٔ نشست‌های شما در همهٔ مرورگرها، از جمله همین‌جا، پایان می‌یابد و باید دوباره وارد شوید.',
     },
     users: { search_hint: 'شناسهٔ عمومی (User123456)، تلفن یا بخشی از نام' },
     validation: {

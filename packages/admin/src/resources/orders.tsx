@@ -8,11 +8,9 @@
 import CancelIcon from '@mui/icons-material/Cancel';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
-  Confirm,
   DataTable,
   FunctionField,
   ListButton,
@@ -36,7 +34,7 @@ import { Link } from 'react-router-dom';
 import { ORDER_STATUSES, PAYMENT_EVENT_KINDS, PAYMENT_PATHS, PAYMENT_RESULTS, PROVIDERS } from '../contract';
 import type { AdminDataProvider } from '../dataProvider';
 import { ChoiceField, ChoiceInput, DateTime, formatTime, Money, MoneyText, StatusChip } from '../fields';
-import { AdminList, Col } from './common';
+import { AdminList, Col, ConfirmedAction } from './common';
 import { OrderMarketplace } from './orderMarketplace';
 
 const orderFilters = [
@@ -76,35 +74,24 @@ export function RefundButton() {
 export function CancelOrderButton() {
   const record = useRecordContext();
   const { canAccess } = useCanAccess({ resource: 'orders', action: 'cancel' });
-  const [open, setOpen] = useState(false);
   const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { mutate, isPending } = useMutation({
-    mutationFn: () => dataProvider.cancelOrder(record!.id),
-    onSuccess: () => {
-      notify('app.orders.cancelled', { type: 'info' });
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-    },
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
-    onSettled: () => setOpen(false),
-  });
   if (record?.status !== 'pending' || !canAccess) return null;
   return (
-    <>
-      <Button label="app.orders.cancel" color="error" onClick={() => setOpen(true)} disabled={isPending}>
-        <CancelIcon />
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title="app.orders.cancel_confirm_title"
-        titleTranslateOptions={{ id: record.id }}
-        content="app.orders.cancel_confirm"
-        onConfirm={() => mutate()}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <ConfirmedAction
+      label="app.orders.cancel"
+      color="error"
+      icon={<CancelIcon />}
+      title="app.orders.cancel_confirm_title"
+      titleOptions={{ id: record.id }}
+      content="app.orders.cancel_confirm"
+      run={() => dataProvider.cancelOrder(record.id)}
+      onDone={() => {
+        notify('app.orders.cancelled', { type: 'info' });
+        void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      }}
+    />
   );
 }
 

@@ -21,6 +21,11 @@ export interface Settings {
   isProduction: boolean;
   secretKey?: string;
   internalServiceKey?: string;
+  /**
+   * The values of the secret origin header `x-origin-verify` accepted now (DESIGN §12): ORIGIN_VERIFY_SECRET and,
+   * during a rotation, ORIGIN_VERIFY_PREVIOUS. Empty: no request is accepted (fail closed).
+   */
+  originVerify: string[];
   debug: boolean;
   debugMasterOtp?: string;
   fixedOtpLogins: FixedOtpLogins;
@@ -189,6 +194,7 @@ export function loadSettings(env: Env = process.env): Settings {
     isProduction,
     secretKey: str(env, 'SECRET_KEY'),
     internalServiceKey: str(env, 'INTERNAL_SERVICE_KEY'),
+    originVerify: [str(env, 'ORIGIN_VERIFY_SECRET'), str(env, 'ORIGIN_VERIFY_PREVIOUS')].filter((v): v is string => v !== undefined),
     debug,
     debugMasterOtp: debug ? debugMasterOtp : undefined,
     fixedOtpLogins,
