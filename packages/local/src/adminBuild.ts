@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generatedIsFresh } from '../../admin/scripts/generate';
 
 /** The staff panel's workspace and its build (its `dist/` mirrors the URL space: `dist/admin/` is `/admin/`). */
 export const ADMIN_DIR = fileURLToPath(new URL('../../admin/', import.meta.url));
@@ -20,10 +21,14 @@ function newestMtime(path: string): number {
   return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
-/** Whether the panel's build is there and newer than its sources. */
+/**
+ * Whether the panel's build is there and newer than its sources, and the view of the API it was built with (generated
+ * from the API description into `src/generated/`) newer than the API's own sources.
+ */
 export function adminBuildState(): 'missing' | 'stale' | 'fresh' {
   const index = join(ADMIN_DIST, 'index.html');
   if (!existsSync(index)) return 'missing';
+  if (!generatedIsFresh()) return 'stale';
   const sources = Math.max(...['src', 'index.html', 'vite.config.ts', 'package.json'].map((name) => newestMtime(join(ADMIN_DIR, name))));
   return sources > statSync(index).mtimeMs ? 'stale' : 'fresh';
 }

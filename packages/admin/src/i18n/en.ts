@@ -1,5 +1,5 @@
 /** English labels, key for key the Persian ones (the type keeps them in step). */
-import { perPermission } from '../contract';
+import { perPermission } from '../api/contract';
 import { enResources } from './en.resources';
 import type { fa } from './fa';
 
@@ -138,7 +138,7 @@ export const en: typeof fa = {
       link: 'Authorize link',
       link_hint: 'The link opened in a new window; if the browser blocked it, click it.',
       opened: 'Authorize window opened',
-      hours_hint: '1 to %{max} hours',
+      hours_hint: '1 to %{max} hours; empty: the service default (72 hours)',
       mode_hint: {
         static_secret: 'A static marketplace secret is set and takes precedence over OAuth; no window is needed.',
         oauth: 'Connects with OAuth: when not connected, open the window and approve the link with the developer account.',

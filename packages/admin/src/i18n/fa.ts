@@ -1,5 +1,5 @@
 /** Persian labels of the panel: every resource, field, choice and action (the default language). */
-import { perPermission } from '../contract';
+import { perPermission } from '../api/contract';
 import { faResources } from './fa.resources';
 
 export const fa = {
@@ -138,7 +138,7 @@ export const fa = {
       link: 'پیوند اجازه',
       link_hint: 'این پیوند در پنجرهٔ تازه باز شد؛ اگر مرورگر جلویش را گرفت، روی آن بزنید.',
       opened: 'پنجرهٔ اجازه باز شد',
-      hours_hint: '۱ تا %{max} ساعت',
+      hours_hint: '۱ تا %{max} ساعت؛ خالی: پیش‌فرض سرویس (۷۲ ساعت)',
       mode_hint: {
         static_secret: 'کلید ثابت فروشگاه تنظیم شده و بر OAuth مقدم است؛ پنجرهٔ اجازه لازم نیست.',
         oauth: 'با OAuth وصل می‌شود: اگر متصل نیست، پنجرهٔ اجازه را باز کنید و پیوند را با حساب توسعه‌دهنده تأیید کنید.',

@@ -37,7 +37,24 @@ export const directionOf = (locale: string): 'rtl' | 'ltr' => (locale === 'fa' ?
 /** The Intl locale of dates and numbers: the Persian (Jalali) calendar in Persian. */
 export const intlLocale = (locale: string): string => (locale === 'fa' ? 'fa-IR-u-ca-persian' : 'en-GB');
 
+/** A number in the locale's digits (Persian digits in Persian), with its grouping unless `grouping` is false. */
+export const formatNumber = (n: number, locale: string, grouping = true): string =>
+  n.toLocaleString(intlLocale(locale), { useGrouping: grouping, maximumFractionDigits: 2 });
+
+/**
+ * The translations. A number put into a message (`%{offsetBegin}` of the pagination bar, `%{smart_count}` of "3 items
+ * selected") is written in the locale's digits: polyglot's interpolation goes through `replace` below, so the number
+ * stays a number for the plural rules.
+ */
 export function createI18nProvider(onLocaleChange: (locale: Locale) => void): I18nProvider {
+  let current: string = DEFAULT_LOCALE;
+  function replace(this: string, pattern: RegExp, value: (...args: any[]) => unknown): string {
+    return String.prototype.replace.call(this, pattern, (...args: any[]) => {
+      const out = value(...args);
+      // Without grouping: such a number is as often an id (order #1234) as a count.
+      return typeof out === 'number' ? formatNumber(out, current, false) : String(out);
+    });
+  }
   const base = polyglotI18nProvider(
     (locale) => messages[(locale as Locale) in messages ? (locale as Locale) : DEFAULT_LOCALE],
     DEFAULT_LOCALE,
@@ -45,11 +62,13 @@ export function createI18nProvider(onLocaleChange: (locale: Locale) => void): I1
       { locale: 'fa', name: 'فارسی' },
       { locale: 'en', name: 'English' },
     ],
+    { replace },
   );
   return {
     ...base,
     changeLocale: async (locale, options) => {
       await base.changeLocale(locale, options);
+      current = locale;
       onLocaleChange(locale as Locale);
     },
   };

@@ -1,0 +1,16 @@
+/** Offers: the advertised discount codes, as the app's offers page shows them. */
+import { BooleanField, DataTable } from 'react-admin';
+import { DateTime, Num } from '../../common/fields';
+import { AdminList, Col } from '../../common/list';
+
+export const OfferList = () => (
+  <AdminList>
+    <DataTable rowClick="edit" bulkActionButtons={false}>
+      <Col source="code" />
+      <Col source="title" />
+      <Col source="percent" field={Num} />
+      <Col source="validUntil" field={DateTime} />
+      <Col source="usableNow" field={BooleanField} />
+    </DataTable>
+  </AdminList>
+);

@@ -1,0 +1,26 @@
+/** Orders: the list, filtered by status, provider and learner. */
+import { DataTable, TextInput } from 'react-admin';
+import { queryChoices } from '../../api/contract';
+import { ChoiceField, ChoiceInput, DateTime, IdField, Money, StatusChip } from '../../common/fields';
+import { AdminList, Col } from '../../common/list';
+
+const orderFilters = [
+  <ChoiceInput key="status" source="status" group="status" ids={queryChoices('orders', 'status')} alwaysOn />,
+  <ChoiceInput key="provider" source="provider" group="provider" ids={queryChoices('orders', 'provider')} />,
+  <TextInput key="userId" source="userId" />,
+];
+
+export const OrderList = () => (
+  <AdminList filters={orderFilters}>
+    <DataTable rowClick="show" bulkActionButtons={false}>
+      <Col source="id" field={IdField} />
+      <Col source="userPublicId" render={(r: any) => r.userPublicId ?? r.userId} />
+      <Col source="planTitle" />
+      <Col source="amount" field={Money} />
+      <Col source="status" field={(p: any) => <StatusChip {...p} group="status" />} />
+      <Col source="provider" field={(p: any) => <ChoiceField {...p} group="provider" />} />
+      <Col source="createdAt" field={DateTime} />
+      <Col source="paidAt" field={DateTime} />
+    </DataTable>
+  </AdminList>
+);

@@ -1,0 +1,97 @@
+/**
+ * An order's page: its fields, the cancel and refund buttons (`OrderActions.tsx`), a marketplace order's purchase
+ * (`OrderMarketplace.tsx`) and the order's payment events, which show what the gateway or the marketplace answered.
+ */
+import { Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import {
+  DataTable,
+  FunctionField,
+  ListButton,
+  ListContextProvider,
+  ResourceContextProvider,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useDataProvider,
+  useList,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import type { AdminDataProvider } from '../../api/dataProvider';
+import { ChoiceField, DateTime, IdField, Money, MoneyText, Num, StatusChip } from '../../common/fields';
+import { Col } from '../../common/list';
+import { EventColumns } from '../payment-events/EventColumns';
+import { CancelOrderButton, RefundButton } from './OrderActions';
+import { OrderMarketplace } from './OrderMarketplace';
+
+const OrderShowActions = () => (
+  <TopToolbar>
+    <ListButton />
+    <CancelOrderButton />
+    <RefundButton />
+  </TopToolbar>
+);
+
+/** The order's payment events (its audit rows), read-only. */
+function OrderEvents() {
+  const record = useRecordContext();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const translate = useTranslate();
+  const { data, isPending, error } = useQuery({
+    queryKey: ['orders', 'events', record?.id],
+    queryFn: () => dataProvider.orderEvents(record!.id),
+    enabled: record !== undefined,
+  });
+  const listContext = useList({ data: data ?? [], isPending, perPage: 200, resource: 'payment-events' });
+  return (
+    <>
+      <Typography variant="h6" sx={{ mt: 2 }}>
+        {translate('app.orders.events')}
+      </Typography>
+      {error ? (
+        <Typography color="error">{translate((error as Error).message, { _: (error as Error).message })}</Typography>
+      ) : (
+        <ListContextProvider value={listContext}>
+          <ResourceContextProvider value="payment-events">
+            <DataTable bulkActionButtons={false} rowClick={false}>
+              <Col source="at" field={DateTime} />
+              <EventColumns />
+            </DataTable>
+          </ResourceContextProvider>
+        </ListContextProvider>
+      )}
+    </>
+  );
+}
+
+export const OrderShow = () => (
+  <Show actions={<OrderShowActions />}>
+    <SimpleShowLayout sx={{ '& .RaLabeled-label': { fontWeight: 600 } }}>
+      <IdField source="id" />
+      <FunctionField source="status" render={() => <StatusChip source="status" group="status" />} />
+      <FunctionField source="userPublicId" render={(r: any) => r.userPublicId ?? r.user?.publicId ?? r.userId} />
+      <TextField source="planTitle" />
+      <ChoiceField source="provider" group="provider" />
+      <Money source="listPrice" />
+      <TextField source="discountCode" emptyText="—" />
+      <Money source="discount" />
+      <Money source="amount" />
+      <TextField source="invoiceNumber" emptyText="—" />
+      <DateTime source="createdAt" />
+      <DateTime source="paidAt" emptyText="—" />
+      <ChoiceField source="paidVia" group="via" emptyText="—" />
+      <TextField source="refId" emptyText="—" />
+      <Num source="grant.days" emptyText="—" />
+      <FunctionField source="commission" render={(r: any) => (r.commission ? <MoneyText amount={r.commission.amount} /> : '—')} />
+      <DateTime source="cancelledAt" emptyText="—" />
+      <TextField source="cancelledBy" emptyText="—" />
+      <DateTime source="refundedAt" emptyText="—" />
+      <TextField source="refundedBy" emptyText="—" />
+      <ChoiceField source="endedVia" group="endedVia" emptyText="—" />
+      <OrderMarketplace />
+      <OrderEvents />
+    </SimpleShowLayout>
+  </Show>
+);

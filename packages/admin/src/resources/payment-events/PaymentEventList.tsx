@@ -1,0 +1,22 @@
+/** Payment events (`GET /api/admin/payment-events`, filters orderId and kind): every order's audit rows, newest first. */
+import { DataTable, TextInput } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { queryChoices } from '../../api/contract';
+import { ChoiceInput, DateTime } from '../../common/fields';
+import { AdminList, Col } from '../../common/list';
+import { EventColumns } from './EventColumns';
+
+const eventFilters = [
+  <TextInput key="orderId" source="orderId" alwaysOn />,
+  <ChoiceInput key="kind" source="kind" group="paymentEventKind" ids={queryChoices('payment-events', 'kind')} alwaysOn />,
+];
+
+export const PaymentEventList = () => (
+  <AdminList filters={eventFilters}>
+    <DataTable bulkActionButtons={false} rowClick={false}>
+      <Col source="at" field={DateTime} />
+      <Col source="orderId" render={(r: any) => <Link to={`/orders/${r.orderId}/show`}>{r.orderId}</Link>} />
+      <EventColumns />
+    </DataTable>
+  </AdminList>
+);

@@ -1,0 +1,17 @@
+/** Staff accounts (superuser): the list. */
+import { BooleanField, DataTable } from 'react-admin';
+import { DateTime } from '../../common/fields';
+import { AdminList, Col } from '../../common/list';
+import { PermissionList } from './Permissions';
+
+export const StaffList = () => (
+  <AdminList>
+    <DataTable rowClick="show" bulkActionButtons={false}>
+      <Col source="username" />
+      <Col source="isSuperuser" field={BooleanField} />
+      <Col source="active" field={BooleanField} />
+      <Col source="permissions" render={(r: any) => <PermissionList permissions={r.permissions ?? []} />} />
+      <Col source="createdAt" field={DateTime} />
+    </DataTable>
+  </AdminList>
+);

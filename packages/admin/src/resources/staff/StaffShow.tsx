@@ -1,0 +1,25 @@
+/** A staff member's page (superuser), with "end sessions" and edit. */
+import { BooleanField, EditButton, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { DateTime } from '../../common/fields';
+import { EndSessionsButton } from './EndSessionsButton';
+import { PermissionList } from './Permissions';
+
+const StaffShowActions = () => (
+  <TopToolbar>
+    <EndSessionsButton />
+    <EditButton />
+  </TopToolbar>
+);
+
+export const StaffShow = () => (
+  <Show actions={<StaffShowActions />}>
+    <SimpleShowLayout>
+      <TextField source="username" />
+      <BooleanField source="isSuperuser" />
+      <BooleanField source="active" />
+      <FunctionField source="permissions" render={(r: any) => <PermissionList permissions={r.permissions ?? []} />} />
+      <DateTime source="createdAt" />
+      <DateTime source="updatedAt" />
+    </SimpleShowLayout>
+  </Show>
+);

@@ -1,0 +1,24 @@
+/** Support tickets: the list (filters status, userId; latest activity first). */
+import { DataTable, TextInput } from 'react-admin';
+import { queryChoices } from '../../api/contract';
+import { ChoiceInput, DateTime, IdField, Num, StatusChip } from '../../common/fields';
+import { AdminList, Col } from '../../common/list';
+
+const ticketFilters = [
+  <ChoiceInput key="status" source="status" group="ticket" ids={queryChoices('tickets', 'status')} alwaysOn />,
+  <TextInput key="userId" source="userId" />,
+];
+
+export const TicketList = () => (
+  <AdminList filters={ticketFilters}>
+    <DataTable rowClick="show" bulkActionButtons={false}>
+      <Col source="id" field={IdField} />
+      <Col source="subject" />
+      <Col source="userPublicId" render={(r: any) => r.userPublicId ?? r.userId} />
+      <Col source="status" field={(p: any) => <StatusChip {...p} group="ticket" />} />
+      <Col source="messageCount" field={Num} />
+      <Col source="createdAt" field={DateTime} />
+      <Col source="updatedAt" field={DateTime} />
+    </DataTable>
+  </AdminList>
+);

@@ -1,0 +1,27 @@
+/** Learners: search by public id (`User123456`), phone or part of the display name (`q`). Read-only. */
+import { BooleanField, DataTable, SearchInput, useTranslate } from 'react-admin';
+import { DateTime, Num } from '../../common/fields';
+import { AdminList, Col } from '../../common/list';
+
+function UserSearch(props: { source: string; alwaysOn?: boolean }) {
+  const translate = useTranslate();
+  return <SearchInput {...props} placeholder={translate('app.users.search_hint')} sx={{ minWidth: 440 }} />;
+}
+
+const userFilters = [<UserSearch key="q" source="q" alwaysOn />];
+
+export const UserList = () => (
+  <AdminList filters={userFilters}>
+    <DataTable rowClick="show" bulkActionButtons={false}>
+      <Col source="publicId" />
+      <Col source="displayName" />
+      <Col source="phone" />
+      <Col source="gradeId" field={Num} />
+      <Col source="xp" field={Num} />
+      <Col source="subscription.active" field={BooleanField} />
+      <Col source="subscription.expiresAt" field={DateTime} />
+      <Col source="createdAt" field={DateTime} />
+      <Col source="lastLoginAt" field={DateTime} />
+    </DataTable>
+  </AdminList>
+);
