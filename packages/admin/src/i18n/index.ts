@@ -9,6 +9,7 @@ import farsiMessages from 'ra-language-farsi';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { en } from './en';
 import { fa } from './fa';
+import { enNotices, faNotices, faSavedQueries } from './notices';
 
 export type Locale = 'fa' | 'en';
 export const DEFAULT_LOCALE: Locale = 'fa';
@@ -28,8 +29,11 @@ function deepMerge(...sources: Messages[]): Messages {
 }
 
 const messages = {
-  fa: deepMerge(englishMessages as Messages, farsiMessages as Messages, fa),
-  en: deepMerge(englishMessages as Messages, en),
+  fa: deepMerge(englishMessages as Messages, farsiMessages as Messages, fa, {
+    resources: faNotices,
+    ra: { saved_queries: faSavedQueries },
+  }),
+  en: deepMerge(englishMessages as Messages, en, { resources: enNotices }),
 } as unknown as Record<Locale, TranslationMessages>;
 
 export const directionOf = (locale: string): 'rtl' | 'ltr' => (locale === 'fa' ? 'rtl' : 'ltr');

@@ -1,5 +1,5 @@
 /** Discount codes: the list, filtered by active and advertised. */
-import { BooleanField, DataTable, NullableBooleanInput } from 'react-admin';
+import { BooleanField, DataTable, NullableBooleanInput, TextField } from 'react-admin';
 import { DateTime, Num } from '../../common/fields';
 import { AdminList, Col } from '../../common/list';
 
@@ -9,7 +9,15 @@ const codeFilters = [
 ];
 
 export const DiscountCodeList = () => (
-  <AdminList filters={codeFilters}>
+  <AdminList
+    filters={codeFilters}
+    mobile={{
+      primaryText: <TextField source="code" />,
+      secondaryText: <TextField source="title" />,
+      tertiaryText: <Num source="percent" />,
+      rowClick: 'show',
+    }}
+  >
     <DataTable rowClick="show" bulkActionButtons={false}>
       <Col source="code" />
       <Col source="title" />

@@ -1,11 +1,11 @@
 /** The notifications staff sent, newest first. */
-import { DataTable, useTranslate } from 'react-admin';
+import { DataTable, TextField, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { DateTime } from '../../common/fields';
 import { AdminList, Col } from '../../common/list';
 
 export const NotificationList = () => (
-  <AdminList>
+  <AdminList mobile={{ primaryText: <TextField source="title" />, secondaryText: <DateTime source="sentAt" />, rowClick: false }}>
     <DataTable bulkActionButtons={false} rowClick={false}>
       <Col source="sentAt" field={DateTime} />
       <Col source="audience" render={(r: any) => <AudienceText audience={r.audience} />} />

@@ -1,10 +1,10 @@
 /** Offers: the advertised discount codes, as the app's offers page shows them. */
-import { BooleanField, DataTable } from 'react-admin';
+import { BooleanField, DataTable, TextField } from 'react-admin';
 import { DateTime, Num } from '../../common/fields';
 import { AdminList, Col } from '../../common/list';
 
 export const OfferList = () => (
-  <AdminList>
+  <AdminList mobile={{ primaryText: <TextField source="code" />, secondaryText: <TextField source="title" />, rowClick: 'edit' }}>
     <DataTable rowClick="edit" bulkActionButtons={false}>
       <Col source="code" />
       <Col source="title" />

@@ -1,5 +1,5 @@
 /** Orders: the list, filtered by status, provider and learner. */
-import { DataTable, TextInput } from 'react-admin';
+import { DataTable, TextField, TextInput } from 'react-admin';
 import { queryChoices } from '../../api/contract';
 import { ChoiceField, ChoiceInput, DateTime, IdField, Money, StatusChip } from '../../common/fields';
 import { AdminList, Col } from '../../common/list';
@@ -11,7 +11,15 @@ const orderFilters = [
 ];
 
 export const OrderList = () => (
-  <AdminList filters={orderFilters}>
+  <AdminList
+    filters={orderFilters}
+    mobile={{
+      primaryText: <TextField source="planTitle" />,
+      secondaryText: <Money source="amount" />,
+      tertiaryText: <StatusChip source="status" group="status" />,
+      rowClick: 'show',
+    }}
+  >
     <DataTable rowClick="show" bulkActionButtons={false}>
       <Col source="id" field={IdField} />
       <Col source="userPublicId" render={(r: any) => r.userPublicId ?? r.userId} />

@@ -2,7 +2,7 @@
 import { DataTable, TextInput } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { queryChoices } from '../../api/contract';
-import { ChoiceInput, DateTime } from '../../common/fields';
+import { ChoiceField, ChoiceInput, DateTime, IdField } from '../../common/fields';
 import { AdminList, Col } from '../../common/list';
 import { EventColumns } from './EventColumns';
 
@@ -12,7 +12,15 @@ const eventFilters = [
 ];
 
 export const PaymentEventList = () => (
-  <AdminList filters={eventFilters}>
+  <AdminList
+    filters={eventFilters}
+    mobile={{
+      primaryText: <ChoiceField source="kind" group="paymentEventKind" />,
+      secondaryText: <DateTime source="at" />,
+      tertiaryText: <IdField source="orderId" />,
+      rowClick: (_id, _resource, record) => `/orders/${record.orderId}/show`,
+    }}
+  >
     <DataTable bulkActionButtons={false} rowClick={false}>
       <Col source="at" field={DateTime} />
       <Col source="orderId" render={(r: any) => <Link to={`/orders/${r.orderId}/show`}>{r.orderId}</Link>} />

@@ -1,12 +1,15 @@
 /** Subscription plans: the list, filtered by whether a plan is on sale. */
-import { BooleanField, DataTable, NullableBooleanInput } from 'react-admin';
+import { BooleanField, DataTable, NullableBooleanInput, TextField } from 'react-admin';
 import { ChoiceField, IdField, Money, Num } from '../../common/fields';
 import { AdminList, Col } from '../../common/list';
 
 const planFilters = [<NullableBooleanInput key="onSale" source="onSale" alwaysOn />];
 
 export const PlanList = () => (
-  <AdminList filters={planFilters}>
+  <AdminList
+    filters={planFilters}
+    mobile={{ primaryText: <TextField source="title" />, secondaryText: <Money source="price" />, rowClick: 'show' }}
+  >
     <DataTable rowClick="show" bulkActionButtons={false}>
       <Col source="id" field={IdField} />
       <Col source="title" />

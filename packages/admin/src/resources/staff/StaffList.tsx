@@ -1,11 +1,11 @@
 /** Staff accounts (superuser): the list. */
-import { BooleanField, DataTable } from 'react-admin';
+import { BooleanField, DataTable, TextField } from 'react-admin';
 import { DateTime } from '../../common/fields';
 import { AdminList, Col } from '../../common/list';
 import { PermissionList } from './Permissions';
 
 export const StaffList = () => (
-  <AdminList>
+  <AdminList mobile={{ primaryText: <TextField source="username" />, secondaryText: <DateTime source="createdAt" />, rowClick: 'show' }}>
     <DataTable rowClick="show" bulkActionButtons={false}>
       <Col source="username" />
       <Col source="isSuperuser" field={BooleanField} />

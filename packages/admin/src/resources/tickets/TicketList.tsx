@@ -1,5 +1,5 @@
 /** Support tickets: the list (filters status, userId; latest activity first). */
-import { DataTable, TextInput } from 'react-admin';
+import { DataTable, TextField, TextInput } from 'react-admin';
 import { queryChoices } from '../../api/contract';
 import { ChoiceInput, DateTime, IdField, Num, StatusChip } from '../../common/fields';
 import { AdminList, Col } from '../../common/list';
@@ -10,7 +10,15 @@ const ticketFilters = [
 ];
 
 export const TicketList = () => (
-  <AdminList filters={ticketFilters}>
+  <AdminList
+    filters={ticketFilters}
+    mobile={{
+      primaryText: <TextField source="subject" />,
+      secondaryText: <DateTime source="updatedAt" />,
+      tertiaryText: <StatusChip source="status" group="ticket" />,
+      rowClick: 'show',
+    }}
+  >
     <DataTable rowClick="show" bulkActionButtons={false}>
       <Col source="id" field={IdField} />
       <Col source="subject" />

@@ -1,6 +1,6 @@
 /** The tutor's feedback (filter rating; a row opens to the question and the answer rated): read-only. */
 import { Box, Typography } from '@mui/material';
-import { DataTable, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { queryChoices } from '../../api/contract';
 import { ChoiceField, ChoiceInput, DateTime, IdField } from '../../common/fields';
 import { AdminList, Col } from '../../common/list';
@@ -24,7 +24,15 @@ function Exchange() {
 }
 
 export const TutorFeedbackList = () => (
-  <AdminList filters={feedbackFilters}>
+  <AdminList
+    filters={feedbackFilters}
+    mobile={{
+      primaryText: <ChoiceField source="rating" group="rating" />,
+      secondaryText: <TextField source="comment" emptyText="—" />,
+      tertiaryText: <DateTime source="at" />,
+      rowClick: false,
+    }}
+  >
     <DataTable rowClick="expand" expand={<Exchange />} bulkActionButtons={false}>
       <Col source="at" field={DateTime} />
       <Col source="userId" field={IdField} />

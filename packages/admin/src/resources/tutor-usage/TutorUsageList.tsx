@@ -7,7 +7,10 @@ import { TehranDayInput } from '../../common/pickers';
 const usageFilters = [<TehranDayInput key="from" source="from" alwaysOn />, <TehranDayInput key="to" source="to" alwaysOn />];
 
 export const TutorUsageList = () => (
-  <AdminList filters={usageFilters}>
+  <AdminList
+    filters={usageFilters}
+    mobile={{ primaryText: <DayField source="day" />, secondaryText: <Num source="answers" />, rowClick: false }}
+  >
     <DataTable bulkActionButtons={false} rowClick={false}>
       <Col source="day" field={DayField} />
       <Col source="answers" field={Num} />

@@ -1,17 +1,25 @@
 /** Learners: search by public id (`User123456`), phone or part of the display name (`q`). Read-only. */
-import { BooleanField, DataTable, SearchInput, useTranslate } from 'react-admin';
+import { BooleanField, DataTable, SearchInput, TextField, useTranslate } from 'react-admin';
 import { DateTime, Num } from '../../common/fields';
 import { AdminList, Col } from '../../common/list';
 
 function UserSearch(props: { source: string; alwaysOn?: boolean }) {
   const translate = useTranslate();
-  return <SearchInput {...props} placeholder={translate('app.users.search_hint')} sx={{ minWidth: 440 }} />;
+  return <SearchInput {...props} placeholder={translate('app.users.search_hint')} sx={{ minWidth: { sm: 440 } }} />;
 }
 
 const userFilters = [<UserSearch key="q" source="q" alwaysOn />];
 
 export const UserList = () => (
-  <AdminList filters={userFilters}>
+  <AdminList
+    filters={userFilters}
+    mobile={{
+      primaryText: <TextField source="publicId" />,
+      secondaryText: <TextField source="displayName" emptyText="—" />,
+      tertiaryText: <TextField source="phone" />,
+      rowClick: 'show',
+    }}
+  >
     <DataTable rowClick="show" bulkActionButtons={false}>
       <Col source="publicId" />
       <Col source="displayName" />
