@@ -4,11 +4,13 @@
  * for the superuser-only ones); and refuses bad input (an unknown query parameter, a bad query value, a bad body) with
  * a JSON 400 naming the field. The table covers every one of those routes.
  */
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { saveDiscountCode } from '@mathisland/core/subscriptions';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from '../infra/routes';
 import { adminToolRoutes } from '../infra/routes/adminTools';
 import { admin, staffSession } from './support/payments';
-import { useStack } from './support/stack';
+import { call, type Session, signIn, useStack } from './support/stack';
 
 const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
 
@@ -30,6 +32,9 @@ interface Case {
 describe('everyday tools: permissions and bad input', () => {
   const stack = useStack({ now: NOW });
   const cookies = new Map<string, string>();
+  const code = `TLS${randomUUID().slice(0, 6).toUpperCase()}`;
+  let learner: Session;
+  let ticketId: number;
 
   async function sessionWith(permission: string | null, superuser = false): Promise<string> {
     const key = superuser ? '*' : (permission ?? '');
@@ -39,6 +44,13 @@ describe('everyday tools: permissions and bad input', () => {
     }
     return cookies.get(key) as string;
   }
+
+  beforeAll(async () => {
+    learner = await signIn(stack);
+    ticketId = (await call(stack, 'POST', '/api/tickets', { token: learner.accessToken, body: { subject: 'Help', text: 'Where?' } })).body
+      .id;
+    await saveDiscountCode(stack.deps.db, { code, title: 't', percent: 5, advertised: true, active: true });
+  });
 
   const cases: Case[] = [
     {
@@ -56,6 +68,44 @@ describe('everyday tools: permissions and bad input', () => {
       status: 200,
       badQuery: 'days=0',
       badField: 'days',
+    },
+    {
+      key: 'POST /api/admin/discount-codes/bulk',
+      path: () => '/api/admin/discount-codes/bulk',
+      permission: 'change_discountcode',
+      superuserOnly: true,
+      body: () => ({ ids: [code], action: 'deactivate' }),
+      status: 200,
+      badBody: { ids: [code], action: 'remove' },
+      badField: 'action',
+    },
+    {
+      key: 'POST /api/admin/offers/bulk',
+      path: () => '/api/admin/offers/bulk',
+      permission: 'change_offer',
+      body: () => ({ ids: [code], action: 'activate' }),
+      status: 200,
+      badBody: { ids: code, action: 'activate' },
+      badField: 'ids',
+    },
+    {
+      key: 'POST /api/admin/tickets/bulk',
+      path: () => '/api/admin/tickets/bulk',
+      permission: 'change_ticket',
+      body: () => ({ ids: [ticketId], action: 'close' }),
+      status: 200,
+      badBody: { ids: [ticketId] },
+      badField: 'action',
+    },
+    {
+      key: 'POST /api/admin/users/bulk',
+      path: () => '/api/admin/users/bulk',
+      permission: 'delete_session',
+      superuserOnly: true,
+      body: () => ({ ids: [learner.userId], action: 'end_sessions' }),
+      status: 200,
+      badBody: { ids: Array.from({ length: 101 }, (_, i) => i + 1), action: 'end_sessions' },
+      badField: 'ids',
     },
   ];
 

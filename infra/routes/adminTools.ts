@@ -18,6 +18,10 @@ export const adminToolGroups = ['admintools'] as const;
 export const adminToolThrottles = {
   admin_history: { limit: 1200, windowSeconds: 3600, by: 'user' },
   admin_stats: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  admin_discount_codes_bulk: { limit: 120, windowSeconds: 3600, by: 'user' },
+  admin_offers_bulk: { limit: 120, windowSeconds: 3600, by: 'user' },
+  admin_tickets_bulk: { limit: 120, windowSeconds: 3600, by: 'user' },
+  admin_users_bulk: { limit: 120, windowSeconds: 3600, by: 'user' },
 } as const;
 
 /** The routes (see infra/routes.ts RouteSpec). */
@@ -38,5 +42,37 @@ export const adminToolRoutes = [
     auth: 'admin',
     throttle: 'admin_stats',
     summary: 'The day counters of the last Tehran days for the dashboard charts (signed in).',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/discount-codes/bulk',
+    group: 'admintools',
+    auth: 'admin',
+    throttle: 'admin_discount_codes_bulk',
+    summary: 'Activate or deactivate the selected discount codes, each on its own, with a result per code (superuser).',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/offers/bulk',
+    group: 'admintools',
+    auth: 'admin',
+    throttle: 'admin_offers_bulk',
+    summary: 'Advertise (activate) or withdraw (deactivate) the selected offers, each on its own, with a result per code (change_offer).',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/tickets/bulk',
+    group: 'admintools',
+    auth: 'admin',
+    throttle: 'admin_tickets_bulk',
+    summary: 'Close the selected tickets, each on its own, with a result per ticket (change_ticket).',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/bulk',
+    group: 'admintools',
+    auth: 'admin',
+    throttle: 'admin_users_bulk',
+    summary: 'End the sign-ins of the selected learners, each on its own, with a result per learner (superuser: delete_session).',
   },
 ] as const;

@@ -7,13 +7,20 @@
  *   a time range; `view_logentry`, or one record's history (`model` and `objectId`) with that record's view
  *   permission (docs/decisions.md "Staff history").
  * - `GET /api/admin/stats?days=30`: the day counters of the last Tehran days for the dashboard's charts.
+ * - `POST /api/admin/<discount-codes|offers|tickets|users>/bulk { ids, action }`: one action on each selected row, each
+ *   its own conditional write and history entry, a result per row (lib/bulk.ts); the permission of the single action.
  */
 import { requireHistoryAccess } from '@mathisland/core/admin';
+import { endLearnerSessions } from '@mathisland/core/auth';
 import { HISTORY_ACTIONS, HISTORY_MODELS, listHistory } from '@mathisland/core/history';
 import { dailyStats, MAX_STATS_DAYS } from '@mathisland/core/stats';
+import { setCodeSwitch } from '@mathisland/core/subscriptions';
+import { closeTicketAs } from '@mathisland/core/support';
 import * as z from 'zod';
 import { listAnswer, listQuery, QueryFrom, QueryOrder, QueryTo, rangeInOrder } from '../lib/adminQuery';
+import { bulkAnswer, bulkBody, MAX_BULK_IDS, runBulk } from '../lib/bulk';
 import { defineGroup } from '../lib/group';
+import { json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
 import { adminPage, Day, IsoTime, Toman } from '../lib/shapes';
 
@@ -43,6 +50,12 @@ const StatsQuery = z.strictObject({
     .refine((n) => n >= 1 && n <= MAX_STATS_DAYS, `days must be 1 to ${MAX_STATS_DAYS}`)
     .default(30),
 });
+
+const CodeId = z.string().min(1).max(64).meta({ description: 'A discount code (any case)' });
+const RowId = z.number().int().positive();
+const CodesBulk = bulkBody(CodeId, ['activate', 'deactivate']);
+const TicketsBulk = bulkBody(RowId, ['close']);
+const UsersBulk = bulkBody(RowId, ['end_sessions']);
 
 const count = z.number().int().min(0);
 const HistoryEntry = z
@@ -74,6 +87,17 @@ async function history({ deps, staff, query }: AdminInput<undefined, z.infer<typ
   return listAnswer(await listHistory(deps, query));
 }
 
+type BulkInput<B> = AdminInput<B, unknown>;
+const codesBulk = ({ deps, body, staff }: BulkInput<z.infer<typeof CodesBulk>>) =>
+  runBulk(body.ids, (code) => setCodeSwitch(deps, code, 'active', body.action === 'activate', staff.username));
+const offersBulk = ({ deps, body, staff }: BulkInput<z.infer<typeof CodesBulk>>) =>
+  runBulk(body.ids, (code) => setCodeSwitch(deps, code, 'advertised', body.action === 'activate', staff.username));
+const ticketsBulk = ({ deps, body, staff }: BulkInput<z.infer<typeof TicketsBulk>>) =>
+  runBulk(body.ids, (id) => closeTicketAs(deps, id, staff.username));
+const usersBulk = ({ deps, body, staff }: BulkInput<z.infer<typeof UsersBulk>>) =>
+  runBulk(body.ids, (id) => endLearnerSessions(deps, id, staff.username));
+const bulkNote = `Each row on its own (its own write and history entry): a row that fails is reported with the code it would answer alone, the others are applied; \`changed: false\`: it was so already. 1-${MAX_BULK_IDS} ids (more: 400).`;
+
 const stats = async ({ deps, query }: AdminInput<undefined, z.infer<typeof StatsQuery>>) => ({ days: await dailyStats(deps, query.days) });
 
 export const { handler, createHandler, routes } = defineGroup('admintools', {
@@ -92,5 +116,33 @@ export const { handler, createHandler, routes } = defineGroup('admintools', {
     description: `The last \`days\` Tehran days (default 30, 1-${MAX_STATS_DAYS}), today included, oldest first; zeros on quiet days.`,
     responses: { 200: z.object({ days: z.array(StatsDay) }).meta({ id: 'DailyStats' }) },
     run: stats,
+  }),
+  'POST /api/admin/discount-codes/bulk': route.admin({
+    permission: 'change_discountcode',
+    body: CodesBulk,
+    description: `\`activate\` / \`deactivate\` sets each code’s \`active\`. ${bulkNote}`,
+    responses: { 200: json(bulkAnswer(CodeId), 'A result per code') },
+    run: codesBulk,
+  }),
+  'POST /api/admin/offers/bulk': route.admin({
+    permission: 'change_offer',
+    body: CodesBulk,
+    description: `\`activate\` advertises each code as an offer, \`deactivate\` withdraws it (its \`advertised\`; the code stays usable). ${bulkNote}`,
+    responses: { 200: json(bulkAnswer(CodeId), 'A result per code') },
+    run: offersBulk,
+  }),
+  'POST /api/admin/tickets/bulk': route.admin({
+    permission: 'change_ticket',
+    body: TicketsBulk,
+    description: `\`close\` closes each ticket (the learner’s next message reopens it). ${bulkNote}`,
+    responses: { 200: json(bulkAnswer(RowId), 'A result per ticket') },
+    run: ticketsBulk,
+  }),
+  'POST /api/admin/users/bulk': route.admin({
+    permission: 'delete_session',
+    body: UsersBulk,
+    description: `\`end_sessions\` ends each learner’s sign-in (refresh and access tokens stop working; they sign in again with a code). ${bulkNote}`,
+    responses: { 200: json(bulkAnswer(RowId), 'A result per learner') },
+    run: usersBulk,
   }),
 });
