@@ -229,4 +229,5 @@ export const functionMemoryMb: Record<EndpointGroup, number> = {
   ai: 512,
   rag: 512,
   docs: 512,
+  admintools: 512,
 };

@@ -9,6 +9,8 @@
  * Paths use API Gateway syntax (`{id}`); path ids are ASCII decimal and anything else is 400 `invalid_id`.
  */
 
+import { adminToolGroups, adminToolRoutes, adminToolThrottles } from './routes/adminTools';
+
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
@@ -136,6 +138,7 @@ export const throttleScopes = {
   api_docs: { limit: 600, windowSeconds: 3600, by: 'user' },
   api_redoc: { limit: 600, windowSeconds: 3600, by: 'user' },
   api_docs_assets: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  ...adminToolThrottles,
 } as const satisfies Record<string, ThrottleRule>;
 
 export type ThrottleScope = keyof typeof throttleScopes;
@@ -166,6 +169,7 @@ export const endpointGroups = [
   'ai',
   'rag',
   'docs',
+  ...adminToolGroups,
 ] as const;
 export type EndpointGroup = (typeof endpointGroups)[number];
 
@@ -964,6 +968,7 @@ export const routes: readonly RouteSpec[] = [
     throttle: 'api_docs_assets',
     summary: 'A script or style sheet of the two viewers (Swagger UI, Redoc), never from another host (view_apidocs).',
   },
+  ...adminToolRoutes,
 ];
 
 /**

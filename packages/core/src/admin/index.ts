@@ -6,6 +6,7 @@
 
 export { endStaffSessions } from './endSessions';
 export { adminErrors } from './errors';
+export { requireHistoryAccess } from './historyAccess';
 export { MIN_PASSWORD_LENGTH } from './passwords';
 export {
   ALL_PERMISSIONS,

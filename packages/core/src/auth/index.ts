@@ -3,7 +3,7 @@
 export { backfillUserIndex, userIdBatches } from './backfill';
 export { safeEqual } from './crypto';
 export { authErrors } from './errors';
-export { listLearnerSessions, revokeLearnerSession, type StaffSessionView } from './learnerSessions';
+export { endLearnerSessions, listLearnerSessions, revokeLearnerSession, type StaffSessionView } from './learnerSessions';
 export { OTP_MAX_WRONG_GUESSES, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, requestOtp, verifyOtp } from './otp';
 export { listOtpRecords, type OtpRecordView } from './otpRecords';
 export { logout, type RefreshResult, refresh } from './refresh';

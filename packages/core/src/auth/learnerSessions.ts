@@ -12,10 +12,11 @@
  */
 import { isConditionFailure } from '../db/conditions';
 import type { Page } from '../db/items';
-import { updateItem } from '../db/items';
 import { fillPage } from '../db/pages';
+import { transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
+import { historyItems } from '../history';
 import { auditStaffAction } from '../log';
 import { REFRESH_TOKEN_SECONDS } from './sessions';
 import { getUser, type User, userKey, usersCursorAfter, usersPage } from './user.entity';
@@ -68,18 +69,54 @@ export async function listLearnerSessions(
 const SESSION_ID = /^([0-9]{1,15})-([0-9a-f-]{36})$/;
 
 /**
+ * Ends learner `userId`'s sign-in `sessionId` on behalf of staff member `actor`, with its history entry (model `user`,
+ * action `end_sessions`: the learner's page shows it) in the same transaction. Returns false when that session is not
+ * the learner's live one (ended, replaced by a newer sign-in, or no such learner).
+ */
+async function endSignIn(deps: Deps, userId: number, sessionId: string, publicId: string, actor: string): Promise<boolean> {
+  try {
+    await transact(deps.db, [
+      update(deps.db, userKey(userId), 'REMOVE sessionId', { condition: 'sessionId = :sid', values: { ':sid': sessionId } }),
+      ...historyItems(deps.db, {
+        at: deps.clock.now(),
+        staff: actor,
+        action: 'end_sessions',
+        model: 'user',
+        objectId: userId,
+        objectRepr: publicId,
+        changes: { session: 'changed' },
+      }),
+    ]);
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+  auditStaffAction(actor, 'end_sessions', 'user', userId);
+  return true;
+}
+
+/**
  * Revokes session `id` on behalf of superuser `actor`. Errors: `not_found` (malformed, unknown, or no longer
  * the learner's live session).
  */
 export async function revokeLearnerSession(deps: Deps, id: string, actor: string): Promise<void> {
   const match = SESSION_ID.exec(id);
-  if (!match) throw commonErrors.notFound('Session');
-  const userId = Number(match[1]);
-  try {
-    await updateItem(deps.db, userKey(userId), 'REMOVE sessionId', { condition: 'sessionId = :sid', values: { ':sid': match[2] } });
-  } catch (error) {
-    if (isConditionFailure(error)) throw commonErrors.notFound('Session');
-    throw error;
+  const user = match ? await getUser(deps.db, Number(match[1])) : undefined;
+  if (!match || !user || !(await endSignIn(deps, user.id, match[2] as string, user.publicId, actor)))
+    throw commonErrors.notFound('Session');
+}
+
+/**
+ * Ends learner `userId`'s sign-in, whatever it is (a bulk action on learners), on behalf of `actor`: their refresh
+ * token and every access token stop working. `changed` false when they had none live. Errors: `not_found` (no
+ * such learner), `database_busy` (a new sign-in kept replacing it).
+ */
+export async function endLearnerSessions(deps: Deps, userId: number, actor: string): Promise<{ changed: boolean }> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const user = await getUser(deps.db, userId);
+    if (!user) throw commonErrors.notFound('User');
+    if (!user.sessionId) return { changed: false };
+    if (await endSignIn(deps, userId, user.sessionId, user.publicId, actor)) return { changed: true };
   }
-  auditStaffAction(actor, 'revoke', 'session', id);
+  throw commonErrors.databaseBusy(1);
 }

@@ -7,11 +7,20 @@
  */
 import { getUser } from '../auth';
 import type { Page } from '../db/items';
+import { transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
+import { historyItems } from '../history';
 import { auditStaffAction } from '../log';
-import { putBroadcast } from './broadcast.entity';
-import { newNotification, newNotificationId, putNotification, type StoredNotification, sentIndex, sentPage } from './notification.entity';
+import { broadcastItem } from './broadcast.entity';
+import {
+  newNotification,
+  newNotificationId,
+  type StoredNotification,
+  sentIndex,
+  sentPage,
+  storedNotificationItem,
+} from './notification.entity';
 
 /** A sent message as the staff see it. */
 export const sentView = (n: StoredNotification) => ({
@@ -46,14 +55,20 @@ export async function sendStaffNotification(
   }
   const id = await newNotificationId(deps.db);
   const base = newNotification(id, 'staff_message', { title, body }, deps.clock.now());
-  let sent: StoredNotification;
-  if ('userId' in to) {
-    sent = { ...base, audience: 'user', userId: to.userId, staff: actor };
-    await putNotification(deps.db, to.userId, sent, sentIndex(id));
-  } else {
-    sent = { ...base, audience: 'all', staff: actor };
-    await putBroadcast(deps.db, sent);
-  }
+  const sent: StoredNotification =
+    'userId' in to ? { ...base, audience: 'user', userId: to.userId, staff: actor } : { ...base, audience: 'all', staff: actor };
+  await transact(deps.db, [
+    'userId' in to ? storedNotificationItem(deps.db, to.userId, sent, sentIndex(id)) : broadcastItem(deps.db, sent),
+    ...historyItems(deps.db, {
+      at: sent.createdAt,
+      staff: actor,
+      action: 'add',
+      model: 'notification',
+      objectId: id,
+      objectRepr: title,
+      changes: { audience: [null, sent.audience], userId: [null, sent.userId ?? null], title: [null, title], body: [null, body] },
+    }),
+  ]);
   auditStaffAction(actor, 'send', 'notification', id);
   return sentView(sent);
 }

@@ -13,7 +13,7 @@
  */
 import * as z from 'zod';
 import type { Db } from '../db/client';
-import { type Page, queryAll, queryPage, updateItem } from '../db/items';
+import { type Page, queryAll, queryPage } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, type TxItem, update } from '../db/transact';
 
@@ -93,12 +93,15 @@ export const answerWithMessage = (db: Db, userId: number, ticketId: number, now:
     values: { ':answered': 'answered', ':now': now, ':sk': ticketIndexKeys(now, userId, ticketId).gsi1sk, ':one': 1, ':max': maxMessages },
   });
 
-/** Closes ticket `ticketId` of `userId`. Errors: ConditionalCheckFailedException when there is none. */
-export const closeTicketItem = (db: Db, userId: number, ticketId: number): Promise<Record<string, unknown>> =>
-  updateItem(db, ticketKey(userId, ticketId), 'SET #status = :closed', {
-    condition: 'attribute_exists(pk)',
+/**
+ * The transaction item closing ticket `ticketId` of `userId` while its status is still `before`; it fails (condition)
+ * when the ticket is gone or its status changed meanwhile.
+ */
+export const ticketClosure = (db: Db, userId: number, ticketId: number, before: TicketStatus): TxItem =>
+  update(db, ticketKey(userId, ticketId), 'SET #status = :closed', {
+    condition: 'attribute_exists(pk) AND #status = :before',
     names: { '#status': 'status' },
-    values: { ':closed': 'closed' },
+    values: { ':closed': 'closed', ':before': before },
   });
 
 /** The ticket `ticketId` found by id alone (gsi2), or undefined. */

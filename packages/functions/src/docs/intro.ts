@@ -65,6 +65,7 @@ export const GROUP_TAGS: Record<EndpointGroup, string> = {
   ai: 'The tutor’s history and feedback.',
   rag: 'Internal: the tutor’s textbook ingest.',
   docs: 'This document and its two viewers (staff with `view_apidocs`).',
+  admintools: 'Staff: the history of every change, the dashboard’s charts, bulk actions, a learner’s related records, one’s own password.',
 };
 
 export const SECURITY_SCHEMES = {

@@ -139,7 +139,7 @@ async function endOwnSessions({ deps, staff }: AdminInput<undefined, unknown>) {
   return new HttpResponse(204, undefined, {}, [sessionCookie(deps, '', 0)]);
 }
 async function staffDelete({ deps, event, staff }: AdminInput<undefined, unknown>) {
-  await deleteStaff(deps.db, pathParam(event, 'username'), staff.username);
+  await deleteStaff(deps.db, deps.clock, pathParam(event, 'username'), staff.username);
   return new HttpResponse(204);
 }
 

@@ -36,6 +36,35 @@ export const IsoTime = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()])
   .transform((v) => Date.parse(v.length === 10 ? `${v}T00:00:00+03:30` : v));
 
+const TEHRAN_DAY = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+const DAY_MS = 86_400_000;
+
+/**
+ * A time in a query string as epoch ms: ISO 8601 with an offset (`2026-11-20T08:00:00Z`), or a Tehran day
+ * `2026-11-20`. As `from` a day is its start; as `to` its end (inclusive), so `from=2026-11-01&to=2026-11-30` is the
+ * whole of both days (what a date-range picker means).
+ */
+const queryTime = (edge: 'from' | 'to') =>
+  z
+    .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'a Tehran day YYYY-MM-DD or an ISO 8601 time with an offset' })
+    .transform((v) => {
+      if (!TEHRAN_DAY.test(v)) return Date.parse(v);
+      const start = Date.parse(`${v}T00:00:00+03:30`);
+      return edge === 'from' ? start : start + DAY_MS - 1;
+    });
+export const QueryFrom = queryTime('from');
+export const QueryTo = queryTime('to');
+
+/** `order`: `desc` (newest or highest first) or `asc`. */
+export const QueryOrder = z.enum(['asc', 'desc']);
+
+/** Refuses a range whose `from` is after its `to` (400 on `to`). */
+export const rangeInOrder = <T extends { from?: number; to?: number }>(query: T, ctx: z.RefinementCtx): void => {
+  if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+  }
+};
+
 /** A list answer: `{ items, nextCursor? }` (nextCursor only when there is more), and `total` when the whole list was read. */
 export const listAnswer = <T>(page: { items: T[]; nextCursor?: string }, total?: number) => ({
   items: page.items,

@@ -1,0 +1,148 @@
+/**
+ * Endpoint group `admintools`: the staff's everyday tools (issue 25; DESIGN §9 "Staff history, export, bulk actions
+ * and charts"; docs/admin-api.md "Everyday tools" is the contract). The CSV exports are the streamed group
+ * `adminexport`.
+ *
+ * - `GET /api/admin/history`: the staff history, newest first, filtered by model, record, staff member, action and
+ *   a time range; `view_logentry`, or one record's history (`model` and `objectId`) with that record's view
+ *   permission (docs/decisions.md "Staff history").
+ * - `GET /api/admin/stats?days=30`: the day counters of the last Tehran days for the dashboard's charts.
+ * - `POST /api/admin/<discount-codes|offers|tickets|users>/bulk { ids, action }`: one action on each selected row, each
+ *   its own conditional write and history entry, a result per row (lib/bulk.ts); the permission of the single action.
+ */
+import { requireHistoryAccess } from '@mathisland/core/admin';
+import { endLearnerSessions } from '@mathisland/core/auth';
+import { HISTORY_ACTIONS, HISTORY_MODELS, listHistory } from '@mathisland/core/history';
+import { dailyStats, MAX_STATS_DAYS } from '@mathisland/core/stats';
+import { setCodeSwitch } from '@mathisland/core/subscriptions';
+import { closeTicketAs } from '@mathisland/core/support';
+import * as z from 'zod';
+import { listAnswer, listQuery, QueryFrom, QueryOrder, QueryTo, rangeInOrder } from '../lib/adminQuery';
+import { bulkAnswer, bulkBody, MAX_BULK_IDS, runBulk } from '../lib/bulk';
+import { defineGroup } from '../lib/group';
+import { json } from '../lib/responses';
+import { type AdminInput, route } from '../lib/route';
+import { adminPage, Day, IsoTime, Toman } from '../lib/shapes';
+
+const HistoryQuery = listQuery({
+  model: z.enum(HISTORY_MODELS).optional(),
+  objectId: z.string().min(1).max(200).optional(),
+  staff: z
+    .string()
+    .min(1)
+    .max(64)
+    .transform((s) => s.toLowerCase())
+    .optional(),
+  action: z.enum(HISTORY_ACTIONS).optional(),
+  from: QueryFrom.optional(),
+  to: QueryTo.optional(),
+  sort: z.enum(['at']).optional(),
+  order: QueryOrder.optional(),
+}).superRefine((q, ctx) => {
+  rangeInOrder(q, ctx);
+  if (q.objectId !== undefined && q.model === undefined) ctx.addIssue({ code: 'custom', path: ['model'], message: 'objectId needs model' });
+});
+const StatsQuery = z.strictObject({
+  days: z
+    .string()
+    .regex(/^[0-9]{1,3}$/, `days must be 1 to ${MAX_STATS_DAYS}`)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_STATS_DAYS, `days must be 1 to ${MAX_STATS_DAYS}`)
+    .default(30),
+});
+
+const CodeId = z.string().min(1).max(64).meta({ description: 'A discount code (any case)' });
+const RowId = z.number().int().positive();
+const CodesBulk = bulkBody(CodeId, ['activate', 'deactivate']);
+const TicketsBulk = bulkBody(RowId, ['close']);
+const UsersBulk = bulkBody(RowId, ['end_sessions']);
+
+const count = z.number().int().min(0);
+const HistoryEntry = z
+  .object({
+    id: z.string().meta({ description: 'Sorts by time' }),
+    at: IsoTime,
+    staff: z.string().meta({ description: 'The staff member’s username (`createsuperuser`: the command line)' }),
+    action: z.enum(HISTORY_ACTIONS),
+    model: z.enum(HISTORY_MODELS),
+    objectId: z.string().nullable().meta({ description: 'The record’s id (a number, code or username as text); null for an export' }),
+    objectRepr: z.string().meta({ description: 'How the record read then (a title, a public id), or an export’s filters' }),
+    changes: z
+      .record(z.string(), z.union([z.tuple([z.unknown(), z.unknown()]), z.literal('changed')]))
+      .meta({ description: 'Per changed field `[before, after]` (null: absent); a secret field only `"changed"`' }),
+  })
+  .meta({ id: 'HistoryEntry' });
+const StatsDay = z.object({
+  day: Day,
+  jalaliDay: z.string().meta({ description: 'The same day in the Jalali calendar, YYYY/MM/DD', example: '1405/08/29' }),
+  signIns: count,
+  newUsers: count,
+  orders: count.meta({ description: 'Orders created that day' }),
+  paidOrders: count.meta({ description: 'Orders paid that day, whenever created' }),
+  revenue: Toman.meta({ description: 'Whole toman of the orders paid that day (refunds do not subtract)' }),
+});
+
+async function history({ deps, staff, query }: AdminInput<undefined, z.infer<typeof HistoryQuery>>) {
+  requireHistoryAccess(staff, query);
+  return listAnswer(await listHistory(deps, query));
+}
+
+type BulkInput<B> = AdminInput<B, unknown>;
+const codesBulk = ({ deps, body, staff }: BulkInput<z.infer<typeof CodesBulk>>) =>
+  runBulk(body.ids, (code) => setCodeSwitch(deps, code, 'active', body.action === 'activate', staff.username));
+const offersBulk = ({ deps, body, staff }: BulkInput<z.infer<typeof CodesBulk>>) =>
+  runBulk(body.ids, (code) => setCodeSwitch(deps, code, 'advertised', body.action === 'activate', staff.username));
+const ticketsBulk = ({ deps, body, staff }: BulkInput<z.infer<typeof TicketsBulk>>) =>
+  runBulk(body.ids, (id) => closeTicketAs(deps, id, staff.username));
+const usersBulk = ({ deps, body, staff }: BulkInput<z.infer<typeof UsersBulk>>) =>
+  runBulk(body.ids, (id) => endLearnerSessions(deps, id, staff.username));
+const bulkNote = `Each row on its own (its own write and history entry): a row that fails is reported with the code it would answer alone, the others are applied; \`changed: false\`: it was so already. 1-${MAX_BULK_IDS} ids (more: 400).`;
+
+const stats = async ({ deps, query }: AdminInput<undefined, z.infer<typeof StatsQuery>>) => ({ days: await dailyStats(deps, query.days) });
+
+export const { handler, createHandler, routes } = defineGroup('admintools', {
+  'GET /api/admin/history': route.admin({
+    query: HistoryQuery,
+    description:
+      'Newest first (`order=asc`: oldest first). `from`/`to`: a Tehran day (its start / its end) or an ISO time. `objectId` needs `model`. ' +
+      'Needs `view_logentry`; one record’s own history (`model` and `objectId`) needs only that record’s view permission (`view_<model>`; a discount code’s also `view_offer`). ' +
+      'Each filter reads its own index partition: a short page with `nextCursor` means "read on".',
+    responses: { 200: adminPage(HistoryEntry) },
+    errors: { permission_denied: 'Neither `view_logentry` nor, for one record’s history, that record’s view permission.' },
+    run: history,
+  }),
+  'GET /api/admin/stats': route.admin({
+    query: StatsQuery,
+    description: `The last \`days\` Tehran days (default 30, 1-${MAX_STATS_DAYS}), today included, oldest first; zeros on quiet days.`,
+    responses: { 200: z.object({ days: z.array(StatsDay) }).meta({ id: 'DailyStats' }) },
+    run: stats,
+  }),
+  'POST /api/admin/discount-codes/bulk': route.admin({
+    permission: 'change_discountcode',
+    body: CodesBulk,
+    description: `\`activate\` / \`deactivate\` sets each code’s \`active\`. ${bulkNote}`,
+    responses: { 200: json(bulkAnswer(CodeId), 'A result per code') },
+    run: codesBulk,
+  }),
+  'POST /api/admin/offers/bulk': route.admin({
+    permission: 'change_offer',
+    body: CodesBulk,
+    description: `\`activate\` advertises each code as an offer, \`deactivate\` withdraws it (its \`advertised\`; the code stays usable). ${bulkNote}`,
+    responses: { 200: json(bulkAnswer(CodeId), 'A result per code') },
+    run: offersBulk,
+  }),
+  'POST /api/admin/tickets/bulk': route.admin({
+    permission: 'change_ticket',
+    body: TicketsBulk,
+    description: `\`close\` closes each ticket (the learner’s next message reopens it). ${bulkNote}`,
+    responses: { 200: json(bulkAnswer(RowId), 'A result per ticket') },
+    run: ticketsBulk,
+  }),
+  'POST /api/admin/users/bulk': route.admin({
+    permission: 'delete_session',
+    body: UsersBulk,
+    description: `\`end_sessions\` ends each learner’s sign-in (refresh and access tokens stop working; they sign in again with a code). ${bulkNote}`,
+    responses: { 200: json(bulkAnswer(RowId), 'A result per learner') },
+    run: usersBulk,
+  }),
+});
