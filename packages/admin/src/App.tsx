@@ -15,6 +15,7 @@ import { AppLayout } from './layout/AppLayout';
 import { Dashboard } from './pages/dashboard/Dashboard';
 import { MarketplacePage } from './pages/marketplace/MarketplacePage';
 import discountCodes from './resources/discount-codes';
+import history from './resources/history';
 import notifications from './resources/notifications';
 import offers from './resources/offers';
 import orders from './resources/orders';
@@ -72,6 +73,7 @@ export function App() {
           <Resource name="staff" {...staff} />
           <Resource name="sessions" {...sessions} />
           <Resource name="otp-records" {...otpRecords} />
+          <Resource name="history" {...history} />
           <CustomRoutes>
             <Route path="/marketplace" element={<MarketplacePage />} />
           </CustomRoutes>

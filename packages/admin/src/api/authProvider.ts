@@ -22,8 +22,11 @@ export function permissionsOf(identity: StaffIdentity): string[] {
   return identity.isSuperuser ? [...identity.permissions, SUPERUSER] : identity.permissions;
 }
 
-/** Pages that need a permission but no admin route of their own: the API description (`/api/docs/`). */
-const PAGE_PERMISSIONS: Record<string, Permission> = { apidocs: 'view_apidocs' };
+/**
+ * Pages whose permission is not their route's own: the API description (`/api/docs/`, no admin route) and the whole
+ * staff history (its route also serves one record's history to whoever may view that record).
+ */
+const PAGE_PERMISSIONS: Record<string, Permission> = { apidocs: 'view_apidocs', history: 'view_logentry' };
 
 /**
  * Whether `permissions` (from `permissionsOf`) allow `action` on `resource`: the action's route in the API description

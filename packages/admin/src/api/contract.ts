@@ -98,9 +98,12 @@ export function operationOf(resource: string, action: string): (Operation & { ke
 
 /** The list query parameters of `resource` besides `cursor` and `limit`, with their choices (null: free text). */
 export function listFilters(resource: string): Record<string, readonly string[] | null> {
-  const { cursor: _cursor, limit: _limit, ...filters } = operationOf(resource, 'list')?.query ?? {};
+  const { cursor: _cursor, limit: _limit, order: _order, ...filters } = operationOf(resource, 'list')?.query ?? {};
   return filters;
 }
+
+/** The fields a list can be sorted by (its `sort` parameter's choices; none when the API sorts it itself). */
+export const sortableFields = (resource: string): readonly string[] => listFilters(resource).sort ?? [];
 
 /** The choices of a list filter (`queryChoices('orders', 'status')` → the order statuses). */
 export function queryChoices(resource: string, name: string): readonly string[] {

@@ -12,7 +12,8 @@
  * - Filters: only the query parameters the API description lists for the resource are sent (`contract.ts`); the API
  *   refuses any other. Empty values are left out; booleans are sent as `true`/`false`; Persian and Arabic digits
  *   (a Persian keyboard types them) are sent as ASCII digits, which is what the API reads in ids, phones and
- *   public ids. Sorting is the API's (newest first), so react-admin's sort is not sent.
+ *   public ids. A list whose route takes `sort` gets react-admin's sort when the field is one it sorts by (`sort`,
+ *   `order` asc/desc); any other list is in the API's own order (newest first) and no sort is sent.
  * - Writes: `create` POSTs the form's values without empty optional fields; `update` PATCHes only the fields
  *   the form changed (the API refuses unknown fields, and read-only ones like `uses` or `createdAt` are never
  *   changed by a form); a field emptied by the form is sent as `null`.
@@ -20,7 +21,7 @@
  *   everywhere) are extra methods, called through `useDataProvider()`.
  */
 import type { DataProvider, GetListResult, Identifier, RaRecord } from 'react-admin';
-import { type Answer, DEFAULT_LIMIT, listFilters, MAX_LIMIT, type ResourceContract, resourceContract } from './contract';
+import { type Answer, DEFAULT_LIMIT, listFilters, MAX_LIMIT, type ResourceContract, resourceContract, sortableFields } from './contract';
 import { api } from './http';
 
 interface Page {
@@ -52,9 +53,20 @@ export function filterParams(resource: string, filter: Record<string, unknown> =
   contractOf(resource);
   const query = new URLSearchParams();
   for (const name of Object.keys(listFilters(resource))) {
+    if (name === 'sort') continue;
     const value = filter[name];
     if (value === undefined || value === null || value === '') continue;
     query.set(name, typeof value === 'string' ? asciiDigits(value.trim()) : String(value));
+  }
+  return query;
+}
+
+/** The sort query of react-admin's `sort` when the list's route sorts by that field (else none: the API's order). */
+export function sortParams(resource: string, sort?: { field: string; order: string }): URLSearchParams {
+  const query = new URLSearchParams();
+  if (sort && sortableFields(resource).includes(sort.field)) {
+    query.set('sort', sort.field);
+    query.set('order', sort.order === 'ASC' ? 'asc' : 'desc');
   }
   return query;
 }
@@ -93,6 +105,10 @@ export interface AdminDataProvider extends DataProvider {
   endStaffSessions(username: Identifier): Promise<void>;
   /** Ends every session of the signed-in staff member, this one included ("sign out everywhere"). */
   signOutEverywhere(): Promise<void>;
+  /** The day counters of the last `days` Tehran days, oldest first (the dashboard's charts). */
+  stats(days: number): Promise<Stats>;
+  /** `action` on each of `ids` of `resource` (`POST …/bulk`): a result per row. */
+  bulk(resource: string, ids: Identifier[], action: string): Promise<BulkResult>;
 }
 
 /** `GET /api/admin/dashboard`: today's figures (Tehran day). */
@@ -103,6 +119,10 @@ export type RefundPreview = Answer<'/api/admin/orders/{id}/refund', 'get'>;
 export type Marketplace = Answer<'/api/admin/marketplace', 'get'>;
 /** `POST /api/admin/marketplace/authorize-window`: the window just opened. */
 export type AuthorizeWindow = Answer<'/api/admin/marketplace/authorize-window', 'post'>;
+/** `GET /api/admin/stats?days=`: the day counters of the last Tehran days, oldest first. */
+export type Stats = Answer<'/api/admin/stats', 'get'>;
+/** `POST /api/admin/<resource>/bulk`: a result per row and a summary. */
+export type BulkResult = Answer<'/api/admin/tickets/bulk', 'post'>;
 /** `POST /api/admin/orders/{id}/refund`: the order refunded, with what was taken back. */
 export type RefundDone = Answer<'/api/admin/orders/{id}/refund', 'post'>;
 
@@ -135,12 +155,13 @@ export function createDataProvider(): AdminDataProvider {
 
   async function getList(
     resource: string,
-    params: { pagination?: { page: number; perPage: number }; filter?: any },
+    params: { pagination?: { page: number; perPage: number }; filter?: any; sort?: { field: string; order: string } },
   ): Promise<GetListResult> {
     const contract = contractOf(resource);
     const page = Math.max(1, params.pagination?.page ?? 1);
     const limit = Math.min(MAX_LIMIT, Math.max(1, params.pagination?.perPage ?? DEFAULT_LIMIT));
     const query = filterParams(resource, params.filter);
+    for (const [name, value] of sortParams(resource, params.sort)) query.set(name, value);
     const key = `${resource}?${query}&limit=${limit}`;
     let known = cursors.get(key);
     if (!known || page === 1) {
@@ -176,7 +197,7 @@ export function createDataProvider(): AdminDataProvider {
     getOne: async (resource, params) => ({ data: await getOne(resource, params.id) }),
     getMany: async (resource, params) => ({ data: await Promise.all(params.ids.map((id) => getOne(resource, id))) }),
     getManyReference: (resource, params) =>
-      getList(resource, { pagination: params.pagination, filter: { ...params.filter, [params.target]: params.id } }),
+      getList(resource, { pagination: params.pagination, sort: params.sort, filter: { ...params.filter, [params.target]: params.id } }),
     create: async (resource, params) => {
       const contract = contractOf(resource);
       const { json } = await api(contract.path, { method: 'POST', body: createBody(params.data) });
@@ -231,5 +252,8 @@ export function createDataProvider(): AdminDataProvider {
     signOutEverywhere: async () => {
       await api('me/end-sessions', { method: 'POST' });
     },
+    stats: async (days) => (await api<Stats>('stats', { query: new URLSearchParams({ days: String(days) }) })).json,
+    bulk: async (resource, ids, action) =>
+      (await api<BulkResult>(`${contractOf(resource).path}/bulk`, { method: 'POST', body: { ids, action } })).json,
   };
 }

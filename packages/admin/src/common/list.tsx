@@ -16,15 +16,20 @@ import {
   type SimpleListProps,
   useListContext,
   useLocaleState,
+  useResourceContext,
 } from 'react-admin';
-import { DEFAULT_LIMIT } from '../api/contract';
+import { DEFAULT_LIMIT, sortableFields } from '../api/contract';
 import { formatNumber } from '../i18n';
 
 /**
- * A table column. The API sorts its lists itself (newest first) and takes no sort parameter, so no column
- * offers sorting.
+ * A table column, sortable when the list's route sorts by its field (the API description's `sort` choices); any other
+ * column keeps the API's own order (newest first).
  */
-export const Col = (props: DataTableColumnProps) => <DataTable.Col disableSort {...props} />;
+export function Col(props: DataTableColumnProps) {
+  const resource = useResourceContext(props);
+  const sortable = props.source !== undefined && resource !== undefined && sortableFields(resource).includes(props.source);
+  return <DataTable.Col disableSort={!sortable} {...props} />;
+}
 
 /** The page buttons, numbered in the panel's digits. */
 function PageButtons(props: PaginationActionsProps) {

@@ -9,7 +9,7 @@ import farsiMessages from 'ra-language-farsi';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { en } from './en';
 import { fa } from './fa';
-import { enNotices, faNotices, faSavedQueries } from './notices';
+import { toolMessages } from './tools';
 
 export type Locale = 'fa' | 'en';
 export const DEFAULT_LOCALE: Locale = 'fa';
@@ -29,11 +29,8 @@ function deepMerge(...sources: Messages[]): Messages {
 }
 
 const messages = {
-  fa: deepMerge(englishMessages as Messages, farsiMessages as Messages, fa, {
-    resources: faNotices,
-    ra: { saved_queries: faSavedQueries },
-  }),
-  en: deepMerge(englishMessages as Messages, en, { resources: enNotices }),
+  fa: deepMerge(englishMessages as Messages, farsiMessages as Messages, fa, toolMessages('fa')),
+  en: deepMerge(englishMessages as Messages, en, toolMessages('en')),
 } as unknown as Record<Locale, TranslationMessages>;
 
 export const directionOf = (locale: string): 'rtl' | 'ltr' => (locale === 'fa' ? 'rtl' : 'ltr');

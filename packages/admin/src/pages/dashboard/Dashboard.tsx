@@ -1,13 +1,17 @@
 /**
  * The dashboard: today's sign-ins, new users, orders, paid orders and revenue (`GET /api/admin/dashboard`,
- * Tehran's day). Every signed-in staff member sees it.
+ * Tehran's day), and the charts of the last 30 Tehran days (`DashboardCharts.tsx`). Every signed-in staff member sees
+ * it.
  */
 import { Alert, Card, CardContent, Grid, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Title, useDataProvider, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
 import type { AdminDataProvider, Dashboard as DashboardData } from '../../api/dataProvider';
 import { formatDay, formatMoney, useErrorText } from '../../common/fields';
 import { intlLocale } from '../../i18n';
+
+const DashboardCharts = lazy(() => import('./DashboardCharts'));
 
 const FIGURES: (keyof Omit<DashboardData, 'day'>)[] = ['signIns', 'newUsers', 'orders', 'paidOrders', 'revenue'];
 
@@ -53,6 +57,9 @@ export function Dashboard() {
           ))}
         </Grid>
       )}
+      <Suspense fallback={<Skeleton variant="rectangular" height={360} sx={{ mt: 2 }} />}>
+        <DashboardCharts />
+      </Suspense>
     </>
   );
 }

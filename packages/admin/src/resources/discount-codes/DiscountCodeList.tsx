@@ -1,5 +1,6 @@
 /** Discount codes: the list, filtered by active and advertised. */
 import { BooleanField, DataTable, NullableBooleanInput, TextField } from 'react-admin';
+import { useBulkActions } from '../../common/BulkActions';
 import { DateTime, Num } from '../../common/fields';
 import { AdminList, Col } from '../../common/list';
 
@@ -8,26 +9,29 @@ const codeFilters = [
   <NullableBooleanInput key="advertised" source="advertised" alwaysOn />,
 ];
 
-export const DiscountCodeList = () => (
-  <AdminList
-    filters={codeFilters}
-    mobile={{
-      primaryText: <TextField source="code" />,
-      secondaryText: <TextField source="title" />,
-      tertiaryText: <Num source="percent" />,
-      rowClick: 'show',
-    }}
-  >
-    <DataTable rowClick="show" bulkActionButtons={false}>
-      <Col source="code" />
-      <Col source="title" />
-      <Col source="percent" field={Num} />
-      <Col source="uses" field={Num} />
-      <Col source="maxUses" field={Num} />
-      <Col source="validFrom" field={DateTime} />
-      <Col source="validUntil" field={DateTime} />
-      <Col source="advertised" field={BooleanField} />
-      <Col source="active" field={BooleanField} />
-    </DataTable>
-  </AdminList>
-);
+export function DiscountCodeList() {
+  const bulkActions = useBulkActions('discount-codes');
+  return (
+    <AdminList
+      filters={codeFilters}
+      mobile={{
+        primaryText: <TextField source="code" />,
+        secondaryText: <TextField source="title" />,
+        tertiaryText: <Num source="percent" />,
+        rowClick: 'show',
+      }}
+    >
+      <DataTable rowClick="show" bulkActionButtons={bulkActions}>
+        <Col source="code" />
+        <Col source="title" />
+        <Col source="percent" field={Num} />
+        <Col source="uses" field={Num} />
+        <Col source="maxUses" field={Num} />
+        <Col source="validFrom" field={DateTime} />
+        <Col source="validUntil" field={DateTime} />
+        <Col source="advertised" field={BooleanField} />
+        <Col source="active" field={BooleanField} />
+      </DataTable>
+    </AdminList>
+  );
+}

@@ -12,7 +12,6 @@ import {
   ListButton,
   ReferenceArrayField,
   Show,
-  SimpleShowLayout,
   SingleFieldList,
   TextField,
   TopToolbar,
@@ -25,6 +24,7 @@ import {
 } from 'react-admin';
 import { DeleteUnless } from '../../common/actions';
 import { DateTime, Num } from '../../common/fields';
+import { DetailsAndHistory } from '../history/RecordHistory';
 
 /**
  * Advertise a code that is not yet (`PATCH /api/admin/offers/{code}` `{ advertised: true }`, `change_offer`): so a
@@ -68,7 +68,7 @@ const CodeShowActions = () => (
 
 export const DiscountCodeShow = () => (
   <Show actions={<CodeShowActions />}>
-    <SimpleShowLayout>
+    <DetailsAndHistory model="discountcode">
       <TextField source="code" />
       <TextField source="title" />
       <Num source="percent" />
@@ -80,7 +80,7 @@ export const DiscountCodeShow = () => (
       <BooleanField source="advertised" />
       <BooleanField source="active" />
       <Num source="uses" />
-    </SimpleShowLayout>
+    </DetailsAndHistory>
   </Show>
 );
 

@@ -11,7 +11,6 @@ import {
   ListContextProvider,
   ResourceContextProvider,
   Show,
-  SimpleShowLayout,
   TextField,
   TopToolbar,
   useDataProvider,
@@ -22,6 +21,7 @@ import {
 import type { AdminDataProvider } from '../../api/dataProvider';
 import { ChoiceField, DateTime, IdField, Money, MoneyText, Num, StatusChip } from '../../common/fields';
 import { Col } from '../../common/list';
+import { DetailsAndHistory } from '../history/RecordHistory';
 import { EventColumns } from '../payment-events/EventColumns';
 import { CancelOrderButton, RefundButton } from './OrderActions';
 import { OrderMarketplace } from './OrderMarketplace';
@@ -68,7 +68,7 @@ function OrderEvents() {
 
 export const OrderShow = () => (
   <Show actions={<OrderShowActions />}>
-    <SimpleShowLayout sx={{ '& .RaLabeled-label': { fontWeight: 600 } }}>
+    <DetailsAndHistory model="order">
       <IdField source="id" />
       <FunctionField source="status" render={() => <StatusChip source="status" group="status" />} />
       <FunctionField source="userPublicId" render={(r: any) => r.userPublicId ?? r.user?.publicId ?? r.userId} />
@@ -92,6 +92,6 @@ export const OrderShow = () => (
       <ChoiceField source="endedVia" group="endedVia" emptyText="—" />
       <OrderMarketplace />
       <OrderEvents />
-    </SimpleShowLayout>
+    </DetailsAndHistory>
   </Show>
 );

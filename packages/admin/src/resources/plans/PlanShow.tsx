@@ -2,9 +2,10 @@
  * A plan's page. Deleting a plan that has orders is refused (409 `plan_has_orders`): the page says so instead of
  * offering Delete; take it off sale instead.
  */
-import { BooleanField, EditButton, ListButton, Show, SimpleShowLayout, TextArrayField, TextField, TopToolbar } from 'react-admin';
+import { BooleanField, EditButton, ListButton, Show, TextArrayField, TextField, TopToolbar } from 'react-admin';
 import { DeleteUnless } from '../../common/actions';
 import { ChoiceField, IdField, Money, Num } from '../../common/fields';
+import { DetailsAndHistory } from '../history/RecordHistory';
 
 const PlanShowActions = () => (
   <TopToolbar>
@@ -16,7 +17,7 @@ const PlanShowActions = () => (
 
 export const PlanShow = () => (
   <Show actions={<PlanShowActions />}>
-    <SimpleShowLayout>
+    <DetailsAndHistory model="plan">
       <IdField source="id" />
       <TextField source="title" />
       <Money source="price" />
@@ -29,6 +30,6 @@ export const PlanShow = () => (
       <TextField source="marketplaceSku" emptyText="—" />
       <ChoiceField source="marketplaceProductType" group="productType" />
       <BooleanField source="hasOrders" />
-    </SimpleShowLayout>
+    </DetailsAndHistory>
   </Show>
 );

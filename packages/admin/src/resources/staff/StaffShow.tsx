@@ -1,6 +1,7 @@
 /** A staff member's page (superuser), with "end sessions" and edit. */
-import { BooleanField, EditButton, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { BooleanField, EditButton, FunctionField, Show, TextField, TopToolbar } from 'react-admin';
 import { DateTime } from '../../common/fields';
+import { DetailsAndHistory } from '../history/RecordHistory';
 import { EndSessionsButton } from './EndSessionsButton';
 import { PermissionList } from './Permissions';
 
@@ -13,13 +14,13 @@ const StaffShowActions = () => (
 
 export const StaffShow = () => (
   <Show actions={<StaffShowActions />}>
-    <SimpleShowLayout>
+    <DetailsAndHistory model="staff">
       <TextField source="username" />
       <BooleanField source="isSuperuser" />
       <BooleanField source="active" />
       <FunctionField source="permissions" render={(r: any) => <PermissionList permissions={r.permissions ?? []} />} />
       <DateTime source="createdAt" />
       <DateTime source="updatedAt" />
-    </SimpleShowLayout>
+    </DetailsAndHistory>
   </Show>
 );

@@ -12,7 +12,6 @@ import {
   Button,
   ListButton,
   Show,
-  SimpleShowLayout,
   TextField,
   TopToolbar,
   useCanAccess,
@@ -26,6 +25,7 @@ import type { AdminDataProvider } from '../../api/dataProvider';
 import { DateTime, formatTime, IdField, StatusChip } from '../../common/fields';
 import { fieldMax } from '../../common/validation';
 import { intlLocale } from '../../i18n';
+import { DetailsAndHistory } from '../history/RecordHistory';
 
 /** The longest reply the API takes. */
 const MAX_REPLY = fieldMax('POST /api/admin/tickets/{id}/messages', 'text');
@@ -135,7 +135,7 @@ function ReplyBox() {
 
 export const TicketShow = () => (
   <Show actions={<TicketShowActions />}>
-    <SimpleShowLayout>
+    <DetailsAndHistory model="ticket">
       <TextField source="subject" />
       <TextField source="userPublicId" emptyText="—" />
       <IdField source="userId" />
@@ -144,6 +144,6 @@ export const TicketShow = () => (
       <DateTime source="updatedAt" />
       <Conversation />
       <ReplyBox />
-    </SimpleShowLayout>
+    </DetailsAndHistory>
   </Show>
 );

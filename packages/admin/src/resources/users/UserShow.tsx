@@ -1,8 +1,9 @@
 /** A learner's page: the profile, the subscription and the latest orders. Read-only. */
 import { Typography } from '@mui/material';
-import { ArrayField, BooleanField, DataTable, Show, SimpleShowLayout, TextField, useTranslate } from 'react-admin';
+import { ArrayField, BooleanField, DataTable, Show, TextField, useTranslate } from 'react-admin';
 import { ChoiceField, DateTime, IdField, Money, Num, StatusChip } from '../../common/fields';
 import { Col } from '../../common/list';
+import { DetailsAndHistory } from '../history/RecordHistory';
 
 function OrdersHeading() {
   const translate = useTranslate();
@@ -15,7 +16,7 @@ function OrdersHeading() {
 
 export const UserShow = () => (
   <Show>
-    <SimpleShowLayout>
+    <DetailsAndHistory model="user">
       <TextField source="publicId" />
       <IdField source="id" />
       <TextField source="displayName" emptyText="—" />
@@ -41,6 +42,6 @@ export const UserShow = () => (
           <Col source="createdAt" field={DateTime} />
         </DataTable>
       </ArrayField>
-    </SimpleShowLayout>
+    </DetailsAndHistory>
   </Show>
 );
