@@ -230,4 +230,5 @@ export const functionMemoryMb: Record<EndpointGroup, number> = {
   rag: 512,
   docs: 512,
   admintools: 512,
+  adminexport: 512,
 };

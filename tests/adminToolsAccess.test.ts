@@ -5,10 +5,12 @@
  * a JSON 400 naming the field. The table covers every one of those routes.
  */
 import { randomUUID } from 'node:crypto';
+import { SUPERUSER_PERMISSIONS } from '@mathisland/core/admin';
 import { saveDiscountCode } from '@mathisland/core/subscriptions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from '../infra/routes';
 import { adminToolRoutes } from '../infra/routes/adminTools';
+import { EXPORTS } from '../packages/functions/src/lib/exports';
 import { admin, staffSession } from './support/payments';
 import { call, type Session, signIn, useStack } from './support/stack';
 
@@ -34,7 +36,7 @@ describe('everyday tools: permissions and bad input', () => {
   const cookies = new Map<string, string>();
   const code = `TLS${randomUUID().slice(0, 6).toUpperCase()}`;
   let learner: Session;
-  let ticketId: number;
+  let ticketId = 0;
 
   async function sessionWith(permission: string | null, superuser = false): Promise<string> {
     const key = superuser ? '*' : (permission ?? '');
@@ -107,6 +109,18 @@ describe('everyday tools: permissions and bad input', () => {
       badBody: { ids: Array.from({ length: 101 }, (_, i) => i + 1), action: 'end_sessions' },
       badField: 'ids',
     },
+    // Every CSV export: its list's view permission (superuser-only lists: a superuser), and no `cursor` or `limit`.
+    ...EXPORTS.map(
+      (e): Case => ({
+        key: `GET /api/admin/${e.resource}/export.csv`,
+        path: () => `/api/admin/${e.resource}/export.csv`,
+        permission: e.permission ?? 'view_logentry',
+        superuserOnly: (SUPERUSER_PERMISSIONS as readonly string[]).includes(e.permission ?? ''),
+        status: 200,
+        badQuery: 'limit=10',
+        badField: 'limit',
+      }),
+    ),
   ];
 
   it('covers every route of infra/routes/adminTools.ts', () => {

@@ -66,6 +66,7 @@ export const GROUP_TAGS: Record<EndpointGroup, string> = {
   rag: 'Internal: the tutor’s textbook ingest.',
   docs: 'This document and its two viewers (staff with `view_apidocs`).',
   admintools: 'Staff: the history of every change, the dashboard’s charts, bulk actions, a learner’s related records, one’s own password.',
+  adminexport: 'Staff: the CSV export of every admin list, streamed (a Lambda function URL in RESPONSE_STREAM mode).',
 };
 
 export const SECURITY_SCHEMES = {

@@ -32,7 +32,8 @@ import {
 import { listLearnerSessions, listOtpRecords, revokeLearnerSession } from '@mathisland/core/auth';
 import { dashboard } from '@mathisland/core/stats';
 import * as z from 'zod';
-import { listAnswer, listQuery, pathParam, QueryId, wholeList } from '../lib/adminQuery';
+import { otpFilters, sessionsFilters, staffFilters } from '../lib/adminLists';
+import { listAnswer, listQuery, pathParam, wholeList } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { cookie, HttpResponse, isoTime } from '../lib/http';
 import { json, noContent } from '../lib/responses';
@@ -71,9 +72,9 @@ const StaffChanges = z.strictObject({
   permissions: z.array(StaffPermission).max(50).optional(),
   active: z.boolean().optional(),
 });
-const StaffQuery = listQuery({});
-const SessionsQuery = listQuery({ userId: QueryId.optional() });
-const OtpQuery = listQuery({ phone: z.string().min(1).max(32).optional() });
+const StaffQuery = listQuery(staffFilters);
+const SessionsQuery = listQuery(sessionsFilters);
+const OtpQuery = listQuery(otpFilters);
 const NoQuery = z.strictObject({});
 
 const StaffView = z

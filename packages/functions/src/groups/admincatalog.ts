@@ -22,7 +22,8 @@ import {
   updatePlan,
 } from '@mathisland/core/subscriptions';
 import * as z from 'zod';
-import { IsoTime, listQuery, pathParam, QueryBool, wholeList } from '../lib/adminQuery';
+import { codesFilters, offersFilters, plansFilters } from '../lib/adminLists';
+import { IsoTime, listQuery, pathParam, wholeList } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
 import { json, noContent } from '../lib/responses';
@@ -86,9 +87,9 @@ const NewCode = z.strictObject({ code: z.string().regex(/^[A-Za-z0-9_-]{3,32}$/,
 const CodeChanges = z.strictObject(CodeFields).partial();
 const OfferChanges = z.strictObject({ title: text(100), advertised: z.boolean() }).partial();
 
-const PlansQuery = listQuery({ onSale: QueryBool.optional() });
-const CodesQuery = listQuery({ active: QueryBool.optional(), advertised: QueryBool.optional() });
-const OffersQuery = listQuery({});
+const PlansQuery = listQuery(plansFilters);
+const CodesQuery = listQuery(codesFilters);
+const OffersQuery = listQuery(offersFilters);
 const NoQuery = z.strictObject({});
 
 type Input<B = undefined> = AdminInput<B, unknown>;

@@ -9,7 +9,6 @@ import {
   cancelOrderForStaff,
   listOrdersForStaff,
   listPaymentEvents,
-  ORDER_STATUSES,
   orderForStaff,
   PaymentEventKind,
   Provider,
@@ -19,15 +18,16 @@ import {
   userWithOrders,
 } from '@mathisland/core/subscriptions';
 import * as z from 'zod';
-import { listAnswer, listQuery, QueryId } from '../lib/adminQuery';
+import { eventsFilters, ordersFilters, usersFilters } from '../lib/adminLists';
+import { listAnswer, listQuery } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
 import { adminPage, Id, IsoTime, OrderStatus, Toman } from '../lib/shapes';
 
-const UsersQuery = listQuery({ q: z.string().min(1).max(100).optional() });
-const OrdersQuery = listQuery({ status: z.enum(ORDER_STATUSES).optional(), provider: Provider.optional(), userId: QueryId.optional() });
-const EventsQuery = listQuery({ orderId: QueryId.optional(), kind: PaymentEventKind.optional() });
+const UsersQuery = listQuery(usersFilters);
+const OrdersQuery = listQuery(ordersFilters);
+const EventsQuery = listQuery(eventsFilters);
 const OrderEventsQuery = listQuery({ kind: PaymentEventKind.optional() });
 const NoQuery = z.strictObject({});
 const Refund = z.union([z.undefined(), z.strictObject({ confirm: z.boolean() })]);

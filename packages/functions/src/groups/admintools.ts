@@ -17,31 +17,14 @@ import { dailyStats, MAX_STATS_DAYS } from '@mathisland/core/stats';
 import { setCodeSwitch } from '@mathisland/core/subscriptions';
 import { closeTicketAs } from '@mathisland/core/support';
 import * as z from 'zod';
-import { listAnswer, listQuery, QueryFrom, QueryOrder, QueryTo, rangeInOrder } from '../lib/adminQuery';
+import { HistoryQuery } from '../lib/adminLists';
+import { listAnswer } from '../lib/adminQuery';
 import { bulkAnswer, bulkBody, MAX_BULK_IDS, runBulk } from '../lib/bulk';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
 import { adminPage, Day, IsoTime, Toman } from '../lib/shapes';
 
-const HistoryQuery = listQuery({
-  model: z.enum(HISTORY_MODELS).optional(),
-  objectId: z.string().min(1).max(200).optional(),
-  staff: z
-    .string()
-    .min(1)
-    .max(64)
-    .transform((s) => s.toLowerCase())
-    .optional(),
-  action: z.enum(HISTORY_ACTIONS).optional(),
-  from: QueryFrom.optional(),
-  to: QueryTo.optional(),
-  sort: z.enum(['at']).optional(),
-  order: QueryOrder.optional(),
-}).superRefine((q, ctx) => {
-  rangeInOrder(q, ctx);
-  if (q.objectId !== undefined && q.model === undefined) ctx.addIssue({ code: 'custom', path: ['model'], message: 'objectId needs model' });
-});
 const StatsQuery = z.strictObject({
   days: z
     .string()
