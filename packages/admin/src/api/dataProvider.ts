@@ -21,7 +21,17 @@
  *   everywhere) are extra methods, called through `useDataProvider()`.
  */
 import type { DataProvider, GetListResult, Identifier, RaRecord } from 'react-admin';
-import { type Answer, DEFAULT_LIMIT, listFilters, MAX_LIMIT, type ResourceContract, resourceContract, sortableFields } from './contract';
+import {
+  type Answer,
+  API_BASE,
+  DEFAULT_LIMIT,
+  listFilters,
+  MAX_LIMIT,
+  operationOf,
+  type ResourceContract,
+  resourceContract,
+  sortableFields,
+} from './contract';
 import { api } from './http';
 
 interface Page {
@@ -48,17 +58,38 @@ const itemPath = (contract: ResourceContract, id: Identifier) => `${contract.pat
 export const asciiDigits = (text: string): string =>
   text.replace(/[\u06F0-\u06F9\u0660-\u0669]/g, (d) => String((d.charCodeAt(0) & 0xf) % 10));
 
-/** The list query parameters of `filter` the API description allows for the resource. */
-export function filterParams(resource: string, filter: Record<string, unknown> = {}): URLSearchParams {
-  contractOf(resource);
+/** The query parameters `names` of `filter`, without empty ones, digits in ASCII. */
+function queryOf(names: readonly string[], filter: Record<string, unknown>): URLSearchParams {
   const query = new URLSearchParams();
-  for (const name of Object.keys(listFilters(resource))) {
-    if (name === 'sort') continue;
+  for (const name of names) {
     const value = filter[name];
-    if (value === undefined || value === null || value === '') continue;
+    if (name === 'sort' || value === undefined || value === null || value === '') continue;
     query.set(name, typeof value === 'string' ? asciiDigits(value.trim()) : String(value));
   }
   return query;
+}
+
+/** The list query parameters of `filter` the API description allows for the resource. */
+export function filterParams(resource: string, filter: Record<string, unknown> = {}): URLSearchParams {
+  contractOf(resource);
+  return queryOf(Object.keys(listFilters(resource)), filter);
+}
+
+/**
+ * The CSV export of a list with its current filters and sort (`GET /api/admin/<resource>/export.csv`, every matching
+ * row), or undefined when the API has no export for it.
+ */
+export function exportUrl(
+  resource: string,
+  filter: Record<string, unknown> = {},
+  sort?: { field: string; order: string },
+): string | undefined {
+  const operation = operationOf(resource, 'export');
+  if (!operation) return undefined;
+  const query = queryOf(Object.keys(operation.query), filter);
+  if ('sort' in operation.query) for (const [name, value] of sortParams(resource, sort)) query.set(name, value);
+  const search = String(query);
+  return `${API_BASE}/${contractOf(resource).path}/export.csv${search ? `?${search}` : ''}`;
 }
 
 /** The sort query of react-admin's `sort` when the list's route sorts by that field (else none: the API's order). */

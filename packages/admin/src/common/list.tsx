@@ -5,8 +5,10 @@
 import { PaginationItem, type Theme, useMediaQuery } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
+  CreateButton,
   DataTable,
   type DataTableColumnProps,
+  FilterButton,
   List,
   type ListProps,
   Pagination,
@@ -14,12 +16,16 @@ import {
   type PaginationActionsProps,
   SimpleList,
   type SimpleListProps,
+  TopToolbar,
+  useFilterContext,
   useListContext,
   useLocaleState,
   useResourceContext,
+  useResourceDefinition,
 } from 'react-admin';
 import { DEFAULT_LIMIT, sortableFields } from '../api/contract';
 import { formatNumber } from '../i18n';
+import { CsvExportButton } from './ExportButton';
 
 /**
  * A table column, sortable when the list's route sorts by its field (the API description's `sort` choices); any other
@@ -53,18 +59,31 @@ export function AdminPagination() {
   return <Pagination rowsPerPageOptions={options} actions={total == null ? undefined : PageButtons} />;
 }
 
+/** The list's toolbar: filters (with saved ones), create where the staff member may, and the CSV export. */
+function AdminListActions() {
+  const filters = useFilterContext();
+  const { hasCreate } = useResourceDefinition();
+  return (
+    <TopToolbar>
+      {filters && filters.length > 0 ? <FilterButton /> : null}
+      {hasCreate ? <CreateButton /> : null}
+      <CsvExportButton />
+    </TopToolbar>
+  );
+}
+
 /** Whether the screen is a phone's (narrower than 600 px). */
 export const useSmallScreen = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
 /**
- * A list page: the API's default page size, the pagination bar in the panel's digits, no CSV export (staff data stays
- * in the panel). `mobile`: the SimpleList of a phone (its primary, secondary and tertiary texts, its row click);
+ * A list page: the API's default page size, the pagination bar in the panel's digits, the CSV export of the API (not
+ * react-admin's, which stops at 1,000 rows). `mobile`: the SimpleList of a phone (its primary, secondary and tertiary texts, its row click);
  * without it a phone gets the table too.
  */
 export function AdminList({ mobile, children, ...props }: ListProps & { mobile?: SimpleListProps; children: ReactNode }) {
   const small = useSmallScreen();
   return (
-    <List perPage={DEFAULT_LIMIT} exporter={false} pagination={<AdminPagination />} {...props}>
+    <List perPage={DEFAULT_LIMIT} exporter={false} pagination={<AdminPagination />} actions={<AdminListActions />} {...props}>
       {small && mobile ? <SimpleList {...mobile} /> : children}
     </List>
   );
