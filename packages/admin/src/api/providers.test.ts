@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../i18n/en';
 import { fa } from '../i18n/fa';
 import { can, permissionsOf } from './authProvider';
-import { asciiDigits, changedFields, createDataProvider, filterParams, MAX_FOLLOW } from './dataProvider';
+import { asciiDigits, changedFields, createDataProvider, exportUrl, filterParams, MAX_FOLLOW, sortParams } from './dataProvider';
 import { toHttpError } from './http';
 
 interface Call {
@@ -278,5 +278,50 @@ describe('permissions', () => {
     expect(can(superuser, 'sessions', 'edit')).toBe(false);
     expect(can(superuser, 'sessions', 'delete')).toBe(true);
     expect(can(superuser, 'notifications', 'create')).toBe(true);
+  });
+});
+
+describe('the tools of the API description', () => {
+  const viewer = permissionsOf({ username: 'v', isSuperuser: false, permissions: ['view_ticket', 'change_ticket', 'view_plan'] });
+  const superuser = permissionsOf({ username: 's', isSuperuser: true, permissions: [] });
+
+  it("offers the history, bulk actions and exports to whoever holds their route's permission", () => {
+    expect(can(viewer, 'history', 'list')).toBe(false);
+    expect(can(permissionsOf({ username: 'h', isSuperuser: false, permissions: ['view_logentry'] }), 'history', 'list')).toBe(true);
+    expect(can(viewer, 'tickets', 'bulk')).toBe(true);
+    expect(can(viewer, 'discount-codes', 'bulk')).toBe(false);
+    expect(can(superuser, 'discount-codes', 'bulk')).toBe(true);
+    expect(can(superuser, 'plans', 'bulk')).toBe(false);
+    expect(can(viewer, 'plans', 'export')).toBe(true);
+    expect(can(viewer, 'orders', 'export')).toBe(false);
+  });
+
+  it("sends react-admin's sort only where the route sorts by that field", () => {
+    expect(String(sortParams('history', { field: 'at', order: 'ASC' }))).toBe('sort=at&order=asc');
+    expect(String(sortParams('history', { field: 'staff', order: 'ASC' }))).toBe('');
+    expect(String(sortParams('offers', { field: 'id', order: 'DESC' }))).toBe('');
+  });
+
+  it('exports a list with its filters and order, and nothing the export does not take', () => {
+    expect(exportUrl('history', { model: 'plan', action: 'change', page: 3 }, { field: 'at', order: 'ASC' })).toBe(
+      '/api/admin/history/export.csv?model=plan&action=change&sort=at&order=asc',
+    );
+    expect(exportUrl('orders', { status: 'paid', userId: '۴۲' })).toBe('/api/admin/orders/export.csv?status=paid&userId=42');
+    expect(exportUrl('marketplace')).toBeUndefined();
+  });
+
+  it('sends a bulk action with its ids and reads a result per row', async () => {
+    const answer = {
+      results: [
+        { id: 1, ok: true, changed: true },
+        { id: 2, ok: false, code: 'not_found', detail: 'No such ticket' },
+      ],
+      summary: { changed: 1, unchanged: 0, failed: 1 },
+    };
+    const calls = stubFetch(() => [200, answer]);
+    expect(await createDataProvider().bulk('tickets', [1, 2], 'close')).toEqual(answer);
+    expect(calls.map((c) => [c.method, c.url.pathname, c.body])).toEqual([
+      ['POST', '/api/admin/tickets/bulk', { ids: [1, 2], action: 'close' }],
+    ]);
   });
 });

@@ -101,6 +101,7 @@ const tools = {
     sessions: { notifications: { deleted: ['نشست کاربر باطل شد', "Learner's session revoked"] } },
   },
   choices: {
+    permission: { view_logentry: ['دیدن تاریخچهٔ تغییرات', 'View the change history'] },
     model: {
       user: ['کاربر', 'Learner'],
       order: ['سفارش', 'Order'],

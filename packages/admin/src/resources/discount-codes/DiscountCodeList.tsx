@@ -2,9 +2,11 @@
 import { BooleanField, DataTable, NullableBooleanInput, TextField } from 'react-admin';
 import { useBulkActions } from '../../common/BulkActions';
 import { DateTime, Num } from '../../common/fields';
+import { optionalFilters } from '../../common/filters';
 import { AdminList, Col } from '../../common/list';
 
 const codeFilters = [
+  ...optionalFilters('discount-codes', ['q']),
   <NullableBooleanInput key="active" source="active" alwaysOn />,
   <NullableBooleanInput key="advertised" source="advertised" alwaysOn />,
 ];

@@ -2,12 +2,16 @@
 import { BooleanField, DataTable, TextField } from 'react-admin';
 import { useBulkActions } from '../../common/BulkActions';
 import { DateTime, Num } from '../../common/fields';
+import { optionalFilters } from '../../common/filters';
 import { AdminList, Col } from '../../common/list';
 
 export function OfferList() {
   const bulkActions = useBulkActions('offers', 'app.bulk.offers');
   return (
-    <AdminList mobile={{ primaryText: <TextField source="code" />, secondaryText: <TextField source="title" />, rowClick: 'edit' }}>
+    <AdminList
+      filters={optionalFilters('offers', ['q'])}
+      mobile={{ primaryText: <TextField source="code" />, secondaryText: <TextField source="title" />, rowClick: 'edit' }}
+    >
       <DataTable rowClick="edit" bulkActionButtons={bulkActions}>
         <Col source="code" />
         <Col source="title" />

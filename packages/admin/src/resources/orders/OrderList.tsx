@@ -2,9 +2,11 @@
 import { DataTable, TextField, TextInput } from 'react-admin';
 import { queryChoices } from '../../api/contract';
 import { ChoiceField, ChoiceInput, DateTime, IdField, Money, StatusChip } from '../../common/fields';
+import { optionalFilters } from '../../common/filters';
 import { AdminList, Col } from '../../common/list';
 
 const orderFilters = [
+  ...optionalFilters('orders', ['publicId', 'q', 'from', 'to']),
   <ChoiceInput key="status" source="status" group="status" ids={queryChoices('orders', 'status')} alwaysOn />,
   <ChoiceInput key="provider" source="provider" group="provider" ids={queryChoices('orders', 'provider')} />,
   <TextInput key="userId" source="userId" />,

@@ -3,10 +3,12 @@ import { DataTable, TextInput } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { queryChoices } from '../../api/contract';
 import { ChoiceField, ChoiceInput, DateTime, IdField } from '../../common/fields';
+import { optionalFilters } from '../../common/filters';
 import { AdminList, Col } from '../../common/list';
 import { EventColumns } from './EventColumns';
 
 const eventFilters = [
+  ...optionalFilters('payment-events', ['from', 'to']),
   <TextInput key="orderId" source="orderId" alwaysOn />,
   <ChoiceInput key="kind" source="kind" group="paymentEventKind" ids={queryChoices('payment-events', 'kind')} alwaysOn />,
 ];

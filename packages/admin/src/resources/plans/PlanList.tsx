@@ -1,9 +1,10 @@
 /** Subscription plans: the list, filtered by whether a plan is on sale. */
 import { BooleanField, DataTable, NullableBooleanInput, TextField } from 'react-admin';
 import { ChoiceField, IdField, Money, Num } from '../../common/fields';
+import { optionalFilters } from '../../common/filters';
 import { AdminList, Col } from '../../common/list';
 
-const planFilters = [<NullableBooleanInput key="onSale" source="onSale" alwaysOn />];
+const planFilters = [...optionalFilters('plans', ['q']), <NullableBooleanInput key="onSale" source="onSale" alwaysOn />];
 
 export const PlanList = () => (
   <AdminList

@@ -3,9 +3,11 @@ import { DataTable, TextField, TextInput } from 'react-admin';
 import { queryChoices } from '../../api/contract';
 import { useBulkActions } from '../../common/BulkActions';
 import { ChoiceInput, DateTime, IdField, Num, StatusChip } from '../../common/fields';
+import { optionalFilters } from '../../common/filters';
 import { AdminList, Col } from '../../common/list';
 
 const ticketFilters = [
+  ...optionalFilters('tickets', ['q', 'from', 'to']),
   <ChoiceInput key="status" source="status" group="ticket" ids={queryChoices('tickets', 'status')} alwaysOn />,
   <TextInput key="userId" source="userId" />,
 ];
