@@ -4,8 +4,11 @@
  * model of `canAccess`.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { en } from '../i18n/en';
-import { fa } from '../i18n/fa';
+import { messagesOf } from '../i18n';
+
+const fa = messagesOf('fa') as any;
+const en = messagesOf('en') as any;
+
 import { can, permissionsOf } from './authProvider';
 import { asciiDigits, changedFields, createDataProvider, exportUrl, filterParams, MAX_FOLLOW, sortParams } from './dataProvider';
 import { toHttpError } from './http';

@@ -7,8 +7,10 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import farsiMessages from 'ra-language-farsi';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
-import { en } from './en';
-import { fa } from './fa';
+import { perPermission } from '../api/contract';
+import { pick } from './bilingual';
+import { panel } from './panel';
+import { resources } from './resources';
 import { toolMessages } from './tools';
 
 export type Locale = 'fa' | 'en';
@@ -28,10 +30,24 @@ function deepMerge(...sources: Messages[]): Messages {
   return out;
 }
 
-const messages = {
-  fa: deepMerge(englishMessages as Messages, farsiMessages as Messages, fa, toolMessages('fa')),
-  en: deepMerge(englishMessages as Messages, en, toolMessages('en')),
-} as unknown as Record<Locale, TranslationMessages>;
+/** A refusal naming a permission, for every permission of the API description. */
+const permissionDenied = {
+  fa: perPermission((p) => `برای این کار مجوز «${p}» لازم است.`),
+  en: perPermission((p) => `This needs the “${p}” permission.`),
+};
+
+/** The panel's messages in `locale`, over react-admin's own (Persian: ra-language-farsi over the English pack). */
+export function messagesOf(locale: Locale): Messages {
+  return deepMerge(
+    englishMessages as Messages,
+    locale === 'fa' ? (farsiMessages as Messages) : {},
+    pick(panel, locale),
+    { resources: pick(resources, locale), app: { errors: { permission_denied: permissionDenied[locale] } } },
+    toolMessages(locale),
+  );
+}
+
+const messages = { fa: messagesOf('fa'), en: messagesOf('en') } as unknown as Record<Locale, TranslationMessages>;
 
 export const directionOf = (locale: string): 'rtl' | 'ltr' => (locale === 'fa' ? 'rtl' : 'ltr');
 

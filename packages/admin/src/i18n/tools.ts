@@ -1,12 +1,8 @@
 /**
  * The words of the staff's everyday tools (issue 25: history, export, bulk actions, charts, related records, own
- * password, saved filters, success messages, reasons), each as `[Persian, English]` beside each other, so the two
- * languages cannot drift apart; {@link toolMessages} picks one language's tree.
+ * password, saved filters, success messages, reasons), `[Persian, English]` (bilingual.ts).
  */
-type Pair = readonly [fa: string, en: string];
-interface Tree {
-  [key: string]: Pair | Tree;
-}
+import { type Bilingual, pick } from './bilingual';
 
 const tools = {
   ra: {
@@ -161,13 +157,7 @@ const tools = {
       server_error: ['خطای سرور', 'Server error'],
     },
   },
-} satisfies Tree;
-
-function pick(tree: Tree, index: 0 | 1): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(tree).map(([key, value]) => [key, Array.isArray(value) ? (value as Pair)[index] : pick(value as Tree, index)]),
-  );
-}
+} satisfies Bilingual;
 
 /** The tools' messages in one language, to merge over the panel's own. */
-export const toolMessages = (locale: 'fa' | 'en'): Record<string, unknown> => pick(tools, locale === 'fa' ? 0 : 1);
+export const toolMessages = (locale: 'fa' | 'en'): Record<string, unknown> => pick(tools, locale);

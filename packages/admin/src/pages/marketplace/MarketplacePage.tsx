@@ -21,11 +21,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Title, useCanAccess, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { type AdminDataProvider, type AuthorizeWindow, asciiDigits, type Marketplace } from '../../api/dataProvider';
-import { formatTime, useErrorText } from '../../common/fields';
+import { Title, useCanAccess } from 'react-admin';
+import { type AuthorizeWindow, asciiDigits, type Marketplace } from '../../api/dataProvider';
+import { formatTime } from '../../common/fields';
+import { usePageTools } from '../../common/usePageTools';
 import { fieldMax } from '../../common/validation';
 import { intlLocale } from '../../i18n';
 
@@ -33,12 +34,7 @@ import { intlLocale } from '../../i18n';
 const MAX_HOURS = fieldMax('POST /api/admin/marketplace/authorize-window', 'hours');
 
 export function MarketplacePage() {
-  const translate = useTranslate();
-  const errorText = useErrorText();
-  const [locale] = useLocaleState();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { translate, errorText, locale, notify, queryClient, dataProvider } = usePageTools();
   const { canAccess: canView, isPending: viewPending } = useCanAccess({ resource: 'marketplace', action: 'list' });
   const { canAccess: canChange } = useCanAccess({ resource: 'marketplace', action: 'authorize' });
   const [hours, setHours] = useState('');

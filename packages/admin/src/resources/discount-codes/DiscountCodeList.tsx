@@ -1,9 +1,10 @@
 /** Discount codes: the list, filtered by active and advertised. */
-import { BooleanField, DataTable, NullableBooleanInput, TextField } from 'react-admin';
+import { DataTable, NullableBooleanInput, TextField } from 'react-admin';
 import { useBulkActions } from '../../common/BulkActions';
-import { DateTime, Num } from '../../common/fields';
+import { Num } from '../../common/fields';
 import { optionalFilters } from '../../common/filters';
-import { AdminList, Col } from '../../common/list';
+import { AdminList } from '../../common/list';
+import { bool, columns, num, time } from '../../common/specs';
 
 const codeFilters = [
   ...optionalFilters('discount-codes', ['q']),
@@ -24,15 +25,17 @@ export function DiscountCodeList() {
       }}
     >
       <DataTable rowClick="show" bulkActionButtons={bulkActions}>
-        <Col source="code" />
-        <Col source="title" />
-        <Col source="percent" field={Num} />
-        <Col source="uses" field={Num} />
-        <Col source="maxUses" field={Num} />
-        <Col source="validFrom" field={DateTime} />
-        <Col source="validUntil" field={DateTime} />
-        <Col source="advertised" field={BooleanField} />
-        <Col source="active" field={BooleanField} />
+        {columns(
+          'code',
+          'title',
+          num('percent'),
+          num('uses'),
+          num('maxUses'),
+          time('validFrom'),
+          time('validUntil'),
+          bool('advertised'),
+          bool('active'),
+        )}
       </DataTable>
     </AdminList>
   );

@@ -5,7 +5,6 @@
  */
 import CampaignIcon from '@mui/icons-material/Campaign';
 import {
-  BooleanField,
   Button,
   ChipField,
   EditButton,
@@ -13,7 +12,6 @@ import {
   ReferenceArrayField,
   Show,
   SingleFieldList,
-  TextField,
   TopToolbar,
   useCanAccess,
   useNotify,
@@ -23,7 +21,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import { DeleteUnless } from '../../common/actions';
-import { DateTime, Num } from '../../common/fields';
+import { bool, fields, num, text, time } from '../../common/specs';
 import { DetailsAndHistory } from '../history/RecordHistory';
 
 /**
@@ -69,17 +67,17 @@ const CodeShowActions = () => (
 export const DiscountCodeShow = () => (
   <Show actions={<CodeShowActions />}>
     <DetailsAndHistory model="discountcode">
-      <TextField source="code" />
-      <TextField source="title" />
-      <Num source="percent" />
-      <DateTime source="validFrom" emptyText="—" />
-      <DateTime source="validUntil" emptyText="—" />
-      <Num source="maxUses" emptyText="∞" />
-      <Num source="perUserLimit" />
+      {fields(
+        text('code'),
+        text('title'),
+        num('percent'),
+        time('validFrom', { emptyText: '—' }),
+        time('validUntil', { emptyText: '—' }),
+        num('maxUses', { emptyText: '∞' }),
+        num('perUserLimit'),
+      )}
       <PlanNames source="planIds" />
-      <BooleanField source="advertised" />
-      <BooleanField source="active" />
-      <Num source="uses" />
+      {fields(bool('advertised'), bool('active'), num('uses'))}
     </DetailsAndHistory>
   </Show>
 );

@@ -3,12 +3,13 @@
  * newest first (the time column sorts both ways), filtered by kind of record, record, staff member, action and Tehran
  * days. A row links to its record's page where the record has one.
  */
-import { DataTable, TextField, TextInput, useRecordContext } from 'react-admin';
+import { DataTable, TextInput, useRecordContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { queryChoices, resourceContract } from '../../api/contract';
-import { ChoiceField, ChoiceInput, DateTime } from '../../common/fields';
+import { ChoiceInput } from '../../common/fields';
 import { AdminList, Col } from '../../common/list';
 import { TehranDayInput } from '../../common/pickers';
+import { choice, columns, phoneRow, text, time } from '../../common/specs';
 import { Changes, RESOURCE_OF_MODEL } from './Changes';
 
 const historyFilters = [
@@ -38,20 +39,17 @@ export const HistoryList = () => (
   <AdminList
     filters={historyFilters}
     sort={{ field: 'at', order: 'DESC' }}
-    mobile={{
-      primaryText: <ChoiceField source="action" group="action" />,
-      secondaryText: <RecordLink />,
-      tertiaryText: <DateTime source="at" />,
-      rowClick: false,
-    }}
+    mobile={phoneRow(false, choice('action', 'action'), <RecordLink />, time('at'))}
   >
     <DataTable bulkActionButtons={false} rowClick={false}>
-      <Col source="at" field={DateTime} />
-      <Col source="staff" field={TextField} />
-      <Col source="action" field={(p: any) => <ChoiceField {...p} group="action" />} />
-      <Col source="model" field={(p: any) => <ChoiceField {...p} group="model" />} />
-      <Col source="objectRepr" render={() => <RecordLink />} />
-      <Col source="changes" render={() => <Changes />} />
+      {columns(
+        time('at'),
+        text('staff'),
+        choice('action', 'action'),
+        choice('model', 'model'),
+        <Col source="objectRepr" render={() => <RecordLink />} />,
+        <Col source="changes" render={() => <Changes />} />,
+      )}
     </DataTable>
   </AdminList>
 );

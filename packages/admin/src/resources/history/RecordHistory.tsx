@@ -32,7 +32,7 @@ export function RecordHistory({ model, idField = 'id' }: { model: string; idFiel
   return (
     <ResourceContextProvider value="history">
       <ListContextProvider value={list}>
-        <DataTable bulkActionButtons={false} rowClick={false} empty={<>{translate('app.history.empty')}</>} data-testid="record-history">
+        <DataTable bulkActionButtons={false} rowClick={false} empty={translate('app.history.empty')} data-testid="record-history">
           <Col source="at" field={DateTime} disableSort />
           <Col source="staff" field={TextField} />
           <Col source="action" field={(p: any) => <ChoiceField {...p} group="action" />} />

@@ -1,9 +1,9 @@
 /** Offers: the advertised discount codes, as the app's offers page shows them. */
-import { BooleanField, DataTable, TextField } from 'react-admin';
+import { DataTable, TextField } from 'react-admin';
 import { useBulkActions } from '../../common/BulkActions';
-import { DateTime, Num } from '../../common/fields';
 import { optionalFilters } from '../../common/filters';
-import { AdminList, Col } from '../../common/list';
+import { AdminList } from '../../common/list';
+import { bool, columns, num, time } from '../../common/specs';
 
 export function OfferList() {
   const bulkActions = useBulkActions('offers', 'app.bulk.offers');
@@ -13,11 +13,7 @@ export function OfferList() {
       mobile={{ primaryText: <TextField source="code" />, secondaryText: <TextField source="title" />, rowClick: 'edit' }}
     >
       <DataTable rowClick="edit" bulkActionButtons={bulkActions}>
-        <Col source="code" />
-        <Col source="title" />
-        <Col source="percent" field={Num} />
-        <Col source="validUntil" field={DateTime} />
-        <Col source="usableNow" field={BooleanField} />
+        {columns('code', 'title', num('percent'), time('validUntil'), bool('usableNow'))}
       </DataTable>
     </AdminList>
   );

@@ -1,9 +1,10 @@
 /** Orders: the list, filtered by status, provider and learner. */
-import { DataTable, TextField, TextInput } from 'react-admin';
+import { DataTable, TextInput } from 'react-admin';
 import { queryChoices } from '../../api/contract';
-import { ChoiceField, ChoiceInput, DateTime, IdField, Money, StatusChip } from '../../common/fields';
+import { ChoiceInput } from '../../common/fields';
 import { optionalFilters } from '../../common/filters';
 import { AdminList, Col } from '../../common/list';
+import { choice, columns, id, money, phoneRow, status, time } from '../../common/specs';
 
 const orderFilters = [
   ...optionalFilters('orders', ['publicId', 'q', 'from', 'to']),
@@ -13,24 +14,18 @@ const orderFilters = [
 ];
 
 export const OrderList = () => (
-  <AdminList
-    filters={orderFilters}
-    mobile={{
-      primaryText: <TextField source="planTitle" />,
-      secondaryText: <Money source="amount" />,
-      tertiaryText: <StatusChip source="status" group="status" />,
-      rowClick: 'show',
-    }}
-  >
+  <AdminList filters={orderFilters} mobile={phoneRow('show', 'planTitle', money('amount'), status('status', 'status'))}>
     <DataTable rowClick="show" bulkActionButtons={false}>
-      <Col source="id" field={IdField} />
-      <Col source="userPublicId" render={(r: any) => r.userPublicId ?? r.userId} />
-      <Col source="planTitle" />
-      <Col source="amount" field={Money} />
-      <Col source="status" field={(p: any) => <StatusChip {...p} group="status" />} />
-      <Col source="provider" field={(p: any) => <ChoiceField {...p} group="provider" />} />
-      <Col source="createdAt" field={DateTime} />
-      <Col source="paidAt" field={DateTime} />
+      {columns(
+        id('id'),
+        <Col source="userPublicId" render={(r: any) => r.userPublicId ?? r.userId} />,
+        'planTitle',
+        money('amount'),
+        status('status', 'status'),
+        choice('provider', 'provider'),
+        time('createdAt'),
+        time('paidAt'),
+      )}
     </DataTable>
   </AdminList>
 );

@@ -11,7 +11,6 @@ import {
   ListContextProvider,
   ResourceContextProvider,
   Show,
-  TextField,
   TopToolbar,
   useDataProvider,
   useList,
@@ -19,8 +18,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { AdminDataProvider } from '../../api/dataProvider';
-import { ChoiceField, DateTime, IdField, Money, MoneyText, Num, StatusChip } from '../../common/fields';
-import { Col } from '../../common/list';
+import { MoneyText, StatusChip } from '../../common/fields';
+import { choice, columns, fields, id, money, num, text, time } from '../../common/specs';
 import { DetailsAndHistory } from '../history/RecordHistory';
 import { EventColumns } from '../payment-events/EventColumns';
 import { CancelOrderButton, RefundButton } from './OrderActions';
@@ -56,7 +55,7 @@ function OrderEvents() {
         <ListContextProvider value={listContext}>
           <ResourceContextProvider value="payment-events">
             <DataTable bulkActionButtons={false} rowClick={false}>
-              <Col source="at" field={DateTime} />
+              {columns(time('at'))}
               <EventColumns />
             </DataTable>
           </ResourceContextProvider>
@@ -69,27 +68,31 @@ function OrderEvents() {
 export const OrderShow = () => (
   <Show actions={<OrderShowActions />}>
     <DetailsAndHistory model="order">
-      <IdField source="id" />
+      {fields(id('id'))}
       <FunctionField source="status" render={() => <StatusChip source="status" group="status" />} />
       <FunctionField source="userPublicId" render={(r: any) => r.userPublicId ?? r.user?.publicId ?? r.userId} />
-      <TextField source="planTitle" />
-      <ChoiceField source="provider" group="provider" />
-      <Money source="listPrice" />
-      <TextField source="discountCode" emptyText="—" />
-      <Money source="discount" />
-      <Money source="amount" />
-      <TextField source="invoiceNumber" emptyText="—" />
-      <DateTime source="createdAt" />
-      <DateTime source="paidAt" emptyText="—" />
-      <ChoiceField source="paidVia" group="via" emptyText="—" />
-      <TextField source="refId" emptyText="—" />
-      <Num source="grant.days" emptyText="—" />
+      {fields(
+        text('planTitle'),
+        choice('provider', 'provider'),
+        money('listPrice'),
+        text('discountCode', { emptyText: '—' }),
+        money('discount'),
+        money('amount'),
+        text('invoiceNumber', { emptyText: '—' }),
+        time('createdAt'),
+        time('paidAt', { emptyText: '—' }),
+        choice('paidVia', 'via', { emptyText: '—' }),
+        text('refId', { emptyText: '—' }),
+        num('grant.days', { emptyText: '—' }),
+      )}
       <FunctionField source="commission" render={(r: any) => (r.commission ? <MoneyText amount={r.commission.amount} /> : '—')} />
-      <DateTime source="cancelledAt" emptyText="—" />
-      <TextField source="cancelledBy" emptyText="—" />
-      <DateTime source="refundedAt" emptyText="—" />
-      <TextField source="refundedBy" emptyText="—" />
-      <ChoiceField source="endedVia" group="endedVia" emptyText="—" />
+      {fields(
+        time('cancelledAt', { emptyText: '—' }),
+        text('cancelledBy', { emptyText: '—' }),
+        time('refundedAt', { emptyText: '—' }),
+        text('refundedBy', { emptyText: '—' }),
+        choice('endedVia', 'endedVia', { emptyText: '—' }),
+      )}
       <OrderMarketplace />
       <OrderEvents />
     </DetailsAndHistory>

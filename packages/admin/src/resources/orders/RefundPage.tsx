@@ -23,12 +23,12 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Title, useCanAccess, useDataProvider, useGetOne, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Title, useCanAccess, useGetOne } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import type { AdminDataProvider } from '../../api/dataProvider';
-import { formatMoney, formatTime, useErrorText } from '../../common/fields';
+import { formatMoney, formatTime } from '../../common/fields';
+import { usePageTools } from '../../common/usePageTools';
 import { intlLocale } from '../../i18n';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -44,12 +44,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 
 export function RefundPage() {
   const { id = '' } = useParams();
-  const translate = useTranslate();
-  const errorText = useErrorText();
-  const [locale] = useLocaleState();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { translate, errorText, locale, notify, queryClient, dataProvider } = usePageTools();
   const { canAccess, isPending: accessPending } = useCanAccess({ resource: 'orders', action: 'refund' });
   const order = useGetOne('orders', { id });
   const preview = useQuery({

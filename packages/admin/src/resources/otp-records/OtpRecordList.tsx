@@ -1,27 +1,15 @@
 /** OTP records (superuser): per phone, read-only; never a code. */
-import { BooleanField, DataTable, TextField, TextInput } from 'react-admin';
-import { DateTime, Num, StatusChip } from '../../common/fields';
+import { DataTable, TextInput } from 'react-admin';
 import { AdminList, Col } from '../../common/list';
+import { bool, columns, num, phoneRow, status, time } from '../../common/specs';
 
 const otpFilters = [<TextInput key="phone" source="phone" alwaysOn />];
 
 export const OtpRecordList = () => (
-  <AdminList
-    filters={otpFilters}
-    mobile={{
-      primaryText: <TextField source="phone" />,
-      secondaryText: <DateTime source="sentAt" />,
-      tertiaryText: <StatusChip source="state" group="otp" />,
-      rowClick: false,
-    }}
-  >
+  <AdminList filters={otpFilters} mobile={phoneRow(false, 'phone', time('sentAt'), status('state', 'otp'))}>
     <DataTable bulkActionButtons={false} rowClick={false}>
       <Col source="phone" render={(r: any) => <bdi>{r.phone}</bdi>} />
-      <Col source="codeSent" field={BooleanField} />
-      <Col source="attempts" field={Num} />
-      <Col source="sentAt" field={DateTime} />
-      <Col source="expiresAt" field={DateTime} />
-      <Col source="state" field={(p: any) => <StatusChip {...p} group="otp" />} />
+      {columns(bool('codeSent'), num('attempts'), time('sentAt'), time('expiresAt'), status('state', 'otp'))}
     </DataTable>
   </AdminList>
 );

@@ -5,6 +5,7 @@ import { queryChoices } from '../../api/contract';
 import { ChoiceField, ChoiceInput, DateTime, IdField } from '../../common/fields';
 import { optionalFilters } from '../../common/filters';
 import { AdminList, Col } from '../../common/list';
+import { columns, time } from '../../common/specs';
 import { EventColumns } from './EventColumns';
 
 const eventFilters = [
@@ -24,8 +25,7 @@ export const PaymentEventList = () => (
     }}
   >
     <DataTable bulkActionButtons={false} rowClick={false}>
-      <Col source="at" field={DateTime} />
-      <Col source="orderId" render={(r: any) => <Link to={`/orders/${r.orderId}/show`}>{r.orderId}</Link>} />
+      {columns(time('at'), <Col source="orderId" render={(r: any) => <Link to={`/orders/${r.orderId}/show`}>{r.orderId}</Link>} />)}
       <EventColumns />
     </DataTable>
   </AdminList>

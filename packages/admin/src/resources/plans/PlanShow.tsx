@@ -2,9 +2,9 @@
  * A plan's page. Deleting a plan that has orders is refused (409 `plan_has_orders`): the page says so instead of
  * offering Delete; take it off sale instead.
  */
-import { BooleanField, EditButton, ListButton, Show, TextArrayField, TextField, TopToolbar } from 'react-admin';
+import { EditButton, ListButton, Show, TextArrayField, TopToolbar } from 'react-admin';
 import { DeleteUnless } from '../../common/actions';
-import { ChoiceField, IdField, Money, Num } from '../../common/fields';
+import { bool, choice, fields, id, money, num, text } from '../../common/specs';
 import { DetailsAndHistory } from '../history/RecordHistory';
 
 const PlanShowActions = () => (
@@ -18,18 +18,16 @@ const PlanShowActions = () => (
 export const PlanShow = () => (
   <Show actions={<PlanShowActions />}>
     <DetailsAndHistory model="plan">
-      <IdField source="id" />
-      <TextField source="title" />
-      <Money source="price" />
-      <Num source="durationDays" />
-      <Num source="aiDailyQuota" />
+      {fields(id('id'), text('title'), money('price'), num('durationDays'), num('aiDailyQuota'))}
       <TextArrayField source="features" />
-      <TextField source="badge" emptyText="—" />
-      <BooleanField source="popular" />
-      <BooleanField source="onSale" />
-      <TextField source="marketplaceSku" emptyText="—" />
-      <ChoiceField source="marketplaceProductType" group="productType" />
-      <BooleanField source="hasOrders" />
+      {fields(
+        text('badge', { emptyText: '—' }),
+        bool('popular'),
+        bool('onSale'),
+        text('marketplaceSku', { emptyText: '—' }),
+        choice('marketplaceProductType', 'productType'),
+        bool('hasOrders'),
+      )}
     </DetailsAndHistory>
   </Show>
 );

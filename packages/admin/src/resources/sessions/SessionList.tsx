@@ -1,8 +1,8 @@
 /** Learners' sessions (superuser): read-only, revoke after a confirmation (the learner is signed out). */
 import { DataTable, DeleteButton, TextInput } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { DateTime, IdField } from '../../common/fields';
 import { AdminList, Col } from '../../common/list';
+import { columns, id, time } from '../../common/specs';
 
 const sessionFilters = [<TextInput key="userId" source="userId" alwaysOn />];
 
@@ -10,10 +10,12 @@ export const SessionList = () => (
   <AdminList filters={sessionFilters}>
     <DataTable bulkActionButtons={false} rowClick={false}>
       <Col source="userPublicId" render={(r: any) => <Link to={`/users/${r.userId}/show`}>{r.userPublicId ?? r.userId}</Link>} />
-      <Col source="userId" field={IdField} />
-      <Col source="createdAt" field={DateTime} />
-      <Col source="expiresAt" field={DateTime} />
-      <Col source="id" render={(r: any) => <bdi style={{ fontSize: '0.75rem' }}>{r.id}</bdi>} />
+      {columns(
+        id('userId'),
+        time('createdAt'),
+        time('expiresAt'),
+        <Col source="id" render={(r: any) => <bdi style={{ fontSize: '0.75rem' }}>{r.id}</bdi>} />,
+      )}
       <Col
         label={false}
         render={(r: any) => (

@@ -1,8 +1,9 @@
 /** Staff accounts (superuser): the list. */
-import { BooleanField, DataTable, TextField } from 'react-admin';
+import { DataTable, TextField } from 'react-admin';
 import { DateTime } from '../../common/fields';
 import { optionalFilters } from '../../common/filters';
 import { AdminList, Col } from '../../common/list';
+import { bool, columns, time } from '../../common/specs';
 import { PermissionList } from './Permissions';
 
 export const StaffList = () => (
@@ -11,11 +12,13 @@ export const StaffList = () => (
     mobile={{ primaryText: <TextField source="username" />, secondaryText: <DateTime source="createdAt" />, rowClick: 'show' }}
   >
     <DataTable rowClick="show" bulkActionButtons={false}>
-      <Col source="username" />
-      <Col source="isSuperuser" field={BooleanField} />
-      <Col source="active" field={BooleanField} />
-      <Col source="permissions" render={(r: any) => <PermissionList permissions={r.permissions ?? []} />} />
-      <Col source="createdAt" field={DateTime} />
+      {columns(
+        'username',
+        bool('isSuperuser'),
+        bool('active'),
+        <Col source="permissions" render={(r: any) => <PermissionList permissions={r.permissions ?? []} />} />,
+        time('createdAt'),
+      )}
     </DataTable>
   </AdminList>
 );

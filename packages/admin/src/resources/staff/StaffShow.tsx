@@ -1,6 +1,6 @@
 /** A staff member's page (superuser), with "end sessions" and edit. */
-import { BooleanField, EditButton, FunctionField, Show, TextField, TopToolbar } from 'react-admin';
-import { DateTime } from '../../common/fields';
+import { EditButton, FunctionField, Show, TopToolbar } from 'react-admin';
+import { bool, fields, text, time } from '../../common/specs';
 import { DetailsAndHistory } from '../history/RecordHistory';
 import { EndSessionsButton } from './EndSessionsButton';
 import { PermissionList } from './Permissions';
@@ -15,12 +15,9 @@ const StaffShowActions = () => (
 export const StaffShow = () => (
   <Show actions={<StaffShowActions />}>
     <DetailsAndHistory model="staff">
-      <TextField source="username" />
-      <BooleanField source="isSuperuser" />
-      <BooleanField source="active" />
+      {fields(text('username'), bool('isSuperuser'), bool('active'))}
       <FunctionField source="permissions" render={(r: any) => <PermissionList permissions={r.permissions ?? []} />} />
-      <DateTime source="createdAt" />
-      <DateTime source="updatedAt" />
+      {fields(time('createdAt'), time('updatedAt'))}
     </DetailsAndHistory>
   </Show>
 );

@@ -1,10 +1,11 @@
 /** Support tickets: the list (filters status, userId; latest activity first). */
-import { DataTable, TextField, TextInput } from 'react-admin';
+import { DataTable, TextInput } from 'react-admin';
 import { queryChoices } from '../../api/contract';
 import { useBulkActions } from '../../common/BulkActions';
-import { ChoiceInput, DateTime, IdField, Num, StatusChip } from '../../common/fields';
+import { ChoiceInput } from '../../common/fields';
 import { optionalFilters } from '../../common/filters';
 import { AdminList, Col } from '../../common/list';
+import { columns, id, num, phoneRow, status, time } from '../../common/specs';
 
 const ticketFilters = [
   ...optionalFilters('tickets', ['q', 'from', 'to']),
@@ -15,23 +16,17 @@ const ticketFilters = [
 export function TicketList() {
   const bulkActions = useBulkActions('tickets');
   return (
-    <AdminList
-      filters={ticketFilters}
-      mobile={{
-        primaryText: <TextField source="subject" />,
-        secondaryText: <DateTime source="updatedAt" />,
-        tertiaryText: <StatusChip source="status" group="ticket" />,
-        rowClick: 'show',
-      }}
-    >
+    <AdminList filters={ticketFilters} mobile={phoneRow('show', 'subject', time('updatedAt'), status('status', 'ticket'))}>
       <DataTable rowClick="show" bulkActionButtons={bulkActions}>
-        <Col source="id" field={IdField} />
-        <Col source="subject" />
-        <Col source="userPublicId" render={(r: any) => r.userPublicId ?? r.userId} />
-        <Col source="status" field={(p: any) => <StatusChip {...p} group="ticket" />} />
-        <Col source="messageCount" field={Num} />
-        <Col source="createdAt" field={DateTime} />
-        <Col source="updatedAt" field={DateTime} />
+        {columns(
+          id('id'),
+          'subject',
+          <Col source="userPublicId" render={(r: any) => r.userPublicId ?? r.userId} />,
+          status('status', 'ticket'),
+          num('messageCount'),
+          time('createdAt'),
+          time('updatedAt'),
+        )}
       </DataTable>
     </AdminList>
   );

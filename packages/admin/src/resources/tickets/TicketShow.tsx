@@ -12,7 +12,6 @@ import {
   Button,
   ListButton,
   Show,
-  TextField,
   TopToolbar,
   useCanAccess,
   useDataProvider,
@@ -22,7 +21,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { AdminDataProvider } from '../../api/dataProvider';
-import { DateTime, formatTime, IdField, StatusChip } from '../../common/fields';
+import { formatTime } from '../../common/fields';
+import { fields, id, status, text, time } from '../../common/specs';
 import { fieldMax } from '../../common/validation';
 import { intlLocale } from '../../i18n';
 import { DetailsAndHistory } from '../history/RecordHistory';
@@ -136,12 +136,14 @@ function ReplyBox() {
 export const TicketShow = () => (
   <Show actions={<TicketShowActions />}>
     <DetailsAndHistory model="ticket">
-      <TextField source="subject" />
-      <TextField source="userPublicId" emptyText="—" />
-      <IdField source="userId" />
-      <StatusChip source="status" group="ticket" />
-      <DateTime source="createdAt" />
-      <DateTime source="updatedAt" />
+      {fields(
+        text('subject'),
+        text('userPublicId', { emptyText: '—' }),
+        id('userId'),
+        status('status', 'ticket'),
+        time('createdAt'),
+        time('updatedAt'),
+      )}
       <Conversation />
       <ReplyBox />
     </DetailsAndHistory>

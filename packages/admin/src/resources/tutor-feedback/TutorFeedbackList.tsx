@@ -1,9 +1,10 @@
 /** The tutor's feedback (filter rating; a row opens to the question and the answer rated): read-only. */
 import { Box, Typography } from '@mui/material';
-import { DataTable, TextField, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, useRecordContext, useTranslate } from 'react-admin';
 import { queryChoices } from '../../api/contract';
-import { ChoiceField, ChoiceInput, DateTime, IdField } from '../../common/fields';
+import { ChoiceInput } from '../../common/fields';
 import { AdminList, Col } from '../../common/list';
+import { choice, columns, id, phoneRow, text, time } from '../../common/specs';
 
 const feedbackFilters = [
   <ChoiceInput key="rating" source="rating" group="rating" ids={queryChoices('tutor-feedback', 'rating')} alwaysOn />,
@@ -26,19 +27,16 @@ function Exchange() {
 export const TutorFeedbackList = () => (
   <AdminList
     filters={feedbackFilters}
-    mobile={{
-      primaryText: <ChoiceField source="rating" group="rating" />,
-      secondaryText: <TextField source="comment" emptyText="—" />,
-      tertiaryText: <DateTime source="at" />,
-      rowClick: false,
-    }}
+    mobile={phoneRow(false, choice('rating', 'rating'), text('comment', { emptyText: '—' }), time('at'))}
   >
     <DataTable rowClick="expand" expand={<Exchange />} bulkActionButtons={false}>
-      <Col source="at" field={DateTime} />
-      <Col source="userId" field={IdField} />
-      <Col source="rating" field={(p: any) => <ChoiceField {...p} group="rating" />} />
-      <Col source="comment" />
-      <Col source="question" render={(r: any) => (r.question?.length > 80 ? `${r.question.slice(0, 80)}…` : r.question)} />
+      {columns(
+        time('at'),
+        id('userId'),
+        choice('rating', 'rating'),
+        'comment',
+        <Col source="question" render={(r: any) => (r.question?.length > 80 ? `${r.question.slice(0, 80)}…` : r.question)} />,
+      )}
     </DataTable>
   </AdminList>
 );

@@ -1,8 +1,8 @@
 /** Learners: search by public id (`User123456`), phone or part of the display name (`q`). Read-only. */
-import { BooleanField, DataTable, SearchInput, TextField, useTranslate } from 'react-admin';
+import { DataTable, SearchInput, useTranslate } from 'react-admin';
 import { useBulkActions } from '../../common/BulkActions';
-import { DateTime, Num } from '../../common/fields';
-import { AdminList, Col } from '../../common/list';
+import { AdminList } from '../../common/list';
+import { bool, columns, num, phoneRow, text, time } from '../../common/specs';
 
 function UserSearch(props: { source: string; alwaysOn?: boolean }) {
   const translate = useTranslate();
@@ -14,25 +14,19 @@ const userFilters = [<UserSearch key="q" source="q" alwaysOn />];
 export function UserList() {
   const bulkActions = useBulkActions('users');
   return (
-    <AdminList
-      filters={userFilters}
-      mobile={{
-        primaryText: <TextField source="publicId" />,
-        secondaryText: <TextField source="displayName" emptyText="—" />,
-        tertiaryText: <TextField source="phone" />,
-        rowClick: 'show',
-      }}
-    >
+    <AdminList filters={userFilters} mobile={phoneRow('show', 'publicId', text('displayName', { emptyText: '—' }), 'phone')}>
       <DataTable rowClick="show" bulkActionButtons={bulkActions}>
-        <Col source="publicId" />
-        <Col source="displayName" />
-        <Col source="phone" />
-        <Col source="gradeId" field={Num} />
-        <Col source="xp" field={Num} />
-        <Col source="subscription.active" field={BooleanField} />
-        <Col source="subscription.expiresAt" field={DateTime} />
-        <Col source="createdAt" field={DateTime} />
-        <Col source="lastLoginAt" field={DateTime} />
+        {columns(
+          'publicId',
+          'displayName',
+          'phone',
+          num('gradeId'),
+          num('xp'),
+          bool('subscription.active'),
+          time('subscription.expiresAt'),
+          time('createdAt'),
+          time('lastLoginAt'),
+        )}
       </DataTable>
     </AdminList>
   );

@@ -1,8 +1,9 @@
 /** A learner's page: the profile, the subscription and the latest orders. Read-only. */
 import { Typography } from '@mui/material';
-import { ArrayField, BooleanField, DataTable, Show, TextField, useTranslate } from 'react-admin';
-import { ChoiceField, DateTime, IdField, Money, Num, StatusChip } from '../../common/fields';
+import { ArrayField, DataTable, Show, useTranslate } from 'react-admin';
+import { ChoiceField, DateTime, IdField, Money, StatusChip } from '../../common/fields';
 import { Col } from '../../common/list';
+import { bool, fields, id, num, text, time } from '../../common/specs';
 import { DetailsAndHistory } from '../history/RecordHistory';
 
 function OrdersHeading() {
@@ -17,20 +18,22 @@ function OrdersHeading() {
 export const UserShow = () => (
   <Show>
     <DetailsAndHistory model="user">
-      <TextField source="publicId" />
-      <IdField source="id" />
-      <TextField source="displayName" emptyText="—" />
-      <TextField source="phone" />
-      <Num source="gradeId" />
-      <Num source="xp" />
-      <Num source="stars" />
-      <Num source="hearts" />
-      <Num source="streakCurrent" />
-      <TextField source="subscription.planTitle" emptyText="—" />
-      <BooleanField source="subscription.active" />
-      <DateTime source="subscription.expiresAt" emptyText="—" />
-      <DateTime source="createdAt" />
-      <DateTime source="lastLoginAt" emptyText="—" />
+      {fields(
+        text('publicId'),
+        id('id'),
+        text('displayName', { emptyText: '—' }),
+        text('phone'),
+        num('gradeId'),
+        num('xp'),
+        num('stars'),
+        num('hearts'),
+        num('streakCurrent'),
+        text('subscription.planTitle', { emptyText: '—' }),
+        bool('subscription.active'),
+        time('subscription.expiresAt', { emptyText: '—' }),
+        time('createdAt'),
+        time('lastLoginAt', { emptyText: '—' }),
+      )}
       <OrdersHeading />
       <ArrayField source="orders" label={false}>
         <DataTable bulkActionButtons={false} rowClick={(id) => `/orders/${id}/show`} resource="orders">
