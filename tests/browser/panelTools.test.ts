@@ -4,53 +4,29 @@
  * list on a 390 px phone (react-admin's compact list); the pagination bar and ids in Persian digits; the success
  * message naming the record; saved filters.
  */
-import { randomUUID } from 'node:crypto';
-import { createStaff } from '@mathisland/core/admin';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Session, signIn, startTestStack, type TestStack } from '../support/stack';
-import { faNumber, launchBrowser, openPage, type PanelPage, screenshot, signedInContext, typeInPicker } from './support';
+import type { BrowserContext } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Session, signIn } from '../support/stack';
+import { usePanelFixture } from './fixture';
+import { typeInPicker } from './pickers';
+import { faNumber, screenshot } from './support';
 
-const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
-const password = `pw-${randomUUID()}`;
-
-let stack: TestStack;
-let browser: Browser;
-let root: BrowserContext;
+const panel = usePanelFixture(Date.UTC(2026, 10, 20, 8, 0, 0));
 let utc: BrowserContext;
 let phone: BrowserContext;
 const learners: Session[] = [];
-const opened: PanelPage[] = [];
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack({ now: NOW }), launchBrowser()]);
-  await createStaff(stack.deps.db, stack.clock, { username: 'root', password, isSuperuser: true });
-  for (let i = 0; i < 3; i++) learners.push(await signIn(stack));
-  [root, utc, phone] = await Promise.all([
-    signedInContext(browser, stack.baseUrl, 'root', password),
-    signedInContext(browser, stack.baseUrl, 'root', password, { timezoneId: 'UTC' }),
-    signedInContext(browser, stack.baseUrl, 'root', password, { viewport: { width: 390, height: 844 } }),
+  for (let i = 0; i < 3; i++) learners.push(await signIn(panel.stack));
+  [utc, phone] = await Promise.all([
+    panel.rootContext({ timezoneId: 'UTC' }),
+    panel.rootContext({ viewport: { width: 390, height: 844 } }),
   ]);
 });
 
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((p) => p.page.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-async function pageOf(context: BrowserContext = root): Promise<PanelPage> {
-  const p = await openPage(context, stack.baseUrl);
-  opened.push(p);
-  return p;
-}
-
 describe('dates in, as dates out', () => {
   it('saves a Jalali date and time typed in a browser set to UTC as that Tehran time, and shows it as typed', async () => {
-    const p = await pageOf(utc);
+    const p = await panel.pageOf(utc);
     const { page, errors } = p;
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('UTC');
     await page.goto('/admin/discount-codes/create');
@@ -78,7 +54,7 @@ describe('dates in, as dates out', () => {
 
 describe('lists', () => {
   it('shows the users list on a 390 px phone as a compact list, without a horizontal scroll, in Persian digits', async () => {
-    const { page, errors } = await pageOf(phone);
+    const { page, errors } = await panel.pageOf(phone);
     await page.goto('/admin/users');
     const items = page.locator('#main-content .MuiList-root > li');
     await expect.poll(() => items.count()).toBe(learners.length);
@@ -97,7 +73,7 @@ describe('lists', () => {
   });
 
   it('numbers ids, counts and pages in Persian digits and saves a filter for later', async () => {
-    const { page } = await pageOf();
+    const { page } = await panel.pageOf();
     // The three seeded plans one a page: page buttons, range and ids in Persian digits.
     await page.goto('/admin/plans?perPage=1');
     await expect.poll(() => page.locator('.MuiPagination-root').textContent()).toBe('۱۲۳');

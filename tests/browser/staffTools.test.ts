@@ -5,42 +5,13 @@
  * while the others close; the dashboard's 30-day charts.
  */
 
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createStaff } from '@mathisland/core/admin';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, lastCode, type Session, signIn, startTestStack, type TestStack } from '../support/stack';
-import { faNumber, launchBrowser, openPage, type PanelPage, screenshot, signedInContext } from './support';
+import { describe, expect, it } from 'vitest';
+import { call, lastCode, type Session, signIn } from '../support/stack';
+import { usePanelFixture } from './fixture';
+import { faNumber, screenshot } from './support';
 
-const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
-const password = `pw-${randomUUID()}`;
-
-let stack: TestStack;
-let browser: Browser;
-let root: BrowserContext;
-const opened: PanelPage[] = [];
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack({ now: NOW }), launchBrowser()]);
-  await createStaff(stack.deps.db, stack.clock, { username: 'root', password, isSuperuser: true });
-  root = await signedInContext(browser, stack.baseUrl, 'root', password);
-});
-
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((p) => p.page.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-async function pageOf(context: BrowserContext = root): Promise<PanelPage> {
-  const p = await openPage(context, stack.baseUrl);
-  opened.push(p);
-  return p;
-}
+const panel = usePanelFixture(Date.UTC(2026, 10, 20, 8, 0, 0));
 
 /** The lines of a CSV file without its BOM (the exports' cells here hold no line breaks). */
 const csvLines = (text: string) =>
@@ -51,7 +22,7 @@ const csvLines = (text: string) =>
 
 describe('history', () => {
   it("shows a plan's price change in the plan's history tab and in the staff history", async () => {
-    const { page, errors } = await pageOf();
+    const { page, errors } = await panel.pageOf();
     await page.goto('/admin/plans/1');
     const price = page.locator('input[name="price"]');
     await expect.poll(() => price.inputValue()).not.toBe('');
@@ -86,10 +57,10 @@ describe('history', () => {
 describe('CSV export', () => {
   it('exports every row of a list (more than a page) and of a filtered list as CSV a spreadsheet opens', async () => {
     for (let i = 1; i <= 30; i++) {
-      const sent = await root.request.post('/api/admin/notifications', { data: { all: true, title: `اطلاعیهٔ ${i}`, body: 'متن' } });
+      const sent = await panel.root.request.post('/api/admin/notifications', { data: { all: true, title: `اطلاعیهٔ ${i}`, body: 'متن' } });
       expect(sent.status()).toBe(201);
     }
-    const { page } = await pageOf();
+    const { page } = await panel.pageOf();
     await page.goto('/admin/notifications');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(25);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
@@ -113,29 +84,29 @@ describe('CSV export', () => {
 
 describe('bulk actions', () => {
   it('closes the selected tickets and reports the one whose learner deleted the account meanwhile', async () => {
-    const stays = await signIn(stack);
-    const leaves = await signIn(stack);
+    const stays = await signIn(panel.stack);
+    const leaves = await signIn(panel.stack);
     const ids: number[] = [];
     for (const [learner, subject] of [
       [stays, 'یک'],
       [stays, 'دو'],
       [leaves, 'سه'],
     ] as [Session, string][]) {
-      const made = await call(stack, 'POST', '/api/tickets', { token: learner.accessToken, body: { subject, text: 'سلام' } });
+      const made = await call(panel.stack, 'POST', '/api/tickets', { token: learner.accessToken, body: { subject, text: 'سلام' } });
       expect(made.status).toBe(201);
       ids.push(made.body.id);
     }
-    const { page } = await pageOf();
+    const { page } = await panel.pageOf();
     await page.goto('/admin/tickets');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(3);
     await page.locator('thead input[type="checkbox"]').check();
     await page.getByTestId('bulk-close').waitFor();
 
     // Meanwhile the third ticket's learner deletes the account, and the ticket with it.
-    stack.clock.advance(61);
-    await call(stack, 'POST', '/api/auth/otp/request', { body: { phone: leaves.phone } });
-    const code = await lastCode(stack, leaves.phone);
-    expect((await call(stack, 'POST', '/api/user/delete', { token: leaves.accessToken, body: { otp: code } })).status).toBe(204);
+    panel.stack.clock.advance(61);
+    await call(panel.stack, 'POST', '/api/auth/otp/request', { body: { phone: leaves.phone } });
+    const code = await lastCode(panel.stack, leaves.phone);
+    expect((await call(panel.stack, 'POST', '/api/user/delete', { token: leaves.accessToken, body: { otp: code } })).status).toBe(204);
 
     await page.getByTestId('bulk-close').click();
     await page.getByRole('dialog').getByRole('button', { name: 'تایید' }).click();
@@ -147,7 +118,7 @@ describe('bulk actions', () => {
     await page.getByText(`${faNumber(2)} انجام شد، ${faNumber(0)} از پیش چنین بود، ${faNumber(1)} ناموفق`).waitFor();
     await screenshot(page, 'bulk-close');
     for (const id of ids.slice(0, 2)) {
-      const ticket = await root.request.get(`/api/admin/tickets/${id}`);
+      const ticket = await panel.root.request.get(`/api/admin/tickets/${id}`);
       expect((await ticket.json()).status).toBe('closed');
     }
   });
@@ -155,8 +126,8 @@ describe('bulk actions', () => {
 
 describe('dashboard', () => {
   it('charts the last 30 Tehran days with Jalali day labels and Persian digits', async () => {
-    await signIn(stack);
-    const { page } = await pageOf();
+    await signIn(panel.stack);
+    const { page } = await panel.pageOf();
     await page.goto('/admin/');
     const counts = page.getByTestId('chart-counts');
     await counts.locator('svg').first().waitFor();

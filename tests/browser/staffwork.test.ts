@@ -11,17 +11,8 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, lastCode, newPhone, type Session, signIn, startTestStack, type TestStack } from '../support/stack';
 import { ask, llmConfig } from '../support/tutor';
-import {
-  faNumber,
-  launchBrowser,
-  newPanelPage,
-  openPage,
-  type PanelPage,
-  screenshot,
-  signedInContext,
-  signInOnPage,
-  typeInPicker,
-} from './support';
+import { typeInPicker } from './pickers';
+import { faNumber, launchBrowser, newPanelPage, openPage, type PanelPage, screenshot, signedInContext, signInOnPage } from './support';
 
 const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
 const password = `pw-${randomUUID()}`;

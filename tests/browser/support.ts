@@ -104,12 +104,3 @@ export async function expectRtlPersian(page: Page): Promise<void> {
 
 /** Persian digits of a number (as Intl fa-IR writes them, with its grouping). */
 export const faNumber = (n: number): string => n.toLocaleString('fa-IR');
-
-/**
- * Types `digits` into the date picker of form input `source`, section by section from its first (year, month, day,
- * hour, minute in the Jalali calendar in Persian), as a staff member does with the keyboard.
- */
-export async function typeInPicker(page: Page, source: string, digits: string): Promise<void> {
-  await page.locator(`.ra-input-${source} [role="spinbutton"]`).first().click();
-  await page.keyboard.type(digits, { delay: 30 });
-}

@@ -1,6 +1,7 @@
 /**
  * `npm run generate -w packages/admin [-- --force]`: the panel's view of the admin API, generated from the API
- * description (DESIGN §10) that the repository's `npm run openapi` script writes, into `src/generated/` (not committed):
+ * description (DESIGN §10) that the repository's `npm run openapi` script writes, into `packages/admin/.generated/`
+ * (build output, not committed):
  *
  * - `api.ts`: openapi-typescript's types of every `/api/admin/*` operation and of the shared schemas (`paths`,
  *   `components`): the record shapes the screens read and the bodies they send.
@@ -21,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 
 const ADMIN_DIR = fileURLToPath(new URL('../', import.meta.url));
 const REPO_ROOT = join(ADMIN_DIR, '..', '..');
-export const GENERATED_DIR = join(ADMIN_DIR, 'src', 'generated');
+export const GENERATED_DIR = join(ADMIN_DIR, '.generated');
 const OUTPUTS = ['api.ts', 'operations.ts'].map((name) => join(GENERATED_DIR, name));
 /** What the API description is made from. */
 const API_SOURCES = ['packages/functions/src', 'packages/core/src', 'infra', 'scripts/openapi.ts', 'packages/local/src/apiDocs.ts'].map(
@@ -126,7 +127,7 @@ function operationsModule(document: Schema): string {
   ].join('\n');
 }
 
-/** Writes `src/generated/` (see the module's doc); returns whether it did. */
+/** Writes `.generated/` (see the module's doc); returns whether it did. */
 export async function generate(options: { force?: boolean } = {}): Promise<boolean> {
   if (!options.force && generatedIsFresh()) return false;
   const document = adminDocument(readDocument());

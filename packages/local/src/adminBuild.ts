@@ -23,7 +23,7 @@ function newestMtime(path: string): number {
 
 /**
  * Whether the panel's build is there and newer than its sources, and the view of the API it was built with (generated
- * from the API description into `src/generated/`) newer than the API's own sources.
+ * from the API description into `.generated/`) newer than the API's own sources.
  */
 export function adminBuildState(): 'missing' | 'stale' | 'fresh' {
   const index = join(ADMIN_DIST, 'index.html');

@@ -1,12 +1,12 @@
 /**
- * What the panel knows of the admin API, read from the API description (`src/generated/`, made by
+ * What the panel knows of the admin API, read from the API description (`.generated/`, made by
  * `scripts/generate.ts` at build time; docs/admin-api.md): each react-admin resource's path under `/api/admin/`
  * (the panel's own choice of names), and from the document the operation of each action, the permission it needs
  * (`x-permission`), each list's filters and their choices, the rules of each body field, the permissions a staff member
  * can be granted, and the record shapes (`paths`, `components`).
  */
-import type { components, paths } from '../generated/api';
-import { ADMIN_OPERATIONS, GRANTABLE_PERMISSIONS } from '../generated/operations';
+import type { components, paths } from '../../.generated/api';
+import { ADMIN_OPERATIONS, GRANTABLE_PERMISSIONS } from '../../.generated/operations';
 
 export const API_BASE = '/api/admin';
 

@@ -9,6 +9,7 @@ import farsiMessages from 'ra-language-farsi';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { perPermission } from '../api/contract';
 import { pick } from './bilingual';
+import { choices } from './choices';
 import { panel } from './panel';
 import { resources } from './resources';
 import { toolMessages } from './tools';
@@ -42,7 +43,11 @@ export function messagesOf(locale: Locale): Messages {
     englishMessages as Messages,
     locale === 'fa' ? (farsiMessages as Messages) : {},
     pick(panel, locale),
-    { resources: pick(resources, locale), app: { errors: { permission_denied: permissionDenied[locale] } } },
+    {
+      resources: pick(resources, locale),
+      choices: pick(choices, locale),
+      app: { errors: { permission_denied: permissionDenied[locale] } },
+    },
     toolMessages(locale),
   );
 }
