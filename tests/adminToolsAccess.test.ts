@@ -109,6 +109,24 @@ describe('everyday tools: permissions and bad input', () => {
       badBody: { ids: Array.from({ length: 101 }, (_, i) => i + 1), action: 'end_sessions' },
       badField: 'ids',
     },
+    {
+      key: 'GET /api/admin/users/{id}/tutor-usage',
+      path: () => `/api/admin/users/${learner.userId}/tutor-usage`,
+      permission: 'view_tutorusage',
+      status: 200,
+      badQuery: 'days=3',
+      badField: 'days',
+    },
+    {
+      key: 'POST /api/admin/me/password',
+      path: () => '/api/admin/me/password',
+      permission: null,
+      body: () => ({ oldPassword: 'not-the-password', newPassword: 'a-new-long-password' }),
+      // A wrong current password is refused as bad input (the table's sessions stay usable).
+      status: 400,
+      badBody: { oldPassword: 'x', newPassword: 'short' },
+      badField: 'newPassword',
+    },
     // Every CSV export: its list's view permission (superuser-only lists: a superuser), and no `cursor` or `limit`.
     ...EXPORTS.map(
       (e): Case => ({

@@ -22,6 +22,9 @@ export const adminToolThrottles = {
   admin_offers_bulk: { limit: 120, windowSeconds: 3600, by: 'user' },
   admin_tickets_bulk: { limit: 120, windowSeconds: 3600, by: 'user' },
   admin_users_bulk: { limit: 120, windowSeconds: 3600, by: 'user' },
+  admin_user_tutor_usage: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  // A stolen session must not become a password oracle.
+  admin_me_password: { limit: 10, windowSeconds: 3600, by: 'user' },
   admin_export_users: { limit: 60, windowSeconds: 3600, by: 'user' },
   admin_export_orders: { limit: 60, windowSeconds: 3600, by: 'user' },
   admin_export_payment_events: { limit: 60, windowSeconds: 3600, by: 'user' },
@@ -88,6 +91,22 @@ export const adminToolRoutes = [
     auth: 'admin',
     throttle: 'admin_users_bulk',
     summary: 'End the sign-ins of the selected learners, each on its own, with a result per learner (superuser: delete_session).',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users/{id}/tutor-usage',
+    group: 'admintools',
+    auth: 'admin',
+    throttle: 'admin_user_tutor_usage',
+    summary: 'A learner’s tutor questions and tokens per Tehran day, as long as the day is kept (view_tutorusage).',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/me/password',
+    group: 'admintools',
+    auth: 'admin',
+    throttle: 'admin_me_password',
+    summary: 'Change one’s own password (the current one required); every other session of the caller ends (signed in).',
   },
   {
     method: 'GET',

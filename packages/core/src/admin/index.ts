@@ -7,6 +7,7 @@
 export { endStaffSessions } from './endSessions';
 export { adminErrors } from './errors';
 export { requireHistoryAccess } from './historyAccess';
+export { changeOwnPassword } from './ownPassword';
 export { MIN_PASSWORD_LENGTH } from './passwords';
 export {
   ALL_PERMISSIONS,

@@ -65,7 +65,7 @@ export function staffHistory(
   });
 }
 
-function checkPassword(password: string): void {
+export function checkPassword(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
     throw commonErrors.validation(`password must be at least ${MIN_PASSWORD_LENGTH} characters`, {
       password: [`at least ${MIN_PASSWORD_LENGTH} characters (at most ${MAX_PASSWORD_LENGTH})`],

@@ -18,7 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import type { Db } from '../db/client';
-import { type Page, type QuerySpec, queryPage } from '../db/items';
+import { type Page, type QuerySpec, queryPage, timeRange } from '../db/items';
 import { pad } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
 
@@ -138,16 +138,6 @@ function partitionOf(filter: HistoryFilter): { spec: Pick<QuerySpec, 'index' | '
   return { spec: { index: 'gsi2', partition: ALL }, rest: {} };
 }
 
-/** The sort key range of `from`..`to` (ids start with the 13-digit time). */
-function timeRange(filter: HistoryFilter): QuerySpec['sortKey'] {
-  const low = filter.from === undefined ? undefined : pad(Math.max(0, filter.from), 13);
-  const high = filter.to === undefined ? undefined : `${pad(Math.max(0, filter.to), 13)}~`;
-  if (low && high) return { between: [low, high] };
-  if (low) return { gte: low };
-  if (high) return { lte: high };
-  return undefined;
-}
-
 /**
  * One Query of the entries `filter` selects: at most `limit` evaluated, from `cursor`. Errors: `validation_error`
  * (cursor of another list).
@@ -155,7 +145,7 @@ function timeRange(filter: HistoryFilter): QuerySpec['sortKey'] {
 export function historyPage(db: Db, filter: HistoryFilter, limit: number, cursor?: string): Promise<Page<HistoryEntry>> {
   const { spec, rest } = partitionOf(filter);
   const fields = Object.keys(rest);
-  const sortKey = timeRange(filter);
+  const sortKey = timeRange('', 13, filter);
   return queryPage(
     db,
     {

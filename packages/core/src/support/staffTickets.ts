@@ -51,18 +51,24 @@ async function withPublicIds(deps: Pick<Deps, 'db'>, tickets: TicketItem[]): Pro
   return tickets.map((t) => staffTicketView(t, users.get(t.userId) ?? null));
 }
 
-/** `GET /api/admin/tickets`: latest activity first, by status and learner. Errors: `validation_error` (cursor). */
+/**
+ * `GET /api/admin/tickets`: latest activity first (`order: 'asc'`: oldest first), by status, learner and the latest
+ * activity's time (`from`..`to`, epoch ms). Errors: `validation_error` (cursor).
+ */
 export async function listTicketsForStaff(
   deps: Pick<Deps, 'db'>,
-  query: { status?: TicketStatus; userId?: number; limit: number; cursor?: string },
+  query: { status?: TicketStatus; userId?: number; from?: number; to?: number; order?: 'asc' | 'desc'; limit: number; cursor?: string },
 ): Promise<Page<StaffTicketView>> {
   if (query.userId !== undefined) {
+    const asc = query.order === 'asc' ? -1 : 1;
     const own = (await ticketsOf(deps.db, query.userId))
       .filter((t) => query.status === undefined || t.status === query.status)
-      .sort((a, b) => b.updatedAt - a.updatedAt || b.id - a.id);
+      .filter((t) => t.updatedAt >= (query.from ?? 0) && t.updatedAt <= (query.to ?? Number.MAX_SAFE_INTEGER))
+      .sort((a, b) => asc * (b.updatedAt - a.updatedAt || b.id - a.id));
     return { items: await withPublicIds(deps, own) };
   }
-  const page = await fillPage((limit, cursor) => ticketsPage(deps.db, { status: query.status, limit, cursor }), query);
+  const { userId: _all, ...filter } = query;
+  const page = await fillPage((limit, cursor) => ticketsPage(deps.db, { ...filter, limit, cursor }), query);
   return { ...page, items: await withPublicIds(deps, page.items) };
 }
 

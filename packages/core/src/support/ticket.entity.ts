@@ -13,7 +13,7 @@
  */
 import * as z from 'zod';
 import type { Db } from '../db/client';
-import { type Page, queryAll, queryPage } from '../db/items';
+import { type Page, queryAll, queryPage, timeRange } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, type TxItem, update } from '../db/transact';
 
@@ -110,14 +110,22 @@ export async function ticketById(db: Db, ticketId: number): Promise<TicketItem |
   return page.items[0];
 }
 
-/** One page of every learner's tickets, latest activity first (gsi1), optionally of one status. Errors: `validation_error` (cursor). */
-export const ticketsPage = (db: Db, options: { status?: TicketStatus; limit: number; cursor?: string }): Promise<Page<TicketItem>> =>
+/**
+ * One page of every learner's tickets, latest activity first (gsi1; `order: 'asc'`: oldest activity first), optionally
+ * of one status and with the latest activity at `from`..`to` (epoch ms, inclusive: the index's sort key). Errors:
+ * `validation_error` (cursor).
+ */
+export const ticketsPage = (
+  db: Db,
+  options: { status?: TicketStatus; from?: number; to?: number; order?: 'asc' | 'desc'; limit: number; cursor?: string },
+): Promise<Page<TicketItem>> =>
   queryPage(
     db,
     {
       index: 'gsi1',
       partition: TICKET_INDEX_PARTITION,
-      descending: true,
+      sortKey: timeRange('', 13, options),
+      descending: options.order !== 'asc',
       limit: options.limit,
       ...(options.status ? { filter: { condition: '#s = :s', names: { '#s': 'status' }, values: { ':s': options.status } } } : {}),
     },

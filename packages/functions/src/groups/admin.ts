@@ -1,18 +1,3 @@
-/**
- * Endpoint group `admin`: the staff's session, dashboard and the superuser-only models (DESIGN §9;
- * docs/admin-api.md is the contract). Other admin resources: `adminsales` (users, orders, payment events),
- * `admincatalog` (plans, discount codes, offers), `adminsupport` (tickets, notifications, tutor).
- *
- * - `POST /api/admin/login` `{ username, password }` → `{ username, isSuperuser, permissions }` and the session
- *   cookie (HttpOnly, SameSite=Strict, Path=/api so the API docs see it, Secure when PUBLIC_BASE_URL is https);
- *   the username is matched exactly; failures are limited per (username, viewer address) and per username (DESIGN
- *   §12). Logout clears it. `GET /api/admin/me` answers the same identity.
- * - Sessions end for good on a password change, a deactivation, `POST /api/admin/staff/{username}/end-sessions`
- *   (superuser) and `POST /api/admin/me/end-sessions` ("sign out everywhere", which also clears this cookie). A
- *   superuser who changes their own password gets a new cookie: only their other sessions end.
- * - Staff accounts, learners' sessions and OTP records: superusers only.
- */
-import type { Deps } from '@mathisland/core';
 import {
   ADMIN_COOKIE,
   continueStaffSession,
@@ -32,19 +17,14 @@ import {
 import { listLearnerSessions, listOtpRecords, revokeLearnerSession } from '@mathisland/core/auth';
 import { dashboard } from '@mathisland/core/stats';
 import * as z from 'zod';
-import { otpFilters, sessionsFilters, staffFilters } from '../lib/adminLists';
+import { sessionCookie, sessionCookieHeader } from '../lib/adminCookie';
+import { otpFilters, SEARCHED, sessionsFilters, staffFilters, wholeRows } from '../lib/adminLists';
 import { listAnswer, listQuery, pathParam, wholeList } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { cookie, HttpResponse, isoTime } from '../lib/http';
 import { json, noContent } from '../lib/responses';
 import { type AdminInput, type RouteInput, route } from '../lib/route';
 import { adminPage, Day, Id, IsoTime, StaffIdentity, Toman } from '../lib/shapes';
-
-/** The admin session cookie: `Path=/api`, HttpOnly, SameSite=Strict; `Secure` when the service is served over https (PUBLIC_BASE_URL). */
-function sessionCookie(deps: Deps, value: string, maxAgeSeconds: number): string {
-  const secure = deps.settings.publicBaseUrl?.startsWith('https:') ? '; Secure' : '';
-  return `${ADMIN_COOKIE}=${value}; Path=/api; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`;
-}
 
 /** A staff account for superusers (`id` = username; never the password or its hash). */
 const staffView = (staff: Staff) => ({
@@ -101,9 +81,6 @@ const OtpRecord = z.object({
   state: z.enum(['live', 'dead', 'expired']),
 });
 const staffNotFound = { not_found: 'No such staff account.' };
-const sessionCookieHeader = {
-  'Set-Cookie': { schema: z.string(), description: 'The admin session cookie (HttpOnly; SameSite=Strict; Path=/api; Max-Age=43200)' },
-};
 
 async function signIn({ deps, body, viewer }: RouteInput<z.infer<typeof Credentials>, unknown>) {
   const { token, staff, maxAgeSeconds } = await staffLogin(deps, body.username, body.password, viewer.throttleKey);
@@ -119,7 +96,7 @@ const me = async ({ staff }: AdminInput<undefined, unknown>) => staffIdentity(st
 const today = async ({ deps }: AdminInput<undefined, unknown>) => dashboard(deps);
 
 const staffList = async ({ deps, query }: AdminInput<undefined, z.infer<typeof StaffQuery>>) =>
-  wholeList((await listStaff(deps.db)).map(staffView), query);
+  wholeList(wholeRows((await listStaff(deps.db)).map(staffView), query, SEARCHED.staff), query);
 const staffRead = async ({ deps, event }: AdminInput<undefined, unknown>) =>
   staffView(await getStaff(deps.db, pathParam(event, 'username')));
 const staffCreate = async ({ deps, body, staff }: AdminInput<z.infer<typeof NewStaff>, unknown>) =>

@@ -18,7 +18,7 @@ import {
   userWithOrders,
 } from '@mathisland/core/subscriptions';
 import * as z from 'zod';
-import { eventsFilters, ordersFilters, usersFilters } from '../lib/adminLists';
+import { eventsFilters, listWithRange, ordersFilters, usersFilters } from '../lib/adminLists';
 import { listAnswer, listQuery } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';
@@ -26,8 +26,8 @@ import { type AdminInput, route } from '../lib/route';
 import { adminPage, Id, IsoTime, OrderStatus, Toman } from '../lib/shapes';
 
 const UsersQuery = listQuery(usersFilters);
-const OrdersQuery = listQuery(ordersFilters);
-const EventsQuery = listQuery(eventsFilters);
+const OrdersQuery = listWithRange(ordersFilters);
+const EventsQuery = listWithRange(eventsFilters);
 const OrderEventsQuery = listQuery({ kind: PaymentEventKind.optional() });
 const NoQuery = z.strictObject({});
 const Refund = z.union([z.undefined(), z.strictObject({ confirm: z.boolean() })]);

@@ -8,14 +8,14 @@ import { listSentNotifications, sendStaffNotification } from '@mathisland/core/n
 import { closeTicket, listTicketsForStaff, MAX_TEXT_LENGTH, replyAsStaff, ticketForStaff } from '@mathisland/core/support';
 import { listTutorFeedback, listTutorUsage } from '@mathisland/core/tutor';
 import * as z from 'zod';
-import { feedbackFilters, sentFilters, ticketsFilters, usageFilters } from '../lib/adminLists';
+import { feedbackFilters, listWithRange, sentFilters, ticketsFilters, usageFilters } from '../lib/adminLists';
 import { listAnswer, listQuery } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
 import { adminPage, Day, Id, IsoTime } from '../lib/shapes';
 
-const TicketsQuery = listQuery(ticketsFilters);
+const TicketsQuery = listWithRange(ticketsFilters);
 const SentQuery = listQuery(sentFilters);
 const FeedbackQuery = listQuery(feedbackFilters);
 const UsageQuery = listQuery(usageFilters);

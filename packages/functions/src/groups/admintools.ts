@@ -9,21 +9,28 @@
  * - `GET /api/admin/stats?days=30`: the day counters of the last Tehran days for the dashboard's charts.
  * - `POST /api/admin/<discount-codes|offers|tickets|users>/bulk { ids, action }`: one action on each selected row, each
  *   its own conditional write and history entry, a result per row (lib/bulk.ts); the permission of the single action.
+ * - `GET /api/admin/users/{id}/tutor-usage`: a learner's tutor questions per day (their other related records are the
+ *   lists' `userId` filters: orders, tickets, sessions; their history: `history?model=user&objectId=`).
+ * - `POST /api/admin/me/password { oldPassword, newPassword }`: one's own password; other sessions end, this browser
+ *   gets a new cookie.
  */
-import { requireHistoryAccess } from '@mathisland/core/admin';
-import { endLearnerSessions } from '@mathisland/core/auth';
+import { changeOwnPassword, continueStaffSession, requireHistoryAccess, staffIdentity } from '@mathisland/core/admin';
+import { endLearnerSessions, getUserForStaff } from '@mathisland/core/auth';
 import { HISTORY_ACTIONS, HISTORY_MODELS, listHistory } from '@mathisland/core/history';
 import { dailyStats, MAX_STATS_DAYS } from '@mathisland/core/stats';
 import { setCodeSwitch } from '@mathisland/core/subscriptions';
 import { closeTicketAs } from '@mathisland/core/support';
+import { learnerTutorUsage } from '@mathisland/core/tutor';
 import * as z from 'zod';
+import { sessionCookie, sessionCookieHeader } from '../lib/adminCookie';
 import { HistoryQuery } from '../lib/adminLists';
 import { listAnswer } from '../lib/adminQuery';
 import { bulkAnswer, bulkBody, MAX_BULK_IDS, runBulk } from '../lib/bulk';
 import { defineGroup } from '../lib/group';
+import { HttpResponse } from '../lib/http';
 import { json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
-import { adminPage, Day, IsoTime, Toman } from '../lib/shapes';
+import { adminPage, Day, IsoTime, StaffIdentity, Toman } from '../lib/shapes';
 
 const StatsQuery = z.strictObject({
   days: z
@@ -39,6 +46,12 @@ const RowId = z.number().int().positive();
 const CodesBulk = bulkBody(CodeId, ['activate', 'deactivate']);
 const TicketsBulk = bulkBody(RowId, ['close']);
 const UsersBulk = bulkBody(RowId, ['end_sessions']);
+
+const NoQuery = z.strictObject({});
+const OwnPassword = z.strictObject({
+  oldPassword: z.string().min(1).max(256),
+  newPassword: z.string().min(10, 'at least 10 characters').max(256),
+});
 
 const count = z.number().int().min(0);
 const HistoryEntry = z
@@ -80,6 +93,18 @@ const ticketsBulk = ({ deps, body, staff }: BulkInput<z.infer<typeof TicketsBulk
 const usersBulk = ({ deps, body, staff }: BulkInput<z.infer<typeof UsersBulk>>) =>
   runBulk(body.ids, (id) => endLearnerSessions(deps, id, staff.username));
 const bulkNote = `Each row on its own (its own write and history entry): a row that fails is reported with the code it would answer alone, the others are applied; \`changed: false\`: it was so already. 1-${MAX_BULK_IDS} ids (more: 400).`;
+
+async function tutorUsage({ deps, id }: AdminInput<undefined, unknown>) {
+  await getUserForStaff(deps, id); // 404 for an unknown learner
+  return { items: await learnerTutorUsage(deps, id) };
+}
+
+async function ownPassword({ deps, staff, body }: AdminInput<z.infer<typeof OwnPassword>, unknown>) {
+  await changeOwnPassword(deps, staff.username, body.oldPassword, body.newPassword);
+  // Every session of the member ended with the new credential version: this browser gets a new one.
+  const { token, staff: now, maxAgeSeconds } = await continueStaffSession(deps, staff.username);
+  return new HttpResponse(200, staffIdentity(now), {}, [sessionCookie(deps, token, maxAgeSeconds)]);
+}
 
 const stats = async ({ deps, query }: AdminInput<undefined, z.infer<typeof StatsQuery>>) => ({ days: await dailyStats(deps, query.days) });
 
@@ -127,5 +152,34 @@ export const { handler, createHandler, routes } = defineGroup('admintools', {
     description: `\`end_sessions\` ends each learner’s sign-in (refresh and access tokens stop working; they sign in again with a code). ${bulkNote}`,
     responses: { 200: json(bulkAnswer(RowId), 'A result per learner') },
     run: usersBulk,
+  }),
+  'GET /api/admin/users/{id}/tutor-usage': route.admin({
+    permission: 'view_tutorusage',
+    query: NoQuery,
+    description:
+      'Newest day first, the days whose quota record is still kept (3 days); the service-wide figures per day are `GET /api/admin/tutor/usage`. ' +
+      'A learner’s other related records: `GET /api/admin/orders?userId=`, `/tickets?userId=`, `/sessions?userId=` (superuser), `/history?model=user&objectId=`.',
+    responses: {
+      200: z.object({
+        items: z.array(
+          z.object({
+            day: Day,
+            questions: count,
+            limit: count.meta({ description: 'Their daily limit that day' }),
+            promptTokens: count,
+            completionTokens: count,
+          }),
+        ),
+      }),
+    },
+    errors: { not_found: 'No such learner.' },
+    run: tutorUsage,
+  }),
+  'POST /api/admin/me/password': route.admin({
+    body: OwnPassword,
+    description:
+      'The current password is required (400 on `oldPassword` when wrong); the new one: 10-256 characters, not the current one. Every other session of the caller ends; this browser gets a new session cookie.',
+    responses: { 200: json(StaffIdentity, 'Changed; a new session cookie is set', { headers: sessionCookieHeader }) },
+    run: ownPassword,
   }),
 });

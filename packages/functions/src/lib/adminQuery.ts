@@ -59,8 +59,9 @@ export const QueryTo = queryTime('to');
 export const QueryOrder = z.enum(['asc', 'desc']);
 
 /** Refuses a range whose `from` is after its `to` (400 on `to`). */
-export const rangeInOrder = <T extends { from?: number; to?: number }>(query: T, ctx: z.RefinementCtx): void => {
-  if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
+export const rangeInOrder = (query: object, ctx: z.RefinementCtx): void => {
+  const { from, to } = query as { from?: unknown; to?: unknown };
+  if (typeof from === 'number' && typeof to === 'number' && from > to) {
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
   }
 };

@@ -28,12 +28,14 @@ import {
   ordersFilters,
   otpFilters,
   plansFilters,
+  SEARCHED,
   sentFilters,
   sessionsFilters,
   staffFilters,
   ticketsFilters,
   usageFilters,
   usersFilters,
+  wholeRows,
 } from './adminLists';
 import { type Column, day, field, type Row, time } from './csv';
 import { isoTime } from './http';
@@ -66,9 +68,9 @@ const strict = (shape: z.ZodRawShape) => ({ query: exportQuery(shape) });
 
 const paged = (list: (deps: Deps, q: any) => Promise<RowPage>) => (deps: Deps, filters: object, cursor?: string) =>
   list(deps, { ...filters, limit: EXPORT_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
-/** A list read whole (plans, codes, offers, staff): one page. */
-const whole = (list: (deps: Deps, q: any) => Promise<Row[]>) => async (deps: Deps, filters: object) => ({
-  items: await list(deps, filters),
+/** A list read whole (plans, codes, offers, staff): one page, searched and sorted as the list is. */
+const whole = (list: (deps: Deps, q: any) => Promise<Row[]>, searchIn: readonly string[]) => async (deps: Deps, filters: object) => ({
+  items: wholeRows(await list(deps, filters), filters, searchIn),
 });
 const fields = (...paths: string[]) => paths.map((p) => field(p));
 
@@ -146,7 +148,7 @@ export const EXPORTS: readonly ExportSpec[] = [
       'marketplaceProductType',
       'hasOrders',
     ),
-    page: whole(listPlansForStaff as never),
+    page: whole(listPlansForStaff as never, SEARCHED.plans),
   },
   {
     resource: 'discount-codes',
@@ -159,7 +161,7 @@ export const EXPORTS: readonly ExportSpec[] = [
       ...time('validUntil'),
       ...fields('maxUses', 'perUserLimit', 'planIds', 'advertised', 'active', 'uses'),
     ],
-    page: whole(listDiscountCodes as never),
+    page: whole(listDiscountCodes as never, SEARCHED.codes),
   },
   {
     resource: 'offers',
@@ -167,7 +169,7 @@ export const EXPORTS: readonly ExportSpec[] = [
     model: 'offer',
     ...strict(offersFilters),
     columns: [...fields('code', 'title', 'percent'), ...time('validUntil'), ...fields('planIds', 'advertised', 'usableNow')],
-    page: whole(listOffersForStaff as never),
+    page: whole(listOffersForStaff as never, SEARCHED.offers),
   },
   {
     resource: 'tickets',
@@ -207,8 +209,10 @@ export const EXPORTS: readonly ExportSpec[] = [
     model: 'staff',
     ...strict(staffFilters),
     columns: [...fields('username', 'isSuperuser', 'permissions', 'active'), ...time('createdAt'), ...time('updatedAt')],
-    page: whole(async (deps: Deps) =>
-      (await listStaff(deps.db)).map((s) => ({ ...s, createdAt: isoTime(s.createdAt), updatedAt: isoTime(s.updatedAt) })),
+    page: whole(
+      async (deps: Deps) =>
+        (await listStaff(deps.db)).map((s) => ({ ...s, createdAt: isoTime(s.createdAt), updatedAt: isoTime(s.updatedAt) })),
+      SEARCHED.staff,
     ),
   },
   {
