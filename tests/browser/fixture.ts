@@ -15,6 +15,8 @@ export interface PanelFixture {
   browser: Browser;
   /** The superuser `root`'s context. */
   root: BrowserContext;
+  /** `root`'s password. */
+  password: string;
   /** A new context of `root` with `options` (closed after the file). */
   rootContext(options: ContextOptions): Promise<BrowserContext>;
   /** A page of `context` (root's by default), closed after the test. */
@@ -25,7 +27,7 @@ export interface PanelFixture {
 export function usePanelFixture(now: number): PanelFixture {
   const password = `pw-${randomUUID()}`;
   const opened: PanelPage[] = [];
-  const fixture = {} as PanelFixture;
+  const fixture = { password } as PanelFixture;
   beforeAll(async () => {
     [fixture.stack, fixture.browser] = await Promise.all([startTestStack({ now }), launchBrowser()]);
     await createStaff(fixture.stack.deps.db, fixture.stack.clock, { username: 'root', password, isSuperuser: true });

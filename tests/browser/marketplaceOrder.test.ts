@@ -72,7 +72,10 @@ describe('a marketplace order in the staff panel', () => {
     await page.getByText('فروشگاه', { exact: true }).first().waitFor(); // ended by the marketplace
     // The payment events: the marketplace's refund (404, in Persian digits) and the renewal's payment (200).
     const rows = page.locator('tbody tr');
-    await rows.filter({ hasText: 'بازپرداخت شد' }).filter({ hasText: faNumber(404) }).waitFor();
+    await rows
+      .filter({ hasText: 'بازپرداخت شد' })
+      .filter({ hasText: faNumber(404) })
+      .waitFor();
     await rows.filter({ hasText: 'پرداخت شد' }).filter({ hasText: 'تمدید در فروشگاه' }).waitFor();
     await screenshot(page, 'order-marketplace', { fullPage: true });
 

@@ -140,3 +140,37 @@ describe('dashboard', () => {
     await screenshot(page, 'dashboard', { fullPage: true });
   });
 });
+
+describe("a learner's records and one's own password", () => {
+  it("shows a learner's orders, tickets and tutor usage on the Records tab of their page", async () => {
+    const learner = await signIn(panel.stack);
+    await call(panel.stack, 'POST', '/api/tickets', { token: learner.accessToken, body: { subject: 'پرسش', text: 'سلام' } });
+    const { page, errors } = await panel.pageOf();
+    await page.goto(`/admin/users/${learner.userId}/show/records`);
+    await page.getByTestId('user-tickets').getByText('پرسش').waitFor();
+    await page.getByTestId('user-orders').waitFor();
+    await page.getByTestId('user-tutor-usage').waitFor();
+    await page.getByTestId('user-sessions').locator('tbody tr').first().waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('changes its own password with the current one; a wrong current one is refused under its input', async () => {
+    const { page } = await panel.pageOf(await panel.rootContext({}));
+    await page.goto('/admin/');
+    await page.getByRole('button', { name: /پروفایل|Profile/ }).click();
+    await page.getByRole('menuitem', { name: 'تغییر گذرواژه' }).click();
+    await page.waitForURL(/\/admin\/password$/);
+    await page.locator('input[name="oldPassword"]').fill('not-the-password');
+    await page.locator('input[name="newPassword"]').fill('a-new-password-123');
+    await page.locator('input[name="repeat"]').fill('a-new-password-123');
+    await page.getByRole('button', { name: 'تغییر گذرواژه' }).click();
+    await expect.poll(() => page.locator('.ra-input-oldPassword .MuiFormHelperText-root').textContent()).not.toBe('');
+    await page.locator('input[name="oldPassword"]').fill(panel.password);
+    await page.getByRole('button', { name: 'تغییر گذرواژه' }).click();
+    await page.getByText('گذرواژه عوض شد؛ نشست‌های دیگر شما پایان یافت').waitFor();
+    // This browser stays signed in; the root context of the other tests was another session, now ended.
+    await page.goto('/admin/users');
+    await page.locator('tbody').waitFor();
+    expect((await panel.root.request.get('/api/admin/me')).status()).toBe(401);
+  });
+});

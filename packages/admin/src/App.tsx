@@ -12,6 +12,7 @@ import { createAuthProvider } from './api/authProvider';
 import { createDataProvider } from './api/dataProvider';
 import { createI18nProvider, DEFAULT_LOCALE, directionOf, type Locale } from './i18n';
 import { AppLayout } from './layout/AppLayout';
+import { PasswordPage } from './pages/account/PasswordPage';
 import { Dashboard } from './pages/dashboard/Dashboard';
 import { MarketplacePage } from './pages/marketplace/MarketplacePage';
 import discountCodes from './resources/discount-codes';
@@ -76,6 +77,7 @@ export function App() {
           <Resource name="history" {...history} />
           <CustomRoutes>
             <Route path="/marketplace" element={<MarketplacePage />} />
+            <Route path="/password" element={<PasswordPage />} />
           </CustomRoutes>
         </Admin>
       </CacheProvider>

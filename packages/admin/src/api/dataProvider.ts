@@ -138,6 +138,8 @@ export interface AdminDataProvider extends DataProvider {
   signOutEverywhere(): Promise<void>;
   /** The day counters of the last `days` Tehran days, oldest first (the dashboard's charts). */
   stats(days: number): Promise<Stats>;
+  /** Changes the signed-in staff member's own password; their other sessions end. */
+  changePassword(oldPassword: string, newPassword: string): Promise<void>;
   /** `action` on each of `ids` of `resource` (`POST …/bulk`): a result per row. */
   bulk(resource: string, ids: Identifier[], action: string): Promise<BulkResult>;
 }
@@ -282,6 +284,9 @@ export function createDataProvider(): AdminDataProvider {
     },
     signOutEverywhere: async () => {
       await api('me/end-sessions', { method: 'POST' });
+    },
+    changePassword: async (oldPassword, newPassword) => {
+      await api('me/password', { method: 'POST', body: { oldPassword, newPassword } });
     },
     stats: async (days) => (await api<Stats>('stats', { query: new URLSearchParams({ days: String(days) }) })).json,
     bulk: async (resource, ids, action) =>

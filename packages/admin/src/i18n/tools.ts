@@ -20,6 +20,16 @@ const tools = {
   },
   app: {
     validation: { time: ['تاریخ یا ساعت کامل نیست', 'Incomplete date or time'] },
+    account: {
+      password_title: ['تغییر گذرواژهٔ من', 'Change my password'],
+      password_menu: ['تغییر گذرواژه', 'Change password'],
+      old_password: ['گذرواژهٔ کنونی', 'Current password'],
+      new_password: ['گذرواژهٔ تازه (دست‌کم ۱۰ نویسه)', 'New password (10 characters or more)'],
+      repeat_password: ['تکرار گذرواژهٔ تازه', 'New password again'],
+      change_password: ['تغییر گذرواژه', 'Change password'],
+      password_mismatch: ['با گذرواژهٔ تازه یکی نیست', 'Not the same as the new password'],
+      password_changed: ['گذرواژه عوض شد؛ نشست‌های دیگر شما پایان یافت', 'Password changed; your other sessions ended'],
+    },
     tabs: { details: ['مشخصات', 'Details'], history: ['تاریخچه', 'History'], related: ['سوابق', 'Records'] },
     history: {
       changed: ['تغییر کرد', 'changed'],

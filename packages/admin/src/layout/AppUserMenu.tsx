@@ -1,13 +1,16 @@
 /**
- * The app bar's user menu (DESIGN §12; docs/admin-api.md "Session and conventions"): "sign out everywhere" above
+ * The app bar's user menu (DESIGN §12; docs/admin-api.md "Session and conventions"): "change password" (its page),
+ * "sign out everywhere" above
  * react-admin's own sign-out: after a confirmation, every session of the signed-in staff member ends, this one too,
  * and the panel goes to its login.
  */
+import PasswordIcon from '@mui/icons-material/Password';
 import LogoutIcon from '@mui/icons-material/PhonelinkErase';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, Logout, UserMenu, useDataProvider, useLogout, useNotify, useTranslate, useUserMenu } from 'react-admin';
+import { Link } from 'react-router-dom';
 import type { AdminDataProvider } from '../api/dataProvider';
 
 /** The user menu's "sign out everywhere": asks, ends every session of the caller, then signs this browser out. */
@@ -51,8 +54,23 @@ function SignOutEverywhereItem() {
 }
 
 /** The app bar's user menu: sign out everywhere, then the ordinary sign-out. */
+/** The user menu's "change password": the page of one's own password. */
+function PasswordItem() {
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem component={Link} to="/password" onClick={() => userMenu?.onClose()}>
+      <ListItemIcon>
+        <PasswordIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('app.account.password_menu')}</ListItemText>
+    </MenuItem>
+  );
+}
+
 export const AppUserMenu = () => (
   <UserMenu>
+    <PasswordItem />
     <SignOutEverywhereItem />
     <Logout />
   </UserMenu>

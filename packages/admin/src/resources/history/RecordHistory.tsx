@@ -44,12 +44,24 @@ export function RecordHistory({ model, idField = 'id' }: { model: string; idFiel
 }
 
 /**
- * A show page's body: its fields (`children`) on a Details tab and the record's history on a History tab.
+ * A show page's body: its fields (`children`) on a Details tab, the page's own `extra` tabs, and the record's history
+ * on a History tab.
  */
-export function DetailsAndHistory({ model, idField, children }: { model: string; idField?: string; children: ReactNode }) {
+export function DetailsAndHistory({
+  model,
+  idField,
+  extra,
+  children,
+}: {
+  model: string;
+  idField?: string;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <TabbedShowLayout>
       <TabbedShowLayout.Tab label="app.tabs.details">{children}</TabbedShowLayout.Tab>
+      {extra}
       <TabbedShowLayout.Tab label="app.tabs.history" path="history">
         <RecordHistory model={model} idField={idField} />
       </TabbedShowLayout.Tab>

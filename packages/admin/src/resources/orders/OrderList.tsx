@@ -7,7 +7,7 @@ import { AdminList, Col } from '../../common/list';
 import { choice, columns, id, money, phoneRow, status, time } from '../../common/specs';
 
 const orderFilters = [
-  ...optionalFilters('orders', ['publicId', 'q', 'from', 'to']),
+  ...optionalFilters('orders', ['q', 'userPublicId', 'from', 'to']),
   <ChoiceInput key="status" source="status" group="status" ids={queryChoices('orders', 'status')} alwaysOn />,
   <ChoiceInput key="provider" source="provider" group="provider" ids={queryChoices('orders', 'provider')} />,
   <TextInput key="userId" source="userId" />,

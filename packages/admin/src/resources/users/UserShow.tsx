@@ -5,6 +5,7 @@ import { ChoiceField, DateTime, IdField, Money, StatusChip } from '../../common/
 import { Col } from '../../common/list';
 import { bool, fields, id, num, text, time } from '../../common/specs';
 import { DetailsAndHistory } from '../history/RecordHistory';
+import { userRecordsTab } from './UserRecords';
 
 function OrdersHeading() {
   const translate = useTranslate();
@@ -17,7 +18,7 @@ function OrdersHeading() {
 
 export const UserShow = () => (
   <Show>
-    <DetailsAndHistory model="user">
+    <DetailsAndHistory model="user" extra={userRecordsTab}>
       {fields(
         text('publicId'),
         id('id'),
