@@ -13,6 +13,7 @@ import { STAFF_PERMISSIONS, SUPERUSER_PERMISSIONS } from '@mathisland/core/admin
 import { describe, expect, it } from 'vitest';
 import { endpointGroups, isStreamedGroup, routeKey, routes, streamedGroups, throttleScopes } from '../infra/routes';
 import { isStreamingHandler } from '../packages/local/src/awslambda';
+import { apiDocument, loadRouteDefinitions } from '../packages/local/src/apiDocs';
 import { matchRoute } from '../packages/local/src/server';
 
 describe('route manifest ↔ handlers', () => {
@@ -72,6 +73,18 @@ describe('route manifest ↔ handlers', () => {
         ).toBe(true);
       const mod = await import(`../packages/functions/src/groups/${group}.ts`);
       expect(isStreamingHandler(mod.handler), `${group} handler is wrapped with awslambda.streamifyResponse`).toBe(isStreamedGroup(group));
+    }
+  });
+});
+
+describe('the staff panel ↔ the API description', () => {
+  it("names each admin route's permission as x-permission, which the panel's build reads for its access control", async () => {
+    const definitions = Object.assign({}, ...Object.values(await loadRouteDefinitions())) as Record<string, { permission?: string }>;
+    const paths = (await apiDocument()).paths as Record<string, Record<string, { 'x-permission'?: string }>>;
+    const admin = routes.filter((r) => r.auth === 'admin');
+    expect(admin.length).toBeGreaterThan(40);
+    for (const r of admin) {
+      expect(paths[r.path]?.[r.method.toLowerCase()]?.['x-permission'], routeKey(r)).toBe(definitions[routeKey(r)]?.permission);
     }
   });
 });
