@@ -137,7 +137,7 @@ describe('dashboard', () => {
     expect(labels).toContain('۲۴ آبان');
     expect(labels.join(' ')).not.toMatch(/[0-9]/);
     await page.getByTestId('chart-revenue').locator('svg').first().waitFor();
-    await screenshot(page, 'dashboard', { fullPage: true });
+    await screenshot(page, 'dashboard-charts', { fullPage: true });
   });
 });
 

@@ -12,6 +12,7 @@ import {
   useCanAccess,
   useDataProvider,
   useListContext,
+  useLocaleState,
   useNotify,
   useRefresh,
   useResourceContext,
@@ -20,6 +21,7 @@ import {
 } from 'react-admin';
 import { bodyChoices, type OperationKey, operationOf } from '../api/contract';
 import type { AdminDataProvider, BulkResult } from '../api/dataProvider';
+import { formatNumber } from '../i18n';
 
 /** The words of a row's result. */
 function resultText(result: BulkResult['results'][number], translate: ReturnType<typeof useTranslate>): string {
@@ -32,6 +34,7 @@ function BulkActionButton({ action, labels }: { action: string; labels: string }
   const resource = useResourceContext() as string;
   const { selectedIds } = useListContext();
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const notify = useNotify();
   const refresh = useRefresh();
   const unselectAll = useUnselectAll(resource);
@@ -68,7 +71,10 @@ function BulkActionButton({ action, labels }: { action: string; labels: string }
           <List dense>
             {results?.results.map((result) => (
               <ListItem key={String(result.id)} data-testid={`bulk-result-${result.id}`} data-ok={String(result.ok)}>
-                <ListItemText primary={<bdi>{String(result.id)}</bdi>} secondary={resultText(result, translate)} />
+                <ListItemText
+                  primary={<bdi>{typeof result.id === 'number' ? formatNumber(result.id, locale, false) : String(result.id)}</bdi>}
+                  secondary={resultText(result, translate)}
+                />
               </ListItem>
             ))}
           </List>

@@ -81,6 +81,11 @@ const tools = {
         to: ['تا روز', 'To day'],
       },
     },
+    orders: {
+      fields: { q: ['شماره یا شمارهٔ فاکتور', 'Number or invoice number'], from: ['از روز', 'From day'], to: ['تا روز', 'To day'] },
+    },
+    'payment-events': { fields: { from: ['از روز', 'From day'], to: ['تا روز', 'To day'] } },
+    tickets: { fields: { from: ['از روز', 'From day'], to: ['تا روز', 'To day'] } },
     plans: {
       notifications: {
         created: ['طرح ساخته شد', 'Plan created'],
