@@ -12,8 +12,8 @@ import { readFileSync } from 'node:fs';
 import { STAFF_PERMISSIONS, SUPERUSER_PERMISSIONS } from '@mathisland/core/admin';
 import { describe, expect, it } from 'vitest';
 import { endpointGroups, isStreamedGroup, routeKey, routes, streamedGroups, throttleScopes } from '../infra/routes';
-import { isStreamingHandler } from '../packages/local/src/awslambda';
 import { apiDocument, loadRouteDefinitions } from '../packages/local/src/apiDocs';
+import { isStreamingHandler } from '../packages/local/src/awslambda';
 import { matchRoute } from '../packages/local/src/server';
 
 describe('route manifest ↔ handlers', () => {
