@@ -145,7 +145,7 @@ describe('lists', () => {
     expect(String(filterParams('orders', { status: 'paid', provider: '', userId: 7, phone: 'x', sort: 'id' }))).toBe('status=paid&userId=7');
     expect(String(filterParams('users', { q: ' User123456 ' }))).toBe('q=User123456');
     expect(String(filterParams('plans', { onSale: false }))).toBe('onSale=false');
-    expect(String(filterParams('offers', { q: 'x' }))).toBe('');
+    expect(String(filterParams('notifications', { q: 'x' }))).toBe('');
   });
 
   it('gives tutor usage days an id (the API lists them per day)', async () => {
