@@ -11,7 +11,7 @@ import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { auditStaffAction } from '../log';
 import { adminErrors } from './errors';
-import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
 import { checkPassword, staffHistory } from './staff';
 import { newCredentialVersion, readStaff, type StaffItem, staffReplacement } from './staff.entity';
 

@@ -18,9 +18,10 @@ import {
   userWithOrders,
 } from '@mathisland/core/subscriptions';
 import * as z from 'zod';
-import { eventsFilters, listWithRange, ordersFilters, usersFilters } from '../lib/adminLists';
+import { listWithRange, usersFilters } from '../lib/adminLists';
 import { listAnswer, listQuery } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
+import { eventsFilters, ordersFilters } from '../lib/orderLists';
 import { json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
 import { adminPage, Id, IsoTime, OrderStatus, Toman } from '../lib/shapes';

@@ -23,7 +23,7 @@ import { closeTicketAs } from '@mathisland/core/support';
 import { learnerTutorUsage } from '@mathisland/core/tutor';
 import * as z from 'zod';
 import { sessionCookie, sessionCookieHeader } from '../lib/adminCookie';
-import { HistoryQuery } from '../lib/adminLists';
+import { HistoryQuery } from '../lib/historyLists';
 import { listAnswer } from '../lib/adminQuery';
 import { bulkAnswer, bulkBody, MAX_BULK_IDS, runBulk } from '../lib/bulk';
 import { defineGroup } from '../lib/group';

@@ -20,12 +20,9 @@ import { listTutorFeedback, listTutorUsage } from '@mathisland/core/tutor';
 import type * as z from 'zod';
 import {
   codesFilters,
-  eventsFilters,
   exportQuery,
   feedbackFilters,
-  HistoryExportQuery,
   offersFilters,
-  ordersFilters,
   otpFilters,
   plansFilters,
   SEARCHED,
@@ -38,7 +35,9 @@ import {
   wholeRows,
 } from './adminLists';
 import { type Column, day, field, type Row, time } from './csv';
+import { HistoryExportQuery } from './historyLists';
 import { isoTime } from './http';
+import { eventsFilters, ordersFilters } from './orderLists';
 
 /** Rows an export reads at once: the largest page of a list. */
 export const EXPORT_PAGE_SIZE = 100;
