@@ -1,6 +1,6 @@
 /**
  * Issue 25 §3 (DESIGN §9 bulk actions): closing tickets, (de)activating discount codes and offers and ending
- * learners' sign-ins, for many rows at once, each row on its own: its own conditional write and history entry, a
+ * learners' sign-ins and staff members' sessions, for many rows at once, each row on its own: its own conditional write and history entry, a
  * result per row, one failing row reported while the others are applied; at most 100 rows a request.
  */
 import { randomUUID } from 'node:crypto';
@@ -99,6 +99,32 @@ describe('bulk actions', () => {
     expect(history[0]).toMatchObject({ action: 'end_sessions', staff: root.username, changes: { session: 'changed' } });
   });
 
+  it('ends every session of the selected staff members (names in any case), refusing the caller’s own row and reporting one gone', async () => {
+    const root = await staffSession(stack, { isSuperuser: true });
+    const [a, b] = [await staffSession(stack, { permissions: ['view_ticket'] }), await staffSession(stack, { permissions: ['view_ticket'] })];
+    const res = await admin(stack, root.cookie, 'POST', '/api/admin/staff/bulk', {
+      ids: [a.username.toUpperCase(), b.username, root.username, 'nobody-here'],
+      action: 'end_sessions',
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.results.map((r: { changed?: boolean; code?: string }) => r.code ?? r.changed)).toEqual([
+      true,
+      true,
+      'validation_error',
+      'not_found',
+    ]);
+    expect(res.body.summary).toEqual({ changed: 2, unchanged: 0, failed: 2 });
+    // Their sessions are refused from now on; the caller's own goes on.
+    for (const member of [a, b]) expect((await admin(stack, member.cookie, 'GET', '/api/admin/me')).status).toBe(401);
+    expect((await admin(stack, root.cookie, 'GET', '/api/admin/me')).status).toBe(200);
+    // They may sign in again (the password stays), and each row has its history entry.
+    expect((await call(stack, 'POST', '/api/admin/login', { body: { username: a.username, password: a.password } })).status).toBe(200);
+    const history = (await admin(stack, root.cookie, 'GET', `/api/admin/history?model=staff&objectId=${b.username}`)).body.items;
+    expect(history.filter((h: { action: string }) => h.action === 'end_sessions')).toEqual([
+      expect.objectContaining({ staff: root.username, objectId: b.username }),
+    ]);
+  });
+
   it('refuses more than 100 rows, no rows, an unknown action and ids of the wrong kind (400, nothing applied)', async () => {
     const root = await staffSession(stack, { isSuperuser: true });
     const learner = await signIn(stack);
@@ -110,6 +136,8 @@ describe('bulk actions', () => {
       ['/api/admin/users/bulk', { ids: ['۱۲'], action: 'end_sessions' }, 'ids'],
       ['/api/admin/users/bulk', { ids: [learner.userId], action: 'end_sessions', all: true }, 'all'],
       ['/api/admin/offers/bulk', { ids: [''], action: 'activate' }, 'ids'],
+      ['/api/admin/staff/bulk', { ids: [7], action: 'end_sessions' }, 'ids'],
+      ['/api/admin/staff/bulk', { ids: ['someone'], action: 'deactivate' }, 'action'],
     ];
     for (const [path, body, field] of cases) {
       const res = await admin(stack, root.cookie, 'POST', path, body);

@@ -110,6 +110,16 @@ describe('everyday tools: permissions and bad input', () => {
       badField: 'ids',
     },
     {
+      key: 'POST /api/admin/staff/bulk',
+      path: () => '/api/admin/staff/bulk',
+      permission: 'change_staff',
+      superuserOnly: true,
+      body: () => ({ ids: ['nobody-here'], action: 'end_sessions' }),
+      status: 200,
+      badBody: { ids: ['someone'], action: 'close' },
+      badField: 'action',
+    },
+    {
       key: 'GET /api/admin/users/{id}/tutor-usage',
       path: () => `/api/admin/users/${learner.userId}/tutor-usage`,
       permission: 'view_tutorusage',

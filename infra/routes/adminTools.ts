@@ -22,6 +22,7 @@ export const adminToolThrottles = {
   admin_offers_bulk: { limit: 120, windowSeconds: 3600, by: 'user' },
   admin_tickets_bulk: { limit: 120, windowSeconds: 3600, by: 'user' },
   admin_users_bulk: { limit: 120, windowSeconds: 3600, by: 'user' },
+  admin_staff_bulk: { limit: 120, windowSeconds: 3600, by: 'user' },
   admin_user_tutor_usage: { limit: 1200, windowSeconds: 3600, by: 'user' },
   // A stolen session must not become a password oracle.
   admin_me_password: { limit: 10, windowSeconds: 3600, by: 'user' },
@@ -91,6 +92,14 @@ export const adminToolRoutes = [
     auth: 'admin',
     throttle: 'admin_users_bulk',
     summary: 'End the sign-ins of the selected learners, each on its own, with a result per learner (superuser: delete_session).',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/staff/bulk',
+    group: 'admintools',
+    auth: 'admin',
+    throttle: 'admin_staff_bulk',
+    summary: 'End every session of the selected staff members, each on its own, with a result per member (superuser: change_staff).',
   },
   {
     method: 'GET',

@@ -9,6 +9,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { isConditionFailure } from '../db/conditions';
 import { transact } from '../db/transact';
+import { commonErrors } from '../errors';
 import { historyItems } from '../history';
 import { auditStaffAction } from '../log';
 import { adminErrors } from './errors';
@@ -46,4 +47,20 @@ export async function endStaffSessions(db: Db, clock: Clock, username: string, a
   const name = normalizeUsername(username);
   if (!(await renewCredentials(db, clock, name, actor))) throw adminErrors.staffNotFound();
   auditStaffAction(actor, 'end_sessions', 'staff', name);
+}
+
+/**
+ * One row of the staff list's bulk "end sessions" (DESIGN §9 bulk actions): as {@link endStaffSessions}, except that
+ * the actor's own row is refused (`validation_error`), since ending one's own sessions from a list would sign the
+ * actor out before the other rows' results are read; "sign out everywhere" (signOutEverywhere.ts) does that and
+ * clears the cookie. Errors: `not_found`, `validation_error`. Always a change (a new credential version).
+ */
+export async function endStaffSessionsOfRow(db: Db, clock: Clock, username: string, actor: string): Promise<{ changed: true }> {
+  if (normalizeUsername(username) === actor) {
+    throw commonErrors.validation('Your own sessions end with "sign out everywhere" (POST /api/admin/me/end-sessions), not from the list', {
+      ids: ['your own account'],
+    });
+  }
+  await endStaffSessions(db, clock, username, actor);
+  return { changed: true };
 }

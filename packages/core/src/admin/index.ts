@@ -4,7 +4,7 @@
  * (authenticate middleware, route types), `scripts/createsuperuser.ts` and the tests use.
  */
 
-export { endStaffSessions } from './endSessions';
+export { endStaffSessions, endStaffSessionsOfRow } from './endSessions';
 export { adminErrors } from './errors';
 export { requireHistoryAccess } from './historyAccess';
 export { changeOwnPassword } from './ownPassword';

@@ -7,14 +7,20 @@
  *   a time range; `view_logentry`, or one record's history (`model` and `objectId`) with that record's view
  *   permission (docs/decisions.md "Staff history").
  * - `GET /api/admin/stats?days=30`: the day counters of the last Tehran days for the dashboard's charts.
- * - `POST /api/admin/<discount-codes|offers|tickets|users>/bulk { ids, action }`: one action on each selected row, each
+ * - `POST /api/admin/<discount-codes|offers|tickets|users|staff>/bulk { ids, action }`: one action on each selected row, each
  *   its own conditional write and history entry, a result per row (lib/bulk.ts); the permission of the single action.
  * - `GET /api/admin/users/{id}/tutor-usage`: a learner's tutor questions per day (their other related records are the
  *   lists' `userId` filters: orders, tickets, sessions; their history: `history?model=user&objectId=`).
  * - `POST /api/admin/me/password { oldPassword, newPassword }`: one's own password; other sessions end, this browser
  *   gets a new cookie.
  */
-import { changeOwnPassword, continueStaffSession, requireHistoryAccess, staffIdentity } from '@mathisland/core/admin';
+import {
+  changeOwnPassword,
+  continueStaffSession,
+  endStaffSessionsOfRow,
+  requireHistoryAccess,
+  staffIdentity,
+} from '@mathisland/core/admin';
 import { endLearnerSessions, getUserForStaff } from '@mathisland/core/auth';
 import { HISTORY_ACTIONS, HISTORY_MODELS, listHistory } from '@mathisland/core/history';
 import { dailyStats, MAX_STATS_DAYS } from '@mathisland/core/stats';
@@ -23,10 +29,10 @@ import { closeTicketAs } from '@mathisland/core/support';
 import { learnerTutorUsage } from '@mathisland/core/tutor';
 import * as z from 'zod';
 import { sessionCookie, sessionCookieHeader } from '../lib/adminCookie';
-import { HistoryQuery } from '../lib/historyLists';
 import { listAnswer } from '../lib/adminQuery';
 import { bulkAnswer, bulkBody, MAX_BULK_IDS, runBulk } from '../lib/bulk';
 import { defineGroup } from '../lib/group';
+import { HistoryQuery } from '../lib/historyLists';
 import { HttpResponse } from '../lib/http';
 import { json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
@@ -46,6 +52,8 @@ const RowId = z.number().int().positive();
 const CodesBulk = bulkBody(CodeId, ['activate', 'deactivate']);
 const TicketsBulk = bulkBody(RowId, ['close']);
 const UsersBulk = bulkBody(RowId, ['end_sessions']);
+const Username = z.string().min(1).max(64).meta({ description: 'A staff member’s username (any case)' });
+const StaffBulk = bulkBody(Username, ['end_sessions']);
 
 const NoQuery = z.strictObject({});
 const OwnPassword = z.strictObject({
@@ -92,6 +100,8 @@ const ticketsBulk = ({ deps, body, staff }: BulkInput<z.infer<typeof TicketsBulk
   runBulk(body.ids, (id) => closeTicketAs(deps, id, staff.username));
 const usersBulk = ({ deps, body, staff }: BulkInput<z.infer<typeof UsersBulk>>) =>
   runBulk(body.ids, (id) => endLearnerSessions(deps, id, staff.username));
+const staffBulk = ({ deps, body, staff }: BulkInput<z.infer<typeof StaffBulk>>) =>
+  runBulk(body.ids, (username) => endStaffSessionsOfRow(deps.db, deps.clock, username, staff.username));
 const bulkNote = `Each row on its own (its own write and history entry): a row that fails is reported with the code it would answer alone, the others are applied; \`changed: false\`: it was so already. 1-${MAX_BULK_IDS} ids (more: 400).`;
 
 async function tutorUsage({ deps, id }: AdminInput<undefined, unknown>) {
@@ -152,6 +162,13 @@ export const { handler, createHandler, routes } = defineGroup('admintools', {
     description: `\`end_sessions\` ends each learner’s sign-in (refresh and access tokens stop working; they sign in again with a code). ${bulkNote}`,
     responses: { 200: json(bulkAnswer(RowId), 'A result per learner') },
     run: usersBulk,
+  }),
+  'POST /api/admin/staff/bulk': route.admin({
+    permission: 'change_staff',
+    body: StaffBulk,
+    description: `\`end_sessions\` ends every session of each member on its next request, as \`POST /api/admin/staff/{username}/end-sessions\` (the password stays; they may sign in again); the caller’s own row is refused (\`validation_error\`: \`POST /api/admin/me/end-sessions\` ends one’s own). ${bulkNote}`,
+    responses: { 200: json(bulkAnswer(Username), 'A result per staff member') },
+    run: staffBulk,
   }),
   'GET /api/admin/users/{id}/tutor-usage': route.admin({
     permission: 'view_tutorusage',
