@@ -1,7 +1,7 @@
 /**
  * Issue 25 §5: the staff's everyday tools. Orders found by the public id staff see, by order id or invoice number,
  * and within a creation-time range, oldest first when asked; tickets and payment events within a time range; lists
- * read whole searched and sorted by any column; a learner's tutor usage; changing one's own password (the current one
+ * read whole searched and sorted by any column; learners oldest or newest first; a learner's tutor usage; changing one's own password (the current one
  * required; other sessions end, this one continues).
  */
 import { createTicket } from '@mathisland/core/support';
@@ -48,6 +48,36 @@ describe('everyday tools', () => {
     expect(ids(asc)).toEqual([...ids(desc)].reverse());
     const bad = await admin(stack, cookie, 'GET', '/api/admin/orders?from=2026-11-20&to=2026-11-01');
     expect([bad.status, Object.keys(bad.body.fields)]).toEqual([400, ['to']]);
+  });
+
+  it('lists learners newest or oldest first (the users index’s order, by creation), paging and searching either way', async () => {
+    const sessions = [await signIn(stack), await signIn(stack), await signIn(stack)];
+    const learners = sessions.map((l) => l.userId);
+    const { cookie } = await staffSession(stack, { isSuperuser: true });
+    const all = async (order: string, q = '') => {
+      const seen: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const res = await admin(stack, cookie, 'GET', `/api/admin/users?limit=2${order}${q}${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(res.status, res.text).toBe(200);
+        seen.push(...(ids(res) as number[]));
+        cursor = res.body.nextCursor ?? undefined;
+      } while (cursor);
+      return seen.filter((id) => learners.includes(id));
+    };
+    expect(await all('')).toEqual([...learners].reverse());
+    expect(await all('&sort=createdAt&order=desc')).toEqual([...learners].reverse());
+    expect(await all('&sort=createdAt&order=asc')).toEqual(learners);
+    expect(await all('&sort=createdAt&order=asc', `&q=${sessions[0]!.phone.slice(1, 7)}`)).toEqual(learners);
+    const csv = (await admin(stack, cookie, 'GET', '/api/admin/users/export.csv?sort=createdAt&order=asc')).text;
+    const exported = csv
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => Number(line.split(',')[0]))
+      .filter((id) => learners.includes(id));
+    expect(exported).toEqual(learners);
+    for (const bad of ['sort=xp', 'order=sideways'])
+      expect((await admin(stack, cookie, 'GET', `/api/admin/users?${bad}`)).status).toBe(400);
   });
 
   it('filters tickets by their latest activity and searches and sorts the lists read whole', async () => {

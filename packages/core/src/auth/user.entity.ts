@@ -127,16 +127,19 @@ export const usersCursorAfter = (user: Pick<User, 'id'>): string =>
 export const getUsers = (db: Db, userIds: number[]): Promise<User[]> => getItems(db, [...new Set(userIds)].map(userKey), UserItem);
 
 /**
- * One page of every user, newest first (gsi2 `USERS`), `limit` read before `filter` keeps some, from `cursor`.
- * Errors: `validation_error` on `cursor`.
+ * One page of every user, newest first (gsi2 `USERS`, by id: the order of creation), oldest first with `ascending`,
+ * `limit` read before `filter` keeps some, from `cursor`. Errors: `validation_error` on `cursor`.
  */
-export const usersPage = (db: Db, options: { limit: number; cursor?: string; filter?: Condition }): Promise<Page<User>> =>
+export const usersPage = (
+  db: Db,
+  options: { limit: number; cursor?: string; filter?: Condition; ascending?: boolean },
+): Promise<Page<User>> =>
   queryPage(
     db,
     {
       index: 'gsi2',
       partition: USERS_INDEX,
-      descending: true,
+      descending: !options.ascending,
       limit: options.limit,
       ...(options.filter ? { filter: options.filter } : {}),
     },

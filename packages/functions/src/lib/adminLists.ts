@@ -18,7 +18,12 @@ export const byTime = <F extends string>(field: F) => ({
   order: QueryOrder.optional(),
 });
 
-export const usersFilters = { q: z.string().min(1).max(100).optional() };
+/** Learners: `q`, and the index's one order (by creation; `sort=createdAt`, `order`). */
+export const usersFilters = {
+  q: z.string().min(1).max(100).optional(),
+  sort: z.enum(['createdAt']).optional(),
+  order: QueryOrder.optional(),
+};
 /**
  * Search and sort of a list read whole (plans, codes, offers, staff): `q` (a part of the natural key or title, any
  * case), `sort` (one of `fields`; any column, since the whole list is in hand) and `order`.
