@@ -58,8 +58,13 @@ describe('lists', () => {
     await page.goto('/admin/users');
     const items = page.locator('#main-content .MuiList-root > li');
     await expect.poll(() => items.count()).toBe(learners.length);
-    // Each learner's public id, and no table.
-    for (const learner of learners) await page.getByText((learner as Session & { user: { publicId: string } }).user.publicId).waitFor();
+    // Each learner's public id with their phone number at the row's end (apart from the id), and no table.
+    for (const learner of learners) {
+      const row = items.filter({ hasText: (learner as Session & { user: { publicId: string } }).user.publicId });
+      await expect.poll(() => row.locator('.RaSimpleList-tertiary').textContent()).toContain(learner.phone.slice(-10));
+      const [id, phoneBox] = await Promise.all([row.getByText(/^User\d+$/).boundingBox(), row.locator('.RaSimpleList-tertiary').boundingBox()]);
+      expect(phoneBox!.x + phoneBox!.width).toBeLessThan(id!.x);
+    }
     expect(await page.locator('table').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // The pagination bar's range in Persian digits.

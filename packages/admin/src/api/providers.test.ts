@@ -142,7 +142,9 @@ describe('lists', () => {
   });
 
   it('sends only the filters of the contract, without empty ones', () => {
-    expect(String(filterParams('orders', { status: 'paid', provider: '', userId: 7, phone: 'x', sort: 'id' }))).toBe('status=paid&userId=7');
+    expect(String(filterParams('orders', { status: 'paid', provider: '', userId: 7, phone: 'x', sort: 'id' }))).toBe(
+      'status=paid&userId=7',
+    );
     expect(String(filterParams('users', { q: ' User123456 ' }))).toBe('q=User123456');
     expect(String(filterParams('plans', { onSale: false }))).toBe('onSale=false');
     expect(String(filterParams('notifications', { q: 'x' }))).toBe('');

@@ -38,7 +38,11 @@ const element = (s: SpecLike): ReactElement => {
   return <Field source={source} {...props} />;
 };
 
-/** A phone's compact row (react-admin's SimpleList): its primary, secondary and tertiary texts, and its row click. */
+/**
+ * A phone's compact row (react-admin's SimpleList): its primary, secondary and tertiary texts, and its row click. The
+ * tertiary text is at the row's end, beside the primary one: SimpleList wraps only a text or function in its own
+ * `RaSimpleList-tertiary` span (floated to the end, dimmed), so an element gets that span here.
+ */
 export const phoneRow = (
   rowClick: SimpleListProps['rowClick'],
   primary: SpecLike,
@@ -47,7 +51,7 @@ export const phoneRow = (
 ): SimpleListProps => ({
   primaryText: element(primary),
   secondaryText: element(secondary),
-  ...(tertiary ? { tertiaryText: element(tertiary) } : {}),
+  ...(tertiary ? { tertiaryText: <span className="RaSimpleList-tertiary">{element(tertiary)}</span> } : {}),
   rowClick,
 });
 

@@ -3,7 +3,6 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { ListItemIcon, MenuItem, Typography } from '@mui/material';
 import { AppBar, Layout, type LayoutProps, Menu, useCanAccess, useSidebarState, useTranslate } from 'react-admin';
-import { PickersProvider } from '../common/pickers';
 import { AppUserMenu } from './AppUserMenu';
 
 /**
@@ -46,9 +45,5 @@ function AppMenu() {
 /** The app bar with "sign out everywhere" in its user menu. */
 const AppAppBar = () => <AppBar userMenu={<AppUserMenu />} />;
 
-/** react-admin's layout with this menu and app bar; the date pickers inside follow the panel's language. */
-export const AppLayout = (props: LayoutProps) => (
-  <PickersProvider>
-    <Layout {...props} menu={AppMenu} appBar={AppAppBar} />
-  </PickersProvider>
-);
+/** react-admin's layout with this menu and app bar. */
+export const AppLayout = (props: LayoutProps) => <Layout {...props} menu={AppMenu} appBar={AppAppBar} />;
