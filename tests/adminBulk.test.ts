@@ -101,7 +101,10 @@ describe('bulk actions', () => {
 
   it('ends every session of the selected staff members (names in any case), refusing the caller’s own row and reporting one gone', async () => {
     const root = await staffSession(stack, { isSuperuser: true });
-    const [a, b] = [await staffSession(stack, { permissions: ['view_ticket'] }), await staffSession(stack, { permissions: ['view_ticket'] })];
+    const [a, b] = [
+      await staffSession(stack, { permissions: ['view_ticket'] }),
+      await staffSession(stack, { permissions: ['view_ticket'] }),
+    ];
     const res = await admin(stack, root.cookie, 'POST', '/api/admin/staff/bulk', {
       ids: [a.username.toUpperCase(), b.username, root.username, 'nobody-here'],
       action: 'end_sessions',

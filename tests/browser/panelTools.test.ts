@@ -62,7 +62,10 @@ describe('lists', () => {
     for (const learner of learners) {
       const row = items.filter({ hasText: (learner as Session & { user: { publicId: string } }).user.publicId });
       await expect.poll(() => row.locator('.RaSimpleList-tertiary').textContent()).toContain(learner.phone.slice(-10));
-      const [id, phoneBox] = await Promise.all([row.getByText(/^User\d+$/).boundingBox(), row.locator('.RaSimpleList-tertiary').boundingBox()]);
+      const [id, phoneBox] = await Promise.all([
+        row.getByText(/^User\d+$/).boundingBox(),
+        row.locator('.RaSimpleList-tertiary').boundingBox(),
+      ]);
       expect(phoneBox!.x + phoneBox!.width).toBeLessThan(id!.x);
     }
     expect(await page.locator('table').count()).toBe(0);
