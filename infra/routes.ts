@@ -20,8 +20,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
  */
 export type AuthKind = 'none' | 'user' | 'internal' | 'admin';
 
-/** A fixed-window rate limit; counters live in DynamoDB so that every Lambda instance shares them. */
-export interface ThrottleRule {
+/**
+ * The rate limit of one throttle scope: a fixed window (the domain's `ThrottleRule` of core/throttle, which it
+ * satisfies) and what the edge counts in it. Counters live in DynamoDB so that every Lambda instance shares them.
+ */
+export interface ScopeRule {
   /** Requests allowed per window. */
   limit: number;
   /** Window length, seconds. */
@@ -136,7 +139,7 @@ export const throttleScopes = {
   api_docs: { limit: 600, windowSeconds: 3600, by: 'user' },
   api_redoc: { limit: 600, windowSeconds: 3600, by: 'user' },
   api_docs_assets: { limit: 1200, windowSeconds: 3600, by: 'user' },
-} as const satisfies Record<string, ThrottleRule>;
+} as const satisfies Record<string, ScopeRule>;
 
 export type ThrottleScope = keyof typeof throttleScopes;
 

@@ -10,14 +10,13 @@
  * {@link REFRESH_TOKEN_SECONDS} from the login (every token of the sign-in expires then; refresh.ts rotates them).
  */
 import { randomUUID } from 'node:crypto';
-import type { ThrottleRule } from '../../../../infra/routes';
 import { epochSeconds } from '../clock';
 import { cancellationReasons, retryOptimistic, tooManyConflicts } from '../db/conditions';
 import { parseItem } from '../db/items';
 import { put, type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { countItem } from '../stats';
-import { hitOnItem } from '../throttle';
+import { hitOnItem, type ThrottleRule } from '../throttle';
 import { randomToken, sha256Hex } from './crypto';
 import { authErrors } from './errors';
 import { checkOtp, codeAlreadyUsed } from './otp';

@@ -10,12 +10,13 @@
  * with an ordinary hit, so every request still counts once. The counter item is the one `hit.ts` writes
  * (window.entity.ts): both ways share one count.
  */
-import type { ThrottleRule } from '../../../../infra/routes';
+
 import { epochSeconds } from '../clock';
 import { cancellationReasons } from '../db/conditions';
 import { type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { throttleErrors } from './errors';
+import type { ThrottleRule } from './rule';
 import type { ThrottleTicket } from './ticketShape';
 import { throttleWindowKey, windowOf } from './window.entity';
 
