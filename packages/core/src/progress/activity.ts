@@ -12,10 +12,9 @@ import { getUser, type User, userKey } from '../auth';
 import { daysBetween, tehranDay } from '../calendar/tehran';
 import { retryOptimistic } from '../db/conditions';
 import { update } from '../db/transact';
-import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { isStreakMilestone, newNotificationIds, notificationItem } from '../notifications';
-import { transactCounting } from '../throttle';
+import { type CountingDeps, transactCounting } from '../throttle';
 
 /** @deprecated Import `addDayActivity` from the front (`../progress`); kept until tutor/quota.ts does (issue 10 merge). */
 export { addDayActivity } from './dayActivity.entity';
@@ -79,7 +78,7 @@ export function streakStep(user: StreakFields, nowMs: number): StreakStep | unde
  * notification), counting the request's throttle ticket, retried (`retryOptimistic`).
  * Errors: `not_found` (User), `throttled`, `database_busy` after 8 lost races in a row.
  */
-export async function recordStreakDay(deps: Deps, userId: number, loaded?: StreakFields): Promise<Streak & { extended: boolean }> {
+export async function recordStreakDay(deps: CountingDeps, userId: number, loaded?: StreakFields): Promise<Streak & { extended: boolean }> {
   return retryOptimistic(
     async (attempt) => {
       // The first attempt may use the user the request already loaded (its streak fields are what the condition

@@ -17,7 +17,7 @@ import { type TxItem, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { afterLosingOne, heartsAt } from '../hearts';
-import { transactCounting } from '../throttle';
+import { type CountingDeps, transactCounting } from '../throttle';
 import { putLatestAnswer } from './answer.entity';
 import { type AnswerResult, getAttempt, putAttempt } from './attempt.entity';
 import { addDayActivity } from './dayActivity.entity';
@@ -79,7 +79,7 @@ function userUpdate(
  * `throttled` (the route's window is full: nothing written), `database_busy` after 8 lost races in a row.
  */
 export async function answerQuestion(
-  deps: Deps,
+  deps: CountingDeps,
   user: User,
   questionId: number,
   answer: string,

@@ -16,7 +16,7 @@ import { check, type TxItem, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { type XpMove, xpMove } from '../leaderboard';
 import { newNotificationIds, notificationItem } from '../notifications';
-import { transactCounting } from '../throttle';
+import { type CountingDeps, transactCounting } from '../throttle';
 import { type Streak, type StreakStep, streakAt, streakStep } from './activity';
 import { addDayActivity } from './dayActivity.entity';
 import { lessonCompletionKey, putLessonCompletion } from './lessonCompletion.entity';
@@ -64,7 +64,13 @@ function userItem(deps: Deps, user: User, write: CompletionWrite, move: XpMove, 
  * tries. Returns the learner's streak after it. Errors: TransactionCanceledException when a condition failed
  * (the caller re-reads and decides again), `throttled` (nothing written).
  */
-export async function writeCompletion(deps: Deps, user: User, node: CurriculumNode, write: CompletionWrite, pool: IdPool): Promise<Streak> {
+export async function writeCompletion(
+  deps: CountingDeps,
+  user: User,
+  node: CurriculumNode,
+  write: CompletionWrite,
+  pool: IdPool,
+): Promise<Streak> {
   const now = deps.clock.now();
   const streak = streakStep(user, now);
   const changes = write.lesson || write.node || write.raiseStars || write.xp > 0 || write.stars > 0;

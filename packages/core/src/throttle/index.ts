@@ -2,4 +2,4 @@
 export { hit } from './hit';
 export { hitOnItem, type ItemGuard, SLOTS } from './onItem';
 export type { ThrottleRule } from './rule';
-export { type ThrottleTicket, throttleTicket, transactCounting } from './ticket';
+export { type CountingDeps, type ThrottleTicket, throttleTicket, transactCounting, uncounted } from './ticket';

@@ -9,7 +9,7 @@ import { defineGroup } from '../lib/group';
 import { isoTime } from '../lib/http';
 import { parseId } from '../lib/middlewares/pathId';
 import { json } from '../lib/responses';
-import { route, type UserInput } from '../lib/route';
+import { type Counting, route, type UserInput } from '../lib/route';
 import { Id, IsoTime, page, Streak } from '../lib/shapes';
 
 const HomeQuery = z.object({ gradeId: z.string().optional() });
@@ -93,13 +93,13 @@ const showHome = ({ deps, user, query }: UserInput<undefined, z.infer<typeof Hom
 
 const nodeProgress = async ({ deps, user }: Input) => ({ items: await listNodeProgress(deps, user) });
 
-async function answer({ deps, user, id, body }: UserInput<z.infer<typeof Answer>, unknown>) {
+async function answer({ deps, user, id, body }: Counting<UserInput<z.infer<typeof Answer>, unknown>>) {
   const result = await answerQuestion(deps, user, id, body.answer, body.attemptId);
   return { ...result, nextHeartAt: isoTime(result.nextHeartAt) };
 }
 
-const completeQuiz = ({ deps, user, id }: Input) => completeNode(deps, user, id);
-const completeOneLesson = ({ deps, user, id }: Input) => completeLesson(deps, user, id);
+const completeQuiz = ({ deps, user, id }: Counting<Input>) => completeNode(deps, user, id);
+const completeOneLesson = ({ deps, user, id }: Counting<Input>) => completeLesson(deps, user, id);
 
 export const { handler, createHandler, routes } = defineGroup('learning', {
   'GET /api/home': route.user({
