@@ -7,7 +7,7 @@
  *
  * The same definitions feed the middleware pipeline (`group.ts`), the contract tests and the API description: each
  * route declares what it answers (`responses`: status → zod schema, `errors`: the codes beyond those its kind
- * implies; `responses.ts`), from which `docs/openapi.ts` builds the OpenAPI document and against which the test
+ * implies; `responses.ts`), from which `openapi/document.ts` builds the OpenAPI document and against which the test
  * stacks check every real answer. The auth kind must equal the one `infra/routes.ts` gives the route (its AuthKind;
  * checked when the group is built).
  */
