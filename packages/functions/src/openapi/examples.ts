@@ -5,7 +5,6 @@
  * examples. tests/openapi.test.ts checks every example against its schema.
  */
 import { sample } from 'openapi-sampler';
-import type { ApiDocument } from './document';
 
 type Media = { schema?: object; example?: unknown; examples?: Record<string, unknown> };
 
@@ -16,7 +15,7 @@ export const SAMPLED_EXAMPLE = 'A typical answer (sampled from the schema)';
  * `document` as the sampler reads it: without the bounds zod gives every integer (±Number.MAX_SAFE_INTEGER), which the
  * sampler would otherwise take as the example (`-9007199254740991` for a count).
  */
-const withoutSafeIntegerBounds = (document: ApiDocument): ApiDocument =>
+const withoutSafeIntegerBounds = <D>(document: D): D =>
   JSON.parse(
     JSON.stringify(document, (key, value) =>
       (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) || (key === 'maximum' && value === Number.MAX_SAFE_INTEGER)
@@ -26,7 +25,7 @@ const withoutSafeIntegerBounds = (document: ApiDocument): ApiDocument =>
   );
 
 /** Adds the sampled example to each JSON success body of `document` without one; returns `document`. */
-export function withSuccessExamples(document: ApiDocument): ApiDocument {
+export function withSuccessExamples<D extends { paths?: object }>(document: D): D {
   const sampled = withoutSafeIntegerBounds(document);
   type Operation = { responses?: Record<string, { content?: Record<string, Media> }> };
   for (const [path, item] of Object.entries(document.paths ?? {})) {
@@ -35,7 +34,7 @@ export function withSuccessExamples(document: ApiDocument): ApiDocument {
       for (const [status, response] of Object.entries(operation.responses)) {
         const media = response.content?.['application/json'];
         if (Number(status) >= 400 || !media?.schema || media.example !== undefined || media.examples) continue;
-        const twin = (sampled.paths?.[path] ?? {}) as Record<string, Operation>;
+        const twin = ((sampled.paths as Record<string, unknown> | undefined)?.[path] ?? {}) as Record<string, Operation>;
         const schema = twin[method]?.responses?.[status]?.content?.['application/json']?.schema;
         media.examples = { sample: { summary: SAMPLED_EXAMPLE, value: sample(schema as never, { skipReadOnly: false }, sampled) } };
       }
