@@ -19,6 +19,8 @@ import {
   type ModelChunk,
   type ModelClient,
   type PaymentGateway,
+  type LookupOutcome,
+  type LookupTokens,
   type SmsSender,
   type SubscriptionPurchase,
   type VerifyOutcome,
@@ -46,6 +48,22 @@ export class FakeSms implements SmsSender {
   /** The last code sent to `receptor`. */
   lastCode(receptor: string): string | undefined {
     return this.sent.filter((s) => s.receptor === receptor).at(-1)?.token;
+  }
+
+  /** Lookup messages taken (`sendLookup`), oldest first. */
+  readonly lookups: Array<{ receptor: string; template: string; tokens: LookupTokens }> = [];
+  private lookupOutcomes: LookupOutcome[] = [];
+
+  /** The next `count` lookups end as `outcome` (a refusal or an uncertain answer; `sent` records them as taken). */
+  nextLookups(outcome: LookupOutcome, count = 1): void {
+    this.lookupOutcomes.push(...Array<LookupOutcome>(count).fill(outcome));
+  }
+
+  async sendLookup(receptor: string, template: string, tokens: LookupTokens): Promise<LookupOutcome> {
+    if (!this.configured) throw new DomainError('sms_unavailable', 'The sms provider is not configured', { retryAfter: 60 });
+    const outcome = this.lookupOutcomes.shift() ?? { status: 'sent' };
+    if (outcome.status === 'sent') this.lookups.push({ receptor, template, tokens });
+    return outcome;
   }
 }
 
