@@ -13,7 +13,6 @@ import { ATTEMPT_PREFIX } from './attempt.entity';
 import { DAY_ACTIVITY_PREFIX } from './dayActivity.entity';
 import { LESSON_COMPLETION_PREFIX } from './lessonCompletion.entity';
 import { NODE_PROGRESS_PREFIX } from './nodeProgress.entity';
-import { REVIEW_PREFIX } from './review.entity';
 import { REVIEW_ATTEMPT_PREFIX } from './reviewAttempt.entity';
 import { STREAK_WATCH_PREFIX } from './streakWatch.entity';
 import { WRONG_ANSWER_PREFIX } from './wrongAnswer.entity';
@@ -54,7 +53,6 @@ export const PERSONAL_ITEM_PREFIXES: readonly string[] = [
   ATTEMPT_PREFIX,
   DAY_ACTIVITY_PREFIX,
   WRONG_ANSWER_PREFIX,
-  REVIEW_PREFIX,
   REVIEW_ATTEMPT_PREFIX,
   STREAK_WATCH_PREFIX,
 ];

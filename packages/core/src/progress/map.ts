@@ -1,16 +1,18 @@
 /**
  * The map and the learner's progress on it (spec "Node (island)"; `GET /api/home`, `GET /api/progress/nodes`).
- * Both read the learner's node progress rows in one Query; only the caller's own rows are ever read. The home
- * screen also reads the mistakes review (a second Query, in parallel) for `reviewDue`, and shows the streak.
+ * Both read the learner's node progress rows in one Query; only the caller's own rows are ever read. The same Query
+ * brings the mistakes review's items (the `NODE#` item collection), from which the home screen counts `reviewDue`;
+ * it also shows the streak.
  */
 import { DEFAULT_GRADE_ID, type User } from '../auth';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
+import { tehranDay } from '../calendar/tehran';
 import { heartsAt } from '../hearts';
 import { streakAt } from './activity';
 import { isLocked } from './lock';
-import { type NodeProgress, nodeProgressOf } from './nodeProgress.entity';
-import { reviewCounts } from './review';
+import { type NodeProgress, nodeCollection, nodeProgressOf } from './nodeProgress.entity';
+import { reviewCountsOf } from './review';
 import { type Summary, streakView } from './summary';
 
 export interface HomeNode {
@@ -40,7 +42,7 @@ export async function home(deps: Deps, user: User, gradeId?: number): Promise<Ho
   const content = await deps.content.get();
   const grade = content.grade(gradeId ?? user.gradeId ?? DEFAULT_GRADE_ID);
   if (!grade) throw commonErrors.notFound('Grade');
-  const [progress, review] = await Promise.all([nodeProgressOf(deps.db, user.id), reviewCounts(deps, user.id)]);
+  const { progress, review } = await nodeCollection(deps.db, user.id);
   const now = deps.clock.now();
   return {
     gradeId: grade.id,
@@ -49,7 +51,7 @@ export async function home(deps: Deps, user: User, gradeId?: number): Promise<Ho
     stars: user.stars,
     hearts: heartsAt(user, now, deps.settings).hearts,
     streak: streakView(streakAt(user, now)),
-    reviewDue: review.due,
+    reviewDue: reviewCountsOf(review, content, tehranDay(now)).due,
     units: grade.units.map((unit) => ({
       id: unit.id,
       title: unit.title,

@@ -1,28 +1,32 @@
 /**
  * A question in the learner's mistakes review (DESIGN §13; Leitner boxes, leitner.ts): pk `USER#<userId>`, sk
- * `REVIEW#<questionId 10>`; no GSI, no TTL. One item per question the learner got wrong and has not mastered yet.
+ * `NODE#<nodeId 8>#REVIEW#<questionId 10>`; no GSI, no TTL. One item per question the learner got wrong and has not
+ * mastered yet.
+ *
+ * The sort key puts the review in the node progress rows' item collection (`NODE#`, nodeProgress.entity.ts): the map
+ * reads both in the one Query it already makes (`nodeCollection`), so the home screen's `reviewDue` costs no extra
+ * request; the review list reads the same Query.
  *
  * - Every wrong answer in normal answering (answer.ts) puts the question in box 1, due the next Tehran day, in the
  *   answer's own transaction (an unconditional update: a question already in the review goes back to box 1).
  * - A review answer (reviewAnswer.ts) moves it to its next box or back to box 1, or deletes it once mastered, under
  *   the condition that its box and due day are still the ones read (two answers at once move it once).
  *
- * The review of a learner is read whole (one Query of the prefix): it holds at most the questions of the curriculum
- * the learner answered wrong and did not master yet (a few hundred at most for the two seeded grades).
- * Personal data: deleted with the account.
+ * A learner's review holds at most the questions of the curriculum they answered wrong and did not master yet (a few
+ * hundred at most for the two seeded grades). Personal data: deleted with the account (the `NODE#` prefix).
  */
 import * as z from 'zod';
 import { addDays, tehranDay } from '../calendar/tehran';
 import type { Db } from '../db/client';
-import { queryAll } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { remove, type TxItem, update } from '../db/transact';
 
-export const REVIEW_PREFIX = 'REVIEW#';
+/** The marker of a review item's sort key within the `NODE#<nodeId>` collection. */
+export const REVIEW_MARK = '#REVIEW#';
 
-export const reviewKey = (userId: number, questionId: number): Key => ({
+export const reviewKey = (userId: number, nodeId: number, questionId: number): Key => ({
   pk: userPartition(userId),
-  sk: `${REVIEW_PREFIX}${pad(questionId, 10)}`,
+  sk: `NODE#${pad(nodeId, 8)}${REVIEW_MARK}${pad(questionId, 10)}`,
 });
 
 export const ReviewItem = z
@@ -45,10 +49,6 @@ export const ReviewItem = z
   .describe('review item');
 export type ReviewItem = z.infer<typeof ReviewItem>;
 
-/** The learner's whole review (strongly consistent Query), in question order. */
-export const reviewItems = (db: Db, userId: number): Promise<ReviewItem[]> =>
-  queryAll(db, { partition: userPartition(userId), sortKey: { beginsWith: REVIEW_PREFIX } }, ReviewItem);
-
 /**
  * Transaction item: a wrong answer at `nowMs` to question `questionId` of node `nodeId` puts it in box 1, due the
  * next Tehran day (DESIGN §13), whatever box it was in (unconditional).
@@ -56,7 +56,7 @@ export const reviewItems = (db: Db, userId: number): Promise<ReviewItem[]> =>
 export const putMistake = (db: Db, userId: number, questionId: number, nodeId: number, nowMs: number): TxItem =>
   update(
     db,
-    reviewKey(userId, questionId),
+    reviewKey(userId, nodeId, questionId),
     'SET questionId = :q, nodeId = :n, box = :box, dueOn = :due, lastWrongAt = :now, addedAt = if_not_exists(addedAt, :now) ADD wrongCount :one',
     { values: { ':q': questionId, ':n': nodeId, ':box': 1, ':due': addDays(tehranDay(nowMs), 1), ':now': nowMs, ':one': 1 } },
   );
@@ -70,11 +70,11 @@ const unchanged = (read: ReviewItem) => ({
 /** Transaction item: the review answer at `nowMs` moves `read` to `box`, due `dueOn` (condition: still as read). */
 export const moveReview = (db: Db, userId: number, read: ReviewItem, box: number, dueOn: string, nowMs: number): TxItem => {
   const when = unchanged(read);
-  return update(db, reviewKey(userId, read.questionId), 'SET box = :box, dueOn = :due, reviewedAt = :now ADD reviews :one', {
+  return update(db, reviewKey(userId, read.nodeId, read.questionId), 'SET box = :box, dueOn = :due, reviewedAt = :now ADD reviews :one', {
     condition: when.condition,
     values: { ...when.values, ':box': box, ':due': dueOn, ':now': nowMs, ':one': 1 },
   });
 };
 
 /** Transaction item: `read` is mastered and leaves the review (condition: still as read). */
-export const masterReview = (db: Db, userId: number, read: ReviewItem): TxItem => remove(db, reviewKey(userId, read.questionId), unchanged(read));
+export const masterReview = (db: Db, userId: number, read: ReviewItem): TxItem => remove(db, reviewKey(userId, read.nodeId, read.questionId), unchanged(read));

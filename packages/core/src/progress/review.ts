@@ -1,13 +1,15 @@
 /**
  * The learner's mistakes review (`GET /api/review`; DESIGN §13): the questions they got wrong and have not mastered,
- * in Leitner boxes (leitner.ts, review.entity.ts). One Query reads the whole review (it is bounded by the
- * curriculum); questions no longer in the curriculum are left out.
+ * in Leitner boxes (leitner.ts, review.entity.ts). One Query reads the whole review with the node progress rows
+ * (their item collection, `nodeCollection`; bounded by the curriculum); questions no longer in the curriculum are
+ * left out.
  */
 import type { User } from '../auth';
 import { tehranDay } from '../calendar/tehran';
 import type { Deps } from '../deps';
 import type { Curriculum, Question } from './lock';
-import { type ReviewItem, reviewItems } from './review.entity';
+import { nodeCollection } from './nodeProgress.entity';
+import type { ReviewItem } from './review.entity';
 
 /** Questions a review list shows at most. */
 export const REVIEW_LIST_SIZE = 20;
@@ -43,20 +45,21 @@ function entries(items: ReviewItem[], content: Curriculum, today: string): Revie
     .sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.questionId - b.questionId);
 }
 
-/** Every entry of the review of learner `userId` as of now, due first. */
-async function allEntries(deps: Deps, userId: number): Promise<ReviewEntry[]> {
-  const [content, items] = await Promise.all([deps.content.get(), reviewItems(deps.db, userId)]);
-  return entries(items, content, tehranDay(deps.clock.now()));
+/** The review's counts: questions in it, and due on Tehran day `today` or earlier (`items` as read, `content` the curriculum). */
+export function reviewCountsOf(items: ReviewItem[], content: Curriculum, today: string): { inReview: number; due: number } {
+  const all = entries(items, content, today);
+  return { inReview: all.length, due: all.filter((e) => e.due).length };
 }
 
 /** `GET /api/review`: the review of `user` as of now (see {@link ReviewQueue}). */
 export async function reviewQueue(deps: Deps, user: User): Promise<ReviewQueue> {
-  const all = await allEntries(deps, user.id);
+  const [content, { review }] = await Promise.all([deps.content.get(), nodeCollection(deps.db, user.id)]);
+  const all = entries(review, content, tehranDay(deps.clock.now()));
   return { dueCount: all.filter((e) => e.due).length, items: all.slice(0, REVIEW_LIST_SIZE) };
 }
 
-/** The review's counts for the home screen and the staff: questions in it, and due today or earlier. */
+/** The review's counts of learner `userId` as of now (the staff's view). */
 export async function reviewCounts(deps: Deps, userId: number): Promise<{ inReview: number; due: number }> {
-  const all = await allEntries(deps, userId);
-  return { inReview: all.length, due: all.filter((e) => e.due).length };
+  const [content, { review }] = await Promise.all([deps.content.get(), nodeCollection(deps.db, userId)]);
+  return reviewCountsOf(review, content, tehranDay(deps.clock.now()));
 }

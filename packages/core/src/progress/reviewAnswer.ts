@@ -23,6 +23,7 @@ import { addDayActivity, DayActivityItem, dayActivityKey } from './dayActivity.e
 import { progressErrors } from './errors';
 import { grantItems, type IdPool, planGrant, reserveIds } from './grant';
 import { nextBox, REVIEW_XP_DAILY_CAP, reviewXp } from './leitner';
+import type { Question } from './lock';
 import { masterReview, moveReview, ReviewItem, reviewKey } from './review.entity';
 import { putReviewAttempt, ReviewAttemptItem, type ReviewResult, reviewAttemptKey } from './reviewAttempt.entity';
 import { checkAnswer } from './rules';
@@ -31,9 +32,9 @@ import { putWrongAnswer } from './wrongAnswer.entity';
 export type { ReviewResult } from './reviewAttempt.entity';
 
 /** What a review answer reads before it decides, in one request. */
-async function readState(deps: Deps, userId: number, questionId: number, today: string, attemptId?: string) {
+async function readState(deps: Deps, userId: number, question: Question, today: string, attemptId?: string) {
   const keys = {
-    item: reviewKey(userId, questionId),
+    item: reviewKey(userId, question.nodeId, question.id),
     day: dayActivityKey(userId, today),
     attempt: attemptId ? reviewAttemptKey(userId, attemptId) : undefined,
   };
@@ -64,7 +65,7 @@ export async function answerReview(deps: Deps, user: User, questionId: number, a
     async () => {
       const now = deps.clock.now();
       const today = tehranDay(now);
-      const state = await readState(deps, user.id, questionId, today, attemptId);
+      const state = await readState(deps, user.id, question, today, attemptId);
       if (state.attempt) {
         if (state.attempt.questionId !== questionId) throw progressErrors.attemptConflict();
         return state.attempt.result;
