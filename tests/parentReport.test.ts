@@ -7,7 +7,8 @@
  */
 import type { SeedNode } from '@mathisland/core/curriculum';
 import { describe, expect, it } from 'vitest';
-import { allNodes, playNode } from './support/content';
+import { allNodes, playNode, questionsOf, wrongAnswer } from './support/content';
+import { admin, staffSession } from './support/payments';
 import { call, freshToken, newPhone, type Session, signIn, type TestStack, useStack } from './support/stack';
 
 /** `time` Tehran on `day`, epoch ms. */
@@ -275,6 +276,37 @@ describe('the weekly report', () => {
     stack.clock.set(tehran('2027-01-15', '18:00:00'));
     await runJob(stack);
     expect(await reports(stack, parentPhone)).toHaveLength(0);
+  });
+});
+
+describe('the learner’s page for the staff', () => {
+  const stack = useStack({ now: tehran('2026-11-27', '17:00:00') });
+
+  it('shows the parent’s number masked, the report status, the freezes and the review, to view_user only', async () => {
+    const { s, parentPhone } = await withParent(stack);
+    const q = questionsOf(allNodes()[0]!)[0]!;
+    await call(stack, 'POST', `/api/questions/${q.id}/answer`, { token: s.accessToken, body: { answer: wrongAnswer(q) } });
+    stack.clock.set(FRIDAY_18);
+    await runJob(stack);
+    const viewer = await staffSession(stack, { permissions: ['view_user'] });
+    const page = await admin(stack, viewer.cookie, 'GET', `/api/admin/users/${s.userId}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({
+      streak: { current: 0, freezes: 0, freezesMax: 2, freezesUsed: 0 },
+      review: { inReview: 1, due: 0, mastered: 0 },
+      parent: {
+        status: 'active',
+        phone: `${parentPhone.slice(0, 4)}****${parentPhone.slice(-3)}`,
+        pendingPhone: null,
+        reportsSent: 1,
+        lastReport: { week: WEEK, status: 'sent', providerStatus: null },
+        nextReportAt: '2026-12-04T14:30:00.000Z',
+      },
+    });
+    expect(page.text).not.toContain(parentPhone);
+    const other = await staffSession(stack, { permissions: ['view_order'] });
+    const denied = await admin(stack, other.cookie, 'GET', `/api/admin/users/${s.userId}`);
+    expect([denied.status, denied.body.code]).toEqual([403, 'permission_denied']);
   });
 });
 

@@ -138,7 +138,11 @@ export const fa = {
       revoke_title: 'باطل کردن نشست %{user}',
       revoke_confirm: 'کاربر از برنامه خارج می‌شود و باید دوباره با کد پیامکی وارد شود.',
     },
-    users: { search_hint: 'شناسهٔ عمومی (User123456)، تلفن یا بخشی از نام' },
+    users: {
+      search_hint: 'شناسهٔ عمومی (User123456)، تلفن یا بخشی از نام',
+      learning: 'رشتهٔ روزها و مرور اشتباه‌ها',
+      parent_report: 'گزارش هفتگی به والدین',
+    },
     validation: {
       whole_toman: 'مبلغ باید عدد صحیح (تومان) و دست‌کم ۰ باشد',
       whole_number: 'باید عدد صحیح باشد',
@@ -160,6 +164,8 @@ export const fa = {
     ticket: { open: 'باز', answered: 'پاسخ داده‌شده', closed: 'بسته' },
     rating: { up: 'مفید 👍', down: 'نامفید 👎' },
     otp: { live: 'زنده', dead: 'باطل', expired: 'منقضی' },
+    parentStatus: { none: 'ثبت نشده', active: 'فعال', stopped: 'متوقف به خواست والد' },
+    reportStatus: { sent: 'فرستاده شد', uncertain: 'نامعلوم (دوباره فرستاده نمی‌شود)', failed: 'ناموفق' },
     audience: { user: 'یک کاربر', all: 'همه' },
     mode: { static_secret: 'کلید ثابت', oauth: 'OAuth', none: 'بدون اتصال' },
     from: { learner: 'کاربر', staff: 'پشتیبان' },
