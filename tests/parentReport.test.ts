@@ -126,7 +126,7 @@ describe('confirming a parent’s number', () => {
     }
     const noToken = await call(stack, 'GET', '/api/parent/stop');
     expect([noToken.status, noToken.body.code]).toEqual([400, 'validation_error']);
-    for (const token of ['abc', '1x0123456789abcdef0123', '12x' + 'f'.repeat(20)]) {
+    for (const token of ['abc', '1x0123456789abcdef0123', `12x${'f'.repeat(20)}`]) {
       const res = await call(stack, 'GET', `/api/parent/stop?token=${token}`);
       expect([res.status, res.body.code], token).toEqual([404, 'not_found']);
     }

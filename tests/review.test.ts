@@ -4,7 +4,7 @@
  * sends it back; no hearts; 2 XP a right answer, at most 20 a Tehran day, on the leaderboards; a review answer counts
  * for the streak; `attemptId` replays; the home screen's `reviewDue`.
  */
-import { type SeedNode, type SeedQuestion } from '@mathisland/core/curriculum';
+import type { SeedNode, SeedQuestion } from '@mathisland/core/curriculum';
 import { describe, expect, it } from 'vitest';
 import { allNodes, questionsOf, wrongAnswer } from './support/content';
 import { call, freshToken, type Session, signIn, type TestStack, useStack } from './support/stack';
@@ -41,7 +41,12 @@ describe('the mistakes review', () => {
           box: 1,
           dueOn: '2026-11-17',
           due: false,
-          question: { id: q1.id, type: q1.type, text: q1.text, ...(q1.choices ? { choices: q1.choices.map(({ id, text }) => ({ id, text })) } : {}) },
+          question: {
+            id: q1.id,
+            type: q1.type,
+            text: q1.text,
+            ...(q1.choices ? { choices: q1.choices.map(({ id, text }) => ({ id, text })) } : {}),
+          },
         },
       ],
     });
@@ -125,9 +130,15 @@ describe('the mistakes review', () => {
     const s = await signIn(stack);
     const q = questionsOf(node1)[0] as SeedQuestion;
     await answer(stack, s.accessToken, q, false);
-    expect((await call(stack, 'GET', '/api/user/summary', { token: s.accessToken })).body.streak).toMatchObject({ current: 0, today: false });
+    expect((await call(stack, 'GET', '/api/user/summary', { token: s.accessToken })).body.streak).toMatchObject({
+      current: 0,
+      today: false,
+    });
     await review(stack, s.accessToken, q, false);
-    expect((await call(stack, 'GET', '/api/user/summary', { token: s.accessToken })).body.streak).toMatchObject({ current: 1, today: true });
+    expect((await call(stack, 'GET', '/api/user/summary', { token: s.accessToken })).body.streak).toMatchObject({
+      current: 1,
+      today: true,
+    });
     stack.clock.set(tehran('2026-12-06'));
     const token = await freshToken(stack, s);
     await review(stack, token, q, true);
@@ -164,7 +175,10 @@ describe('the mistakes review', () => {
     const q = questionsOf(node1)[0] as SeedQuestion;
     await answer(stack, s.accessToken, q, false);
     const t = s.accessToken;
-    const form = await call(stack, 'POST', `/api/review/${q.id}/answer`, { token: t, body: { answer: q.type === 'choice' ? 'zz' : 'twelve' } });
+    const form = await call(stack, 'POST', `/api/review/${q.id}/answer`, {
+      token: t,
+      body: { answer: q.type === 'choice' ? 'zz' : 'twelve' },
+    });
     expect([form.status, form.body.code]).toEqual([400, 'validation_error']);
     const persian = await call(stack, 'POST', '/api/review/۴۰۰۱۲۱/answer', { token: t, body: { answer: 'a' } });
     expect([persian.status, persian.body.code]).toEqual([400, 'invalid_id']);

@@ -59,7 +59,10 @@ describe('streak freezes', () => {
     expect(await activeOn(stack, s, '2026-10-07')).toEqual({ current: 7, longest: 7 });
     expect(await summaryStreak(stack, s)).toMatchObject({ current: 7, freezes: 1 });
     const notes = (await call(stack, 'GET', '/api/notifications', { token: await tokenOf(stack, s) })).body.items;
-    expect(notes.find((n: { kind: string; data: { days?: number } }) => n.kind === 'streak_milestone' && n.data.days === 7).data).toEqual({ days: 7, freezeEarned: true });
+    expect(notes.find((n: { kind: string; data: { days?: number } }) => n.kind === 'streak_milestone' && n.data.days === 7).data).toEqual({
+      days: 7,
+      freezeEarned: true,
+    });
     for (let d = 8; d <= 21; d++) await activeOn(stack, s, `2026-10-${String(d).padStart(2, '0')}`);
     const home = await call(stack, 'GET', '/api/home', { token: await tokenOf(stack, s) });
     expect(home.body.streak).toEqual({ current: 21, longest: 21, today: true, freezes: 2, freezesMax: 2 });

@@ -8,7 +8,16 @@
 import { reportWeekAt } from '@mathisland/core/parents';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LEARNING_JOB_RETRIES, LEARNING_JOB_TIMEOUT_SECONDS, PARENT_REPORTS_SCHEDULE, STREAK_FREEZES_SCHEDULE } from '../learningJobs';
-import { baseStage, declaredGrants, grantedPairs, type Resource, type Resources, resourcesOf, statementsOf, type Templates } from './support';
+import {
+  baseStage,
+  declaredGrants,
+  grantedPairs,
+  type Resource,
+  type Resources,
+  resourcesOf,
+  statementsOf,
+  type Templates,
+} from './support';
 
 let templates: Templates;
 beforeAll(() => {
@@ -16,8 +25,18 @@ beforeAll(() => {
 });
 
 const jobs = [
-  { name: 'streak-freezes', handler: 'packages/functions/src/jobs/streakFreezes.handler', schedule: STREAK_FREEZES_SCHEDULE, queue: 'StreakFreezesDeadLetters' },
-  { name: 'parent-reports', handler: 'packages/functions/src/jobs/parentReports.handler', schedule: PARENT_REPORTS_SCHEDULE, queue: 'ParentReportsDeadLetters' },
+  {
+    name: 'streak-freezes',
+    handler: 'packages/functions/src/jobs/streakFreezes.handler',
+    schedule: STREAK_FREEZES_SCHEDULE,
+    queue: 'StreakFreezesDeadLetters',
+  },
+  {
+    name: 'parent-reports',
+    handler: 'packages/functions/src/jobs/parentReports.handler',
+    schedule: PARENT_REPORTS_SCHEDULE,
+    queue: 'ParentReportsDeadLetters',
+  },
 ] as const;
 
 function jobFunction(handler: string): [string, Resource] {
@@ -50,7 +69,9 @@ describe.each(jobs)('the $name job', ({ name, handler, schedule, queue }) => {
     expect(queues[queueId]!.Properties.MessageRetentionPeriod).toBe(14 * 86_400);
     const invokeConfigs = Object.values(resourcesOf(templates.Jobs, 'AWS::Lambda::EventInvokeConfig'));
     expect(invokeConfigs).toContainEqual(
-      expect.objectContaining({ Properties: expect.objectContaining({ FunctionName: { Ref: fnId }, MaximumRetryAttempts: LEARNING_JOB_RETRIES }) }),
+      expect.objectContaining({
+        Properties: expect.objectContaining({ FunctionName: { Ref: fnId }, MaximumRetryAttempts: LEARNING_JOB_RETRIES }),
+      }),
     );
     const rule = Object.values(resourcesOf(templates.Jobs, 'AWS::Events::Rule')).find((r) => r.Properties.ScheduleExpression === schedule)!;
     expect(rule.Properties.Targets[0]).toMatchObject({

@@ -12,8 +12,7 @@
  * points there); OPENAI_API_KEY='' → the tutor is off; a real key (and base URL) → the real model. With the
  * tutor on, the seed textbook excerpts are ingested at start (once per embedding model).
  *
- * The scheduled jobs can be run on the stack through `POST /_local/jobs/<job>` (jobs.ts).
- * The staff panel (`packages/admin`) is served at `/admin/` from its build, `packages/admin/dist/admin`; `npm start`
+ * The scheduled jobs run on the stack through `POST /_local/jobs/<job>` (jobs.ts). The staff panel (`packages/admin`) is served at `/admin/` from its build, `packages/admin/dist/admin`; `npm start`
  * builds it first when it is missing or older than its sources ({@link ensureAdminBuilt}).
  */
 
@@ -33,7 +32,7 @@ import { frontendStandIn } from './fakes/frontend';
 import { createGatewayFake } from './fakes/gateway';
 import { createLlmFake, type LlmFakeConfig, type LlmRequest } from './fakes/llm';
 import { createMarketplaceFake } from './fakes/marketplace';
-import { createSmsFake, type SentSms, smsTemplateTexts } from './fakes/sms';
+import { createSmsFake, type SentSms } from './fakes/sms';
 import { jobsControl } from './jobs';
 import { ensureMarketplaceSecret, ensureSecretKey } from './secretKey';
 import { adminSite, createLocalServer } from './server';
@@ -191,9 +190,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   });
   const { handlers, responseMismatches } = await apiHandlers(() => ready, options.checkResponses === true);
   const smsKey = env.SMS_API_KEY === undefined ? LOCAL_SMS_KEY : env.SMS_API_KEY;
-  const smsTemplates = (base: string) =>
-    smsTemplateTexts({ signIn: env.SMS_TEMPLATE || 'verify', parentReport: env.SMS_PARENT_REPORT_TEMPLATE ?? 'parent-report' }, base);
-  const sms = createSmsFake({ apiKey: smsKey, templates: smsTemplates('') });
+  const sms = createSmsFake({ apiKey: smsKey, env });
   const gateway = createGatewayFake({
     merchantId: env.GATEWAY_MERCHANT_ID === undefined ? LOCAL_GATEWAY_MERCHANT_ID : env.GATEWAY_MERCHANT_ID,
   });
@@ -229,8 +226,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const actualPort = (server.address() as AddressInfo).port;
   const baseUrl = `http://localhost:${actualPort}`;
 
-  const smsFake = env.SMS_API_KEY === undefined;
-  if (smsFake) {
+  if (env.SMS_API_KEY === undefined) {
     env.SMS_API_KEY = LOCAL_SMS_KEY;
     env.SMS_BASE_URL ??= `${baseUrl}/_local/sms`;
   }
@@ -244,8 +240,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   }
   env.PUBLIC_BASE_URL ??= baseUrl;
   env.FRONTEND_URL ??= `${baseUrl}/`;
-  // The approved templates hold the stage's address (the parent report's stop link).
-  sms.options.templates = smsTemplates(env.PUBLIC_BASE_URL.replace(/\/+$/, ''));
+  sms.setPublicBaseUrl(env.PUBLIC_BASE_URL);
   if (marketplace.useFake) env.MARKETPLACE_BASE_URL = `${baseUrl}/_local/marketplace`;
 
   try {
@@ -258,13 +253,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const ownEndpointFile = dynamo && !options.inMemory ? endpointFile(dataDir) : undefined;
     if (ownEndpointFile) {
       mkdirSync(dataDir, { recursive: true });
-      // Scripts (createsuperuser, marketplace:authorize) find the table here, and the settings this stack filled in.
-      const filled = [
-        'PUBLIC_BASE_URL',
-        ...(marketplace.useFake ? LOCAL_MARKETPLACE_SETTINGS : []),
-        // The fake sms provider's own key (no real secret): the job scripts text the same outbox.
-        ...(smsFake ? ['SMS_API_KEY', 'SMS_BASE_URL'] : []),
-      ];
+      // Scripts (createsuperuser, the jobs...) find the table here, and the settings this stack filled in.
+      const filled = ['PUBLIC_BASE_URL', ...(marketplace.useFake ? LOCAL_MARKETPLACE_SETTINGS : []), ...sms.publishedSettings];
       const settings = Object.fromEntries(filled.map((name) => [name, env[name]]));
       writeFileSync(ownEndpointFile, `${JSON.stringify({ endpoint: env.DYNAMODB_ENDPOINT, tableName: ownDeps.db.tableName, settings })}\n`);
     }

@@ -133,7 +133,9 @@ export async function reserveGuess(
       if (current && current.expiresAt > nowSeconds) return undefined; // live and out of guesses: dead
       // Expired but not yet removed by TTL: remove it (unless replaced meanwhile) and reserve on a fresh guard.
       if (current)
-        await deleteItem(db, otpKey(phone, scope), { condition: 'expiresAt = :old', values: { ':old': current.expiresAt } }).catch(() => {});
+        await deleteItem(db, otpKey(phone, scope), { condition: 'expiresAt = :old', values: { ':old': current.expiresAt } }).catch(
+          () => {},
+        );
     }
   }
   return undefined;

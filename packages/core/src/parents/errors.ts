@@ -7,7 +7,7 @@ export const parentErrors = {
     new DomainError('parent_not_pending', "No parent's number waits for its code: send it first with POST /api/user/parent { phone }"),
   /** 503: the sms provider's key or the report template is not configured (the feature is off). */
   reportsOff: () =>
-    new DomainError('sms_unavailable', "Parent reports are off: the sms provider or its report template is not configured", {
+    new DomainError('sms_unavailable', 'Parent reports are off: the sms provider or its report template is not configured', {
       retryAfter: 300,
     }),
   /** 404: a stop link that is not one, or whose reports are no longer sent to that number. */

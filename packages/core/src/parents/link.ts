@@ -47,7 +47,9 @@ export function parentView(link: ParentLink | undefined): ParentView {
     pendingPhone: link?.pendingPhone ?? null,
     verifiedAt: iso(link?.verifiedAt),
     stoppedAt: iso(link?.stoppedAt),
-    lastReport: link?.lastReport ? { week: link.lastReport.week, at: iso(link.lastReport.at) as string, status: link.lastReport.status } : null,
+    lastReport: link?.lastReport
+      ? { week: link.lastReport.week, at: iso(link.lastReport.at) as string, status: link.lastReport.status }
+      : null,
     nextReportAt: active && link?.dueWeek ? iso(reportDueAt(link.dueWeek)) : null,
   };
 }

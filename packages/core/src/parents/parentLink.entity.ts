@@ -94,7 +94,14 @@ export const activateItem = (db: Db, userId: number, phone: string, dueWeek: str
     {
       condition: 'pendingPhone = :p',
       names: { '#st': 'status' },
-      values: { ':active': 'active', ':p': phone, ':now': nowMs, ':week': dueWeek, ':gpk': duePartition(userId), ':gsk': dueSortKey(dueWeek, userId) },
+      values: {
+        ':active': 'active',
+        ':p': phone,
+        ':now': nowMs,
+        ':week': dueWeek,
+        ':gpk': duePartition(userId),
+        ':gsk': dueSortKey(dueWeek, userId),
+      },
     },
   );
 
@@ -109,23 +116,23 @@ export const removeItem = (db: Db, userId: number): TxItem =>
 
 /** Transaction item: the parent of `phone` stops the reports at `nowMs` (condition: that number, still active). */
 export const stopItem = (db: Db, userId: number, phone: string, nowMs: number): TxItem =>
-  update(db, parentLinkKey(userId), 'SET #st = :stopped, stoppedAt = :now, stoppedBy = :by REMOVE gsi1pk, gsi1sk, sendingWeek, sendingUntil', {
-    condition: 'phone = :p AND #st = :active',
-    names: { '#st': 'status' },
-    values: { ':stopped': 'stopped', ':now': nowMs, ':by': 'parent', ':p': phone, ':active': 'active' },
-  });
+  update(
+    db,
+    parentLinkKey(userId),
+    'SET #st = :stopped, stoppedAt = :now, stoppedBy = :by REMOVE gsi1pk, gsi1sk, sendingWeek, sendingUntil',
+    {
+      condition: 'phone = :p AND #st = :active',
+      names: { '#st': 'status' },
+      values: { ':stopped': 'stopped', ':now': nowMs, ':by': 'parent', ':p': phone, ':active': 'active' },
+    },
+  );
 
 /** Transaction item: the link goes with its account (account deletion's transaction). */
 export const deleteLinkItem = (db: Db, userId: number): TxItem => remove(db, parentLinkKey(userId));
 
 /** One page of the active links of `shard` whose report is due by Tehran week `week`, from `cursor` (gsi1). */
 export const dueLinks = (db: Db, shard: number, week: string, cursor?: string, limit = 100): Promise<Page<ParentLink>> =>
-  queryPage(
-    db,
-    { index: 'gsi1', partition: `PARENTREPORTS#${shard}`, sortKey: { lte: `${week}#~` }, limit },
-    ParentLinkItem,
-    cursor,
-  );
+  queryPage(db, { index: 'gsi1', partition: `PARENTREPORTS#${shard}`, sortKey: { lte: `${week}#~` }, limit }, ParentLinkItem, cursor);
 
 /**
  * Transaction items claiming the send of `week`'s report of learner `userId` to `phone` until `untilMs`: the
@@ -153,7 +160,13 @@ export const reportDoneItem = (db: Db, userId: number, week: string, report: Las
     `SET dueWeek = :next, gsi1sk = :gsk, lastReport = :report${report.status === 'sent' ? ' ADD reportsSent :one' : ''} REMOVE sendingWeek, sendingUntil`,
     {
       condition: 'sendingWeek = :w',
-      values: { ':w': week, ':next': next, ':gsk': dueSortKey(next, userId), ':report': report, ...(report.status === 'sent' ? { ':one': 1 } : {}) },
+      values: {
+        ':w': week,
+        ':next': next,
+        ':gsk': dueSortKey(next, userId),
+        ':report': report,
+        ...(report.status === 'sent' ? { ':one': 1 } : {}),
+      },
     },
   );
 };

@@ -12,8 +12,7 @@ export const REPORT_HOUR = 18;
 export const SEND_WINDOW_HOURS = 4;
 
 /** Epoch ms of Friday {@link REPORT_HOUR}:00 Tehran of the week starting Saturday `week` (YYYY-MM-DD). */
-export const reportDueAt = (week: string): number =>
-  Date.parse(`${addDays(week, 6)}T${String(REPORT_HOUR).padStart(2, '0')}:00:00+03:30`);
+export const reportDueAt = (week: string): number => Date.parse(`${addDays(week, 6)}T${String(REPORT_HOUR).padStart(2, '0')}:00:00+03:30`);
 
 /** The week (its Saturday) whose reports are sent at `nowMs`, or undefined outside every sending window. */
 export function reportWeekAt(nowMs: number): string | undefined {

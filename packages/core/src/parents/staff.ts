@@ -38,7 +38,9 @@ export async function parentForStaff(deps: Deps, userId: number): Promise<StaffP
     stoppedAt: iso(link?.stoppedAt),
     stoppedBy: link?.stoppedBy ?? null,
     reportsSent: link?.reportsSent ?? 0,
-    lastReport: last ? { week: last.week, at: iso(last.at) as string, status: last.status, providerStatus: last.providerStatus ?? null } : null,
+    lastReport: last
+      ? { week: last.week, at: iso(last.at) as string, status: last.status, providerStatus: last.providerStatus ?? null }
+      : null,
     nextReportAt: link?.status === 'active' && link.dueWeek ? iso(reportDueAt(link.dueWeek)) : null,
   };
 }

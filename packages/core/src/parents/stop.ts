@@ -30,7 +30,8 @@ export async function stopByLink(deps: Deps, token: string): Promise<{ stopped: 
   if (!match) throw parentErrors.stopLinkInvalid();
   const userId = Number(match[1]);
   const link = await getParentLink(deps.db, userId);
-  if (!link?.phone || link.status === 'none' || !safeEqual(token, stopToken(deps, userId, link.phone))) throw parentErrors.stopLinkInvalid();
+  if (!link?.phone || link.status === 'none' || !safeEqual(token, stopToken(deps, userId, link.phone)))
+    throw parentErrors.stopLinkInvalid();
   if (link.status === 'stopped') return { stopped: true };
   try {
     await transact(deps.db, [stopItem(deps.db, userId, link.phone, deps.clock.now())]);

@@ -157,7 +157,14 @@ export async function sendWeeklyParentReports(deps: Deps, options: { week?: stri
 }
 
 function finish(run: ParentReportRun, failures: unknown[]): ParentReportRun {
-  logger.info('parent reports', { week: run.week, off: run.off, listed: run.listed, ...run.counts, more: run.more, errors: failures.length });
+  logger.info('parent reports', {
+    week: run.week,
+    off: run.off,
+    listed: run.listed,
+    ...run.counts,
+    more: run.more,
+    errors: failures.length,
+  });
   if (failures.length) throw failures[0];
   return run;
 }

@@ -24,8 +24,8 @@ import { type AnswerResult, getAttempt, putAttempt } from './attempt.entity';
 import { addDayActivity } from './dayActivity.entity';
 import { progressErrors } from './errors';
 import { nodeOf, requireUnlocked, unlockedCheck } from './lock';
-import { checkAnswer } from './rules';
 import { putMistake } from './review.entity';
+import { checkAnswer } from './rules';
 import { putWrongAnswer } from './wrongAnswer.entity';
 
 export type { AnswerResult } from './attempt.entity';

@@ -43,10 +43,7 @@ export type DayActivity = z.infer<typeof DayActivityItem>;
 
 /** The counters a transaction may add to a day (negative to give one back). */
 export type ActivityCounters = Partial<
-  Pick<
-    DayActivity,
-    'answered' | 'correct' | 'completedLessons' | 'completedNodes' | 'assistantQuestions' | 'reviewAnswered' | 'reviewXp'
-  >
+  Pick<DayActivity, 'answered' | 'correct' | 'completedLessons' | 'completedNodes' | 'assistantQuestions' | 'reviewAnswered' | 'reviewXp'>
 >;
 
 /**

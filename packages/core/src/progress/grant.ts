@@ -101,9 +101,7 @@ export function grantItems(deps: Deps, user: User, plan: GrantPlan, ids: number[
   let taken = 0;
   const take = (): number => ids[taken++] as number;
   streak.frozenDays.forEach((day, i) => {
-    items.push(
-      notificationItem(deps.db, user.id, take(), 'streak_frozen', { day, freezesLeft: streak.freezesBefore - i - 1 }, nowMs),
-    );
+    items.push(notificationItem(deps.db, user.id, take(), 'streak_frozen', { day, freezesLeft: streak.freezesBefore - i - 1 }, nowMs));
   });
   if (streak.milestone) {
     const data = { days: streak.after.current, ...(streak.freezeEarned ? { freezeEarned: true } : {}) };

@@ -38,9 +38,9 @@ export {
   weekFigures,
   weeklyReport,
 } from './report';
-export { checkAnswer, starsFor, XP_PER_CORRECT, XP_PER_STAR } from './rules';
 export { REVIEW_LIST_SIZE, type ReviewEntry, type ReviewQueue, reviewCounts, reviewQueue } from './review';
 export { answerReview, type ReviewResult } from './reviewAnswer';
+export { checkAnswer, starsFor, XP_PER_CORRECT, XP_PER_STAR } from './rules';
 export { learningForStaff, type StaffLearningView } from './staff';
 export { type Summary, streakView, summaryOf } from './summary';
 export { lastWrongAnswer, WRONG_ANSWER_PREFIX, type WrongAnswer, wrongAnswerKey } from './wrongAnswer.entity';

@@ -5,9 +5,9 @@
  * it also shows the streak.
  */
 import { DEFAULT_GRADE_ID, type User } from '../auth';
+import { tehranDay } from '../calendar/tehran';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
-import { tehranDay } from '../calendar/tehran';
 import { heartsAt } from '../hearts';
 import { streakAt } from './activity';
 import { isLocked } from './lock';

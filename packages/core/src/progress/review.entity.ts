@@ -77,4 +77,5 @@ export const moveReview = (db: Db, userId: number, read: ReviewItem, box: number
 };
 
 /** Transaction item: `read` is mastered and leaves the review (condition: still as read). */
-export const masterReview = (db: Db, userId: number, read: ReviewItem): TxItem => remove(db, reviewKey(userId, read.nodeId, read.questionId), unchanged(read));
+export const masterReview = (db: Db, userId: number, read: ReviewItem): TxItem =>
+  remove(db, reviewKey(userId, read.nodeId, read.questionId), unchanged(read));

@@ -40,7 +40,14 @@ export const ReviewAttemptItem = z
 export type ReviewAttempt = z.infer<typeof ReviewAttemptItem>;
 
 /** Transaction item: records `result` for `attemptId`, answered at `nowMs`; fails when the id was used already. */
-export const putReviewAttempt = (db: Db, userId: number, attemptId: string, questionId: number, result: ReviewResult, nowMs: number): TxItem =>
+export const putReviewAttempt = (
+  db: Db,
+  userId: number,
+  attemptId: string,
+  questionId: number,
+  result: ReviewResult,
+  nowMs: number,
+): TxItem =>
   put(
     db,
     { ...reviewAttemptKey(userId, attemptId), questionId, result, expiresAt: epochSeconds(nowMs) + ATTEMPT_TTL_SECONDS },

@@ -62,12 +62,7 @@ function refusalKind(status: number): 'transient' | 'configuration' | 'receptor'
   return 'configuration';
 }
 
-export function createKavenegarSender(options: {
-  apiKey?: string;
-  baseUrl: string;
-  template: string;
-  timeoutMs?: number;
-}): SmsSender {
+export function createKavenegarSender(options: { apiKey?: string; baseUrl: string; template: string; timeoutMs?: number }): SmsSender {
   /** One verify/lookup call with `params` (receptor, template, tokens). */
   async function lookup(apiKey: string, params: Record<string, string>): Promise<WireAnswer> {
     const url = `${options.baseUrl}/v1/${encodeURIComponent(apiKey)}/verify/lookup.json`;

@@ -107,7 +107,11 @@ const ReviewResult = z
     box: Box.meta({ description: 'The box it is in now (the last when mastered)' }),
     dueOn: Day.nullable().meta({ description: 'When it is due again; null when mastered (it left the review)' }),
     mastered: z.boolean(),
-    xp: z.number().int().min(0).meta({ description: `XP this answer earned: 2 when right, up to ${REVIEW_XP_DAILY_CAP} review XP a Tehran day` }),
+    xp: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: `XP this answer earned: 2 when right, up to ${REVIEW_XP_DAILY_CAP} review XP a Tehran day` }),
   })
   .meta({ id: 'ReviewResult' });
 
@@ -207,10 +211,15 @@ export const { handler, createHandler, routes } = defineGroup('learning', {
       'Costs no heart; counts as today’s activity for the streak. The same `attemptId` again replays the first result.',
     responses: {
       200: json(ReviewResult, 'Checked; the question moved', {
-        examples: { review: { summary: 'Right, up to box 3', value: { correct: true, box: 3, dueOn: '2026-11-27', mastered: false, xp: 2 } } },
+        examples: {
+          review: { summary: 'Right, up to box 3', value: { correct: true, box: 3, dueOn: '2026-11-27', mastered: false, xp: 2 } },
+        },
       }),
     },
-    errors: { not_found: 'The question is not in the caller’s review.', idempotency_conflict: 'The `attemptId` was used for another question.' },
+    errors: {
+      not_found: 'The question is not in the caller’s review.',
+      idempotency_conflict: 'The `attemptId` was used for another question.',
+    },
     run: answerInReview,
   }),
 });

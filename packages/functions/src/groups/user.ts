@@ -77,7 +77,9 @@ const WeeklyReport = z.object({
 const time = IsoTime.nullable();
 const Parent = z
   .object({
-    status: z.enum(['none', 'active', 'stopped']).meta({ description: '`active`: reports go to `phone`; `stopped`: the parent stopped them' }),
+    status: z
+      .enum(['none', 'active', 'stopped'])
+      .meta({ description: '`active`: reports go to `phone`; `stopped`: the parent stopped them' }),
     phone: z.string().nullable().meta({ description: 'The confirmed number' }),
     pendingPhone: z.string().nullable().meta({ description: 'A number waiting for its code' }),
     verifiedAt: time,

@@ -102,10 +102,16 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
 const fail = (res: ServerResponse, status: number, message: string) => json(res, status, { return: { status, message }, entries: null });
 
 /**
- * The fake. `templates` are the approved templates' texts by name ({@link smsTemplateTexts}); they may be replaced
- * once the stack knows its address (`options.templates = ...`).
+ * The fake, with its key and the approved templates named by the stack's settings `env` (SMS_TEMPLATE, default
+ * `verify`; SMS_PARENT_REPORT_TEMPLATE, default `parent-report`, empty for none). Their texts
+ * ({@link smsTemplateTexts}) hold the stage's address: the stack sets it with `setPublicBaseUrl` once it listens.
+ * `publishedSettings`: what the stack publishes for the scripts when it plays the provider (its own key is no secret:
+ * the job scripts then text the same outbox); none when the settings name a provider.
  */
-export function createSmsFake(options: { apiKey: string; templates: Record<string, string> }) {
+export function createSmsFake(config: { apiKey: string; env: Record<string, string | undefined> }) {
+  const names = { signIn: config.env.SMS_TEMPLATE || 'verify', parentReport: config.env.SMS_PARENT_REPORT_TEMPLATE ?? 'parent-report' };
+  const publishedSettings = config.env.SMS_API_KEY === undefined ? ['SMS_API_KEY', 'SMS_BASE_URL'] : [];
+  const options = { apiKey: config.apiKey, templates: smsTemplateTexts(names, '') };
   const outbox: SentSms[] = [];
   const faults = createFaults();
   /** The provider's checks, in its order; undefined when the message would be sent. */
@@ -122,8 +128,11 @@ export function createSmsFake(options: { apiKey: string; templates: Record<strin
   let nextId = 8792343;
   return {
     outbox,
-    /** Its key and templates (the local stack fills in the templates once it knows its address). */
-    options,
+    publishedSettings,
+    /** The stage's address, which the approved templates' texts hold (the parent report's stop link). */
+    setPublicBaseUrl(base: string) {
+      options.templates = smsTemplateTexts(names, base.replace(/\/+$/, ''));
+    },
     /** Handles a request under `/_local/sms`; `path` is the rest of the path. Returns false when not its route. */
     faults: faults.queue,
     /** How many calls its faults answered. */
