@@ -6,30 +6,12 @@
  * Table: scripts/localStack.ts. Settings: the environment (and `.env`), over those the running `npm start` filled
  * in; SECRET_KEY and the fake marketplace's static secret come from DATA_DIR when unset, as `npm start` generated
  * them, so a local run asks the stack's fake marketplace (which must be running) with the stack's credential.
+ * A bad setting, or subscriptions that failed (the job's log lines say which), exit 1.
  */
-import { existsSync } from 'node:fs';
-import { buildDeps, loadSettings } from '@mathisland/core';
 import { runMarketplaceRenewal } from '../packages/functions/src/jobs/marketplaceRenewal';
-import { ensureMarketplaceSecret, ensureSecretKey } from '../packages/local/src/secretKey';
-import { closeTable, type OpenedTable, openTable } from './localStack';
+import { ensureMarketplaceSecret } from '../packages/local/src/secretKey';
+import { runJobScript } from './localStack';
 
-if (existsSync('.env')) process.loadEnvFile('.env');
-
-let opened: OpenedTable | undefined;
-try {
-  const base = loadSettings();
-  opened = await openTable(base, process.argv.includes('--aws'));
-  const env = { ...opened.published, ...process.env };
-  if (!opened.where.startsWith('AWS')) {
-    env.SECRET_KEY ??= ensureSecretKey(base.dataDir).key;
-    if (opened.published.MARKETPLACE_BASE_URL) env.MARKETPLACE_API_SECRET ??= ensureMarketplaceSecret(base.dataDir).key;
-  }
-  const counts = await runMarketplaceRenewal(buildDeps(loadSettings(env), { db: opened.db }));
-  console.log(`Marketplace renewal on ${opened.where}: ${JSON.stringify(counts)}`);
-} catch (error) {
-  // A bad setting, or subscriptions that failed (the job's log lines above say which).
-  console.error(`job:marketplace-renewal: ${(error as Error).message}`);
-  process.exitCode = 1;
-} finally {
-  await closeTable(opened);
-}
+await runJobScript('marketplace-renewal', 'Marketplace renewal', runMarketplaceRenewal, (env, opened, base) => {
+  if (opened.published.MARKETPLACE_BASE_URL) env.MARKETPLACE_API_SECRET ??= ensureMarketplaceSecret(base.dataDir).key;
+});

@@ -1,6 +1,6 @@
 /**
- * How the management scripts (createsuperuser, marketplace-authorize, job-marketplace-renewal) find the table to
- * work on, and the settings a running `npm start` filled in:
+ * How the management scripts (createsuperuser, marketplace-authorize, the job-* scripts) find the table to work on,
+ * and the settings a running `npm start` filled in:
  *
  * - `DYNAMODB_ENDPOINT` and `TABLE_NAME` when DYNAMODB_ENDPOINT is set;
  * - `--aws`: the deployed table `TABLE_NAME` in AWS (credentials and region from the environment, as the AWS CLI);
@@ -11,9 +11,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import type { Settings } from '@mathisland/core';
+import { buildDeps, type Deps, loadSettings, type Settings } from '@mathisland/core';
 import { createDb, type Db, ensureTable } from '@mathisland/core/db';
 import { type DynamoLocal, startDynamoLocal } from '../packages/local/src/dynamo';
+import { ensureSecretKey } from '../packages/local/src/secretKey';
 import { endpointFile } from '../packages/local/src/stack';
 
 export interface OpenedTable {
@@ -72,4 +73,36 @@ export async function openTable(settings: Settings, aws: boolean): Promise<Opene
 export async function closeTable(opened: OpenedTable | undefined): Promise<void> {
   opened?.db.raw.destroy();
   await opened?.dynamo?.stop();
+}
+
+/**
+ * One run of a scheduled job from the command line (`npm run job:<name> [-- --aws]`): settings from `.env` and the
+ * environment over those the running `npm start` published, SECRET_KEY from DATA_DIR when unset locally (as `npm start`
+ * generated it), `prepare` for a job's own local settings, then `job` on the table of {@link openTable}; prints
+ * `<label> on <where>: <result as JSON>`, or exits 1 with the message (a bad setting, a failed run).
+ */
+export async function runJobScript(
+  name: string,
+  label: string,
+  job: (deps: Deps) => Promise<unknown>,
+  prepare?: (env: Record<string, string | undefined>, opened: OpenedTable, base: Settings) => void,
+): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  let opened: OpenedTable | undefined;
+  try {
+    const base = loadSettings();
+    opened = await openTable(base, process.argv.includes('--aws'));
+    const env: Record<string, string | undefined> = { ...opened.published, ...process.env };
+    if (!opened.where.startsWith('AWS')) {
+      env.SECRET_KEY ??= ensureSecretKey(base.dataDir).key;
+      prepare?.(env, opened, base);
+    }
+    const result = await job(buildDeps(loadSettings(env), { db: opened.db }));
+    console.log(`${label} on ${opened.where}: ${JSON.stringify(result)}`);
+  } catch (error) {
+    console.error(`job:${name}: ${(error as Error).message}`);
+    process.exitCode = 1;
+  } finally {
+    await closeTable(opened);
+  }
 }

@@ -5,6 +5,8 @@
  * and recovers, the SMS as the parent reads it (figures and the stop link), the stop link without sign-in, removal,
  * and the staff's masked view.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { SeedNode } from '@mathisland/core/curriculum';
 import { describe, expect, it } from 'vitest';
 import { allNodes, playNode, questionsOf, wrongAnswer } from './support/content';
@@ -321,5 +323,31 @@ describe('parent reports switched off', () => {
     expect(res.headers.get('retry-after')).toBeTruthy();
     expect(await outbox(stack, parent)).toHaveLength(0);
     expect((await runJob(stack, { thisWeek: true })).off).toBe(true);
+  });
+});
+
+describe('npm run job:parent-reports', () => {
+  const stack = useStack(); // the real time: the script runs on the machine's clock
+
+  it('runs the job on the local table: with --this-week the week’s report, once however often it runs', async () => {
+    const { parentPhone } = await withParent(stack);
+    const settings = stack.deps.settings;
+    const run = (...args: string[]) =>
+      promisify(execFile)('node_modules/.bin/tsx', ['scripts/job-parent-reports.ts', ...args], {
+        env: {
+          ...process.env,
+          DYNAMODB_ENDPOINT: settings.dynamodbEndpoint,
+          TABLE_NAME: stack.deps.db.tableName,
+          SECRET_KEY: settings.secretKey,
+          PUBLIC_BASE_URL: stack.baseUrl,
+          SMS_API_KEY: settings.sms.apiKey,
+          SMS_BASE_URL: settings.sms.baseUrl,
+        },
+      });
+    const forced = await run('--this-week');
+    expect(forced.stdout).toMatch(/Parent reports on .*"sent":1/);
+    expect(await reports(stack, parentPhone)).toHaveLength(1);
+    expect((await run('--this-week')).stdout).toMatch(/"sent":0/);
+    expect(await reports(stack, parentPhone)).toHaveLength(1);
   });
 });

@@ -30,7 +30,7 @@ import { getRawItems, keyId, parseItem } from '../db/items';
 import { transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { logger } from '../log';
-import { inParallel } from '../parallel';
+import { sweep } from '../parallel';
 import { weekFigures } from '../progress';
 import type { LookupOutcome } from '../providers/ports';
 import {
@@ -131,29 +131,19 @@ export async function sendWeeklyParentReports(deps: Deps, options: { week?: stri
   const template = deps.settings.sms.parentReportTemplate;
   const run: ParentReportRun = { week: week ?? null, off: !template || !deps.sms.configured, listed: 0, counts, more: false };
   if (!week || !template || run.off) return finish(run, []);
-  const failures: unknown[] = [];
-  const late = () => options.deadlineMs !== undefined && Date.now() >= options.deadlineMs;
-  for (let shard = 0; shard < PARENT_INDEX_SHARDS; shard++) {
-    let cursor: string | undefined;
-    do {
-      if (late()) {
-        run.more = true;
-        return finish(run, failures);
-      }
-      const page = await dueLinks(deps.db, shard, week, cursor);
-      run.listed += page.items.length;
-      await inParallel(page.items, PARENT_REPORT_CONCURRENCY, async (link) => {
-        try {
-          counts[await reportOne(deps, link.userId, week, template)]++;
-        } catch (error) {
-          failures.push(error);
-          logger.error('parent report failed', { userId: link.userId, reason: (error as Error).message });
-        }
-      });
-      cursor = page.nextCursor;
-    } while (cursor);
-  }
-  return finish(run, failures);
+  const swept = await sweep(
+    Array.from({ length: PARENT_INDEX_SHARDS }, (_, shard) => shard),
+    (shard, cursor) => dueLinks(deps.db, shard, week, cursor),
+    async (link) => {
+      counts[await reportOne(deps, link.userId, week, template)]++;
+    },
+    {
+      concurrency: PARENT_REPORT_CONCURRENCY,
+      ...(options.deadlineMs === undefined ? {} : { deadlineMs: options.deadlineMs }),
+      onError: (link, error) => logger.error('parent report failed', { userId: link.userId, reason: (error as Error).message }),
+    },
+  );
+  return finish({ ...run, listed: swept.listed, more: swept.more }, swept.failures);
 }
 
 function finish(run: ParentReportRun, failures: unknown[]): ParentReportRun {

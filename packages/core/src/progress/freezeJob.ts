@@ -22,7 +22,7 @@ import { retryOptimistic } from '../db/conditions';
 import { transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { logger } from '../log';
-import { inParallel } from '../parallel';
+import { sweep } from '../parallel';
 import { grantItems, type IdPool, planGrant, reserveIds } from './grant';
 import { dropStaleWatch, STREAK_WATCH_SHARDS, type StreakWatch, watchedOn } from './streakWatch.entity';
 
@@ -75,36 +75,27 @@ async function settleOne(deps: Deps, watch: StreakWatch): Promise<number> {
 export async function useMissedFreezes(deps: Deps, options: { deadlineMs?: number } = {}): Promise<FreezeJobResult> {
   const today = tehranDay(deps.clock.now());
   const days = Array.from({ length: FREEZE_LOOKBACK_DAYS + 1 }, (_, i) => addDays(today, i - FREEZE_LOOKBACK_DAYS - 2));
-  const result: FreezeJobResult = { days, listed: 0, settled: 0, freezesUsed: 0, more: false };
-  const failures: unknown[] = [];
-  const late = () => options.deadlineMs !== undefined && Date.now() >= options.deadlineMs;
-  for (const day of days) {
-    for (let shard = 0; shard < STREAK_WATCH_SHARDS; shard++) {
-      let cursor: string | undefined;
-      do {
-        if (late()) {
-          result.more = true;
-          return finish(result, failures);
-        }
-        const page = await watchedOn(deps.db, day, shard, cursor);
-        result.listed += page.items.length;
-        await inParallel(page.items, FREEZE_JOB_CONCURRENCY, async (watch) => {
-          try {
-            const used = await settleOne(deps, watch);
-            if (used > 0) {
-              result.settled++;
-              result.freezesUsed += used;
-            }
-          } catch (error) {
-            failures.push(error);
-            logger.error('streak freeze job: a learner failed', { userId: watch.userId, reason: (error as Error).message });
-          }
-        });
-        cursor = page.nextCursor;
-      } while (cursor);
-    }
-  }
-  return finish(result, failures);
+  const partitions = days.flatMap((day) => Array.from({ length: STREAK_WATCH_SHARDS }, (_, shard) => ({ day, shard })));
+  let settled = 0;
+  let freezesUsed = 0;
+  const swept = await sweep(
+    partitions,
+    ({ day, shard }, cursor) => watchedOn(deps.db, day, shard, cursor),
+    async (watch) => {
+      const used = await settleOne(deps, watch);
+      if (used > 0) {
+        settled++;
+        freezesUsed += used;
+      }
+    },
+    {
+      concurrency: FREEZE_JOB_CONCURRENCY,
+      ...options,
+      onError: (watch, error) =>
+        logger.error('streak freeze job: a learner failed', { userId: watch.userId, reason: (error as Error).message }),
+    },
+  );
+  return finish({ days, listed: swept.listed, settled, freezesUsed, more: swept.more }, swept.failures);
 }
 
 function finish(result: FreezeJobResult, failures: unknown[]): FreezeJobResult {
