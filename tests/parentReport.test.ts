@@ -7,11 +7,14 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { weekKey } from '@mathisland/core/calendar';
 import type { SeedNode } from '@mathisland/core/curriculum';
 import { describe, expect, it } from 'vitest';
+import { runParentReports } from '../packages/functions/src/jobs/parentReports';
 import { allNodes, playNode, questionsOf, wrongAnswer } from './support/content';
 import { admin, staffSession } from './support/payments';
 import { call, freshToken, newPhone, type Session, signIn, type TestStack, useStack } from './support/stack';
+import { asFunction } from './support/tableAccess';
 
 /** `time` Tehran on `day`, epoch ms. */
 const tehran = (day: string, time = '10:00:00') => Date.parse(`${day}T${time}+03:30`);
@@ -29,10 +32,16 @@ interface Sms {
 const outbox = async (stack: TestStack, phone: string): Promise<Sms[]> =>
   (await call(stack, 'GET', `/_local/sms/outbox?phone=${encodeURIComponent(phone)}`)).body.items;
 const reports = async (stack: TestStack, phone: string) => (await outbox(stack, phone)).filter((m) => m.template === 'parent-report');
-const runJob = async (stack: TestStack, body?: unknown) => {
-  const res = await call(stack, 'POST', '/_local/jobs/parent-reports', body === undefined ? {} : { body });
+/** One run of the job as the deployed function runs it (its DynamoDB requests checked against its declaration). */
+const runJob = (stack: TestStack, options: { thisWeek?: boolean } = {}) =>
+  asFunction('parent-reports', () =>
+    runParentReports(stack.deps, options.thisWeek ? { week: weekKey(stack.clock.now()) } : {}),
+  ) as Promise<{ week: string | null; counts: Record<string, number>; off: boolean }>;
+/** The same through the local stack's control route (`POST /_local/jobs/parent-reports`). */
+const runJobRoute = async (stack: TestStack, body: unknown = {}) => {
+  const res = await call(stack, 'POST', '/_local/jobs/parent-reports', { body });
   expect(res.status).toBe(200);
-  return res.body as { week: string | null; counts: Record<string, number>; off: boolean };
+  return res.body as { week: string | null; counts: Record<string, number> };
 };
 
 /** A learner whose parent confirmed `parentPhone` (its code read from the fake provider's outbox). */
@@ -151,7 +160,7 @@ describe('the weekly report', () => {
     expect((await runJob(stack)).week).toBeNull();
     expect(await reports(stack, parentPhone)).toHaveLength(0);
     stack.clock.set(FRIDAY_18);
-    const run = await runJob(stack);
+    const run = await runJobRoute(stack);
     expect(run).toMatchObject({ week: WEEK, off: false });
     expect(run.counts.sent).toBeGreaterThanOrEqual(1);
     const [sms] = await reports(stack, parentPhone);
@@ -172,7 +181,7 @@ describe('the weekly report', () => {
     // Twice more in the window, and a forced run of the same week: still one.
     stack.clock.set(FRIDAY_18 + 15 * 60_000);
     await runJob(stack);
-    await Promise.all([runJob(stack), runJob(stack), runJob(stack, { thisWeek: true })]);
+    await Promise.all([runJob(stack), runJob(stack), runJobRoute(stack, { thisWeek: true })]);
     expect(await reports(stack, parentPhone)).toHaveLength(1);
     const view = (await call(stack, 'GET', '/api/user/parent', { token: await freshToken(stack, s) })).body;
     expect(view).toMatchObject({ status: 'active', lastReport: { week: WEEK, status: 'sent' }, nextReportAt: '2026-12-04T14:30:00.000Z' });
