@@ -261,6 +261,40 @@ describe('the weekly report', () => {
     expect((await call(stack, 'GET', `/api/parent/stop?token=${sms!.tokens.token20}`)).status).toBe(404);
   });
 
+  it('fails the run loudly when the provider refuses the template (an operator must act), and sends once it is fixed', async () => {
+    stack.clock.set(tehran('2026-12-22'));
+    const { parentPhone } = await withParent(stack);
+    const friday = tehran('2026-12-25', '18:00:00');
+    stack.clock.set(friday);
+    await call(stack, 'POST', '/_local/sms/faults', { body: { code: 424, count: 1000, path: 'lookup' } });
+    await expect(runJob(stack)).rejects.toThrow(/refused the parent report \(status 424\)/);
+    await call(stack, 'DELETE', '/_local/sms/faults');
+    expect(await reports(stack, parentPhone)).toHaveLength(0);
+    stack.clock.set(friday + 15 * 60_000);
+    await runJob(stack);
+    expect(await reports(stack, parentPhone)).toHaveLength(1);
+  });
+
+  it('keeps texting the confirmed number while a new one waits for its code; an old number’s link stops nothing', async () => {
+    stack.clock.set(tehran('2026-12-28'));
+    const { s, parentPhone: first } = await withParent(stack);
+    const second = newPhone();
+    const token = await freshToken(stack, s);
+    const asked = await call(stack, 'POST', '/api/user/parent', { token, body: { phone: second } });
+    expect(asked.body).toMatchObject({ status: 'active', phone: first, pendingPhone: second });
+    stack.clock.advance(60);
+    await runJob(stack, { thisWeek: true }); // this week's report now (the week of Saturday 2026-12-26)
+    const [toFirst] = await reports(stack, first);
+    expect(toFirst).toBeDefined();
+    expect(await reports(stack, second)).toHaveLength(0);
+    const code = (await outbox(stack, second)).at(-1)!.token;
+    const switched = await call(stack, 'POST', '/api/user/parent/verify', { token, body: { code } });
+    expect(switched.body).toMatchObject({ status: 'active', phone: second, pendingPhone: null });
+    const old = await call(stack, 'GET', `/api/parent/stop?token=${toFirst!.tokens.token20}`);
+    expect([old.status, old.body.code]).toEqual([404, 'not_found']);
+    expect((await call(stack, 'GET', '/api/user/parent', { token })).body.status).toBe('active');
+  });
+
   it('sends one report a week to a number removed and confirmed again in the same week', async () => {
     stack.clock.set(tehran('2027-01-01', '18:00:00')); // a Friday
     const { s, parentPhone } = await withParent(stack);
