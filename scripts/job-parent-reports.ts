@@ -7,12 +7,12 @@
  * (`"week":null` outside it); `--this-week` sends the current Tehran week's reports now, whatever the day (a demo, or
  * an operator's catch-up): a parent still gets at most one report a week.
  *
- * Table and settings: scripts/localStack.ts `runJobScript` (the running `npm start` of DATA_DIR, its fake sms provider
+ * Table and settings: scripts/lib/jobScript.ts `runJobScript` (the running `npm start` of DATA_DIR, its fake sms provider
  * and address; SECRET_KEY, which signs the stop links, from DATA_DIR).
  */
 import { weekKey } from '@mathisland/core/calendar';
 import { runParentReports } from '../packages/functions/src/jobs/parentReports';
-import { runJobScript } from './localStack';
+import { runJobScript } from './lib/jobScript';
 
 await runJobScript('parent-reports', 'Parent reports', (deps) =>
   runParentReports(deps, process.argv.includes('--this-week') ? { week: weekKey(deps.clock.now()) } : {}),

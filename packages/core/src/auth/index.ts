@@ -14,7 +14,8 @@ export {
   verifyOtp,
 } from './otp';
 export { listOtpRecords, type OtpRecordView } from './otpRecords';
-export { authenticate, type CountOnUser, type LoginResult, login, logout, REFRESH_TOKEN_SECONDS, refresh } from './sessions';
+export { logout, type RefreshResult, refresh } from './refresh';
+export { authenticate, type CountOnUser, type LoginResult, login, REFRESH_TOKEN_SECONDS } from './sessions';
 export { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './tokens';
 export {
   getUser,
@@ -31,4 +32,4 @@ export {
   usersPage,
 } from './user.entity';
 export { getUserForStaff, listUsers, type StaffUserView, staffUserView } from './userDirectory';
-export { DEFAULT_GRADE_ID, findOrCreateUser } from './users';
+export { DEFAULT_GRADE_ID, findOrCreateUser, gradeOf } from './users';

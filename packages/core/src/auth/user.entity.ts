@@ -45,6 +45,15 @@ export const StoredSubscription = z.object({
   aiDailyQuota: count,
   /** End of the paid period, epoch ms. */
   expiresAt: epochMs,
+  /**
+   * What set the end: a marketplace subscription's period, or paid days (gateway, or an in-app purchase). Absent on
+   * items written before it (read as `gateway`). The arithmetic: subscriptions/period.ts.
+   */
+  source: z.enum(['gateway', 'marketplace']).optional(),
+  /** While a marketplace subscription runs: its period end as the marketplace last said (`validUntil`), epoch ms. */
+  storeUntil: epochMs.optional(),
+  /** While a marketplace subscription runs: paid days (ms) held for after its period; `expiresAt = storeUntil + carriedMs`. */
+  carriedMs: count.optional(),
 });
 export type StoredSubscription = z.infer<typeof StoredSubscription>;
 

@@ -11,6 +11,7 @@ import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { heartsAt } from '../hearts';
 import { getUser, type User, userIdByPhone, userIdByPublicId, usersCursorAfter, usersPage } from './user.entity';
+import { gradeOf } from './users';
 
 /** A learner as the staff see it (times ISO; hearts as of now). */
 export interface StaffUserView {
@@ -18,7 +19,8 @@ export interface StaffUserView {
   publicId: string;
   phone: string;
   displayName: string | null;
-  gradeId: number | null;
+  /** The learner's grade as their own answers name it (auth `gradeOf`: chosen, else the default grade). */
+  gradeId: number;
   xp: number;
   stars: number;
   hearts: number;
@@ -37,7 +39,7 @@ export function staffUserView(deps: Pick<Deps, 'clock' | 'settings'>, user: User
     publicId: user.publicId,
     phone: user.phone,
     displayName: user.displayName ?? null,
-    gradeId: user.gradeId ?? null,
+    gradeId: gradeOf(user),
     xp: user.xp,
     stars: user.stars,
     hearts: heartsAt(user, now, deps.settings).hearts,

@@ -20,6 +20,10 @@ export const migrations = [
     id: '0004-board-entry-names',
     description: "Copy the learners' names onto their entries of the current leaderboards (overall and this week's)",
   },
+  {
+    id: '0005-marketplace-period-truth',
+    description: "Put each running marketplace subscription's period on its learner's subscription and schedule its daily re-check",
+  },
 ] as const satisfies readonly MigrationInfo[];
 
 export interface MigrationInfo {

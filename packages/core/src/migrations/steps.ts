@@ -8,7 +8,7 @@ import { backfillUserIndex, userIdBatches } from '../auth';
 import { writeSeedContent } from '../curriculum';
 import type { Db } from '../db/client';
 import { backfillBoardNames } from '../leaderboard';
-import { backfillSubscriptionIndexes, saveDiscountCode, savePlan, seedPlans } from '../subscriptions';
+import { backfillMarketplacePeriods, backfillSubscriptionIndexes, saveDiscountCode, savePlan, seedPlans } from '../subscriptions';
 import { backfillTicketIndex } from '../support';
 import { backfillFeedbackIndex } from '../tutor';
 import type { MigrationId } from './ids';
@@ -39,5 +39,9 @@ export const steps: Record<MigrationId, (db: Db, now: () => number) => Promise<v
   async '0004-board-entry-names'(db, now) {
     const at = now();
     for await (const ids of userIdBatches(db)) await backfillBoardNames(db, ids, at);
+  },
+  /** Marketplace subscriptions verified before period truth (subscriptions/periodBackfill.ts). */
+  async '0005-marketplace-period-truth'(db, now) {
+    await backfillMarketplacePeriods(db, now());
   },
 };

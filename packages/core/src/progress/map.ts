@@ -4,7 +4,7 @@
  * brings the mistakes review's items (the `NODE#` item collection), from which the home screen counts `reviewDue`;
  * it also shows the streak.
  */
-import { DEFAULT_GRADE_ID, type User } from '../auth';
+import { gradeOf, type User } from '../auth';
 import { tehranDay } from '../calendar/tehran';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
@@ -40,7 +40,7 @@ export interface Home {
 /** The map of `gradeId` (default: the learner's grade, else grade 4). Errors: `not_found` for an unknown grade. */
 export async function home(deps: Deps, user: User, gradeId?: number): Promise<Home> {
   const content = await deps.content.get();
-  const grade = content.grade(gradeId ?? user.gradeId ?? DEFAULT_GRADE_ID);
+  const grade = content.grade(gradeId ?? gradeOf(user));
   if (!grade) throw commonErrors.notFound('Grade');
   const { progress, review } = await nodeCollection(deps.db, user.id);
   const now = deps.clock.now();
