@@ -5,14 +5,13 @@
  * and recovers, the SMS as the parent reads it (figures and the stop link), the stop link without sign-in, removal,
  * and the staff's masked view.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { weekKey } from '@mathisland/core/calendar';
 import type { SeedNode } from '@mathisland/core/curriculum';
 import { describe, expect, it } from 'vitest';
 import { runParentReports } from '../packages/functions/src/jobs/parentReports';
 import { allNodes, playNode, questionsOf, wrongAnswer } from './support/content';
 import { admin, staffSession } from './support/payments';
+import { runScriptOnStack } from './support/scripts';
 import { call, freshToken, newPhone, type Session, signIn, type TestStack, useStack } from './support/stack';
 import { asFunction } from './support/tableAccess';
 
@@ -376,17 +375,7 @@ describe('npm run job:parent-reports', () => {
     const { parentPhone } = await withParent(stack);
     const settings = stack.deps.settings;
     const run = (...args: string[]) =>
-      promisify(execFile)('node_modules/.bin/tsx', ['scripts/job-parent-reports.ts', ...args], {
-        env: {
-          ...process.env,
-          DYNAMODB_ENDPOINT: settings.dynamodbEndpoint,
-          TABLE_NAME: stack.deps.db.tableName,
-          SECRET_KEY: settings.secretKey,
-          PUBLIC_BASE_URL: stack.baseUrl,
-          SMS_API_KEY: settings.sms.apiKey,
-          SMS_BASE_URL: settings.sms.baseUrl,
-        },
-      });
+      runScriptOnStack(stack, 'job-parent-reports.ts', args, { SMS_API_KEY: settings.sms.apiKey, SMS_BASE_URL: settings.sms.baseUrl });
     const forced = await run('--this-week');
     expect(forced.stdout).toMatch(/Parent reports on .*"sent":1/);
     expect(await reports(stack, parentPhone)).toHaveLength(1);
