@@ -180,6 +180,11 @@ describe('every route flagged throttleInTransaction counts its hit inside the tr
       await answerAll(token, lesson.questions);
       return { path: `/api/lessons/${lesson.id}/complete` };
     },
+    'POST /api/review/{id}/answer': async (token) => {
+      const q = questions[1]!;
+      expect((await answer(stack, token, q.id, { answer: wrongAnswer(q) })).status).toBe(200); // into the review
+      return { path: `/api/review/${q.id}/answer`, body: { answer: q.answer } };
+    },
     'POST /api/nodes/{id}/quiz/complete': async (token) => {
       await answerAll(token, questions);
       return { path: `/api/nodes/${node1.id}/quiz/complete` };

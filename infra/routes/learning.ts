@@ -42,4 +42,21 @@ export const learningRoutes: readonly RouteSpec[] = [
     throttle: 'lesson_complete',
     summary: 'Complete a lesson from its recorded answers.',
   },
+  // Learning that brings children back (DESIGN §13): the mistakes review.
+  {
+    method: 'GET',
+    path: '/api/review',
+    group: 'learning',
+    auth: 'user',
+    throttle: 'review',
+    summary: 'The caller’s mistakes review: how many questions are due, and up to 20 of them, due first (Leitner boxes).',
+  },
+  {
+    method: 'POST',
+    path: '/api/review/{id}/answer',
+    group: 'learning',
+    auth: 'user',
+    throttle: 'review_answer',
+    summary: 'Answer a question of the mistakes review: right moves it up a box, wrong back to box 1; 2 XP a right answer.',
+  },
 ];

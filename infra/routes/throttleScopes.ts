@@ -123,6 +123,15 @@ export const throttleScopes = {
   api_docs: { limit: 600, windowSeconds: 3600, by: 'user' },
   api_redoc: { limit: 600, windowSeconds: 3600, by: 'user' },
   api_docs_assets: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  // Learning that brings children back (DESIGN §13): the mistakes review, and the parent's report, whose code
+  // request and check count per address exactly as sign-in's `otp_request` and `login` do.
+  review: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  review_answer: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  parent_read: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  parent_code: { limit: 300, windowSeconds: 3600, by: 'ip' },
+  parent_verify: { limit: 300, windowSeconds: 3600, by: 'ip' },
+  parent_remove: { limit: 120, windowSeconds: 3600, by: 'user' },
+  parent_stop: { limit: 300, windowSeconds: 3600, by: 'ip' },
 } as const satisfies Record<string, ScopeRule>;
 
 export type ThrottleScope = keyof typeof throttleScopes;
