@@ -169,11 +169,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   if (endpoint) env.DYNAMODB_ENDPOINT = endpoint;
   else {
     if (!options.inMemory) dataDirClaim = await claimForNpmStart(dataDir, warnings);
-    progress(
-      options.inMemory
-        ? 'starting DynamoDB Local (Java, in memory)...'
-        : `starting DynamoDB Local (Java) on ${join(dataDir, 'dynamodb')}...`,
-    );
+    progress(`starting DynamoDB Local (Java) ${options.inMemory ? 'in memory' : `on ${join(dataDir, 'dynamodb')}`}...`);
     dynamo = await startDynamoLocal({ dbPath: options.inMemory ? undefined : join(dataDir, 'dynamodb') }).catch((error) => {
       dataDirClaim?.release();
       throw error;
