@@ -20,7 +20,8 @@ describe('updateUser', () => {
     );
     expect(item.Update).toMatchObject({
       Key: { pk: 'USER#7', sk: 'PROFILE' },
-      UpdateExpression: 'SET #hearts = :u_hearts, #heartsUpdatedAt = :u_heartsUpdatedAt ADD #answeredCount :u_answeredCount REMOVE #heartsEmptyAt',
+      UpdateExpression:
+        'SET #hearts = :u_hearts, #heartsUpdatedAt = :u_heartsUpdatedAt ADD #answeredCount :u_answeredCount REMOVE #heartsEmptyAt',
       ConditionExpression: '(attribute_exists(pk)) AND (#hearts = :c_hearts)',
       ExpressionAttributeValues: { ':u_hearts': 4, ':u_heartsUpdatedAt': 1000, ':u_answeredCount': 1, ':c_hearts': 5 },
     });
@@ -51,7 +52,11 @@ describe('updateUser', () => {
 
   it('refuses a change that changes nothing, and merging one field twice', () => {
     expect(() => updateUser(db, 1, {})).toThrow('changes nothing');
-    expect(mergeUserChanges({ add: { xp: 5 } }, { set: { weekXp: 5 } }, undefined)).toEqual({ set: { weekXp: 5 }, add: { xp: 5 }, remove: [] });
+    expect(mergeUserChanges({ add: { xp: 5 } }, { set: { weekXp: 5 } }, undefined)).toEqual({
+      set: { weekXp: 5 },
+      add: { xp: 5 },
+      remove: [],
+    });
     expect(() => mergeUserChanges({ add: { xp: 5 } }, { set: { xp: 6 } })).toThrow('xp changed twice');
   });
 });
