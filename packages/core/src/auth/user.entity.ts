@@ -160,7 +160,7 @@ export const userCondition = {
   lacks: (field: OptionalField): UserCondition => ({ expression: `attribute_not_exists(#${field})` }),
   /** The number field is not stored, or is below `value`. */
   below: (field: NumberField, value: number): UserCondition => ({
-    expression: `(attribute_not_exists(#${field}) OR #${field} < :below_${field})`,
+    expression: `attribute_not_exists(#${field}) OR #${field} < :below_${field}`,
     values: { [`:below_${field}`]: value },
   }),
   /**
@@ -176,7 +176,7 @@ export const userCondition = {
       values: { ':prevExpires': current.expiresAt, ...(current.storeUntil === undefined ? {} : { ':prevStoreUntil': current.storeUntil }) },
     };
   },
-  /** Every condition given holds. */
+  /** Every condition given holds (each in parentheses: DynamoDB refuses doubled ones, so no condition brings its own). */
   all: (...conditions: (UserCondition | undefined)[]): UserCondition => {
     const given = conditions.filter((c): c is UserCondition => c !== undefined && c.expression !== '');
     return { expression: given.map((c) => `(${c.expression})`).join(' AND '), values: Object.assign({}, ...given.map((c) => c.values)) };
