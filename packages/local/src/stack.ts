@@ -28,7 +28,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { buildDeps, type Clock, type Deps, loadSettings, SettingsError } from '@mathisland/core';
+import { buildDeps, type Clock, type Deps, loadSettings } from '@mathisland/core';
 import { ensureTable } from '@mathisland/core/db';
 import { applyMigrations } from '@mathisland/core/migrations';
 import { openAiModel } from '@mathisland/core/providers/model';
@@ -44,6 +44,7 @@ import { createMarketplaceFake } from './fakes/marketplace';
 import { createSmsFake, type SentSms } from './fakes/sms';
 import { jobsControl } from './jobs';
 import { startBareOrigin } from './origin';
+import { assertPortFree, portInUse } from './preflight';
 import { ensureMarketplaceSecret, ensureMarketplaceSigningKey, ensureSecretKey } from './secretKey';
 import { adminSite, createLocalServer } from './server';
 
@@ -67,6 +68,8 @@ export interface LocalStackOptions {
   checkResponses?: boolean;
   /** Also listen as the bare origin, without the edge ({@link LocalStack.originUrl}). */
   exposeOrigin?: boolean;
+  /** Told each slow step as it begins (`npm start` prints them: the first start takes about a minute). */
+  onProgress?: (step: string) => void;
 }
 
 export interface LocalStack {
@@ -141,11 +144,18 @@ function localMarketplace(env: Record<string, string | undefined>, dataDir: stri
   };
 }
 
+/**
+ * Starts the stack (see the module doc). Errors, before anything slow starts: `SettingsError` for a bad setting or a
+ * DATA_DIR another npm start serves, `StartupError` (preflight.ts) for a port in use or a missing Java.
+ */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const env: Record<string, string | undefined> = { ...process.env, ...options.env };
   const warnings: string[] = [];
   const dataDir = env.DATA_DIR || '.data';
+  const progress = options.onProgress ?? (() => {});
   loadSettings(env); // fail fast on a bad setting, before anything starts
+  const port = options.port ?? Number(env.PORT ?? 3000);
+  await assertPortFree(port, options.host); // and on a busy port, before DynamoDB Local's seconds
   env.ORIGIN_VERIFY_SECRET ??= randomBytes(32).toString('base64url'); // the local edge's: this process alone needs it
   if (env.SECRET_KEY === undefined) {
     const { key, generated } = ensureSecretKey(dataDir);
@@ -159,6 +169,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   if (endpoint) env.DYNAMODB_ENDPOINT = endpoint;
   else {
     if (!options.inMemory) dataDirClaim = await claimForNpmStart(dataDir, warnings);
+    progress(`starting DynamoDB Local (Java) ${options.inMemory ? 'in memory' : `on ${join(dataDir, 'dynamodb')}`}...`);
     dynamo = await startDynamoLocal({ dbPath: options.inMemory ? undefined : join(dataDir, 'dynamodb') }).catch((error) => {
       dataDirClaim?.release();
       throw error;
@@ -194,7 +205,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     },
     ready,
   });
-  const port = options.port ?? Number(env.PORT ?? 3000);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -204,7 +214,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await dynamo?.stop();
     dataDirClaim?.release();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new SettingsError(`port ${port} is in use (another npm start?); set PORT to another port`);
+      throw portInUse(port);
     }
     throw error;
   }
@@ -236,6 +246,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       adapters: { model: openAiModel },
       ...(options.clock ? { clock: options.clock } : {}),
     });
+    progress(`creating the table ${ownDeps.db.tableName} and applying the data migrations (the grade 4 and 5 curriculum, plans)...`);
     await ensureTable(ownDeps.db);
     await applyMigrations(ownDeps.db, () => ownDeps.clock.now());
     if (dataDirClaim) {
@@ -247,6 +258,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     marketplace.fake.options.redirectUri = ownDeps.settings.marketplace.redirectUri;
     markReady(ownDeps);
     // After the server is ready: the fake model that embeds the excerpts is served by this same server.
+    if (ownDeps.model) progress("ingesting the tutor's seed textbook excerpts (once per embedding model)...");
     try {
       await seedTextbook(ownDeps);
     } catch (error) {

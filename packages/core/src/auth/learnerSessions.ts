@@ -12,13 +12,12 @@
  */
 import { isConditionFailure } from '../db/conditions';
 import type { Page } from '../db/items';
-import { updateItem } from '../db/items';
 import { fillPage } from '../db/pages';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { auditStaffAction } from '../log';
 import { REFRESH_TOKEN_SECONDS } from './sessions';
-import { getUser, type User, userKey, usersCursorAfter, usersPage } from './user.entity';
+import { getUser, type User, userCondition, usersCursorAfter, usersPage, writeUser } from './user.entity';
 
 export interface StaffSessionView {
   id: string;
@@ -76,7 +75,7 @@ export async function revokeLearnerSession(deps: Deps, id: string, actor: string
   if (!match) throw commonErrors.notFound('Session');
   const userId = Number(match[1]);
   try {
-    await updateItem(deps.db, userKey(userId), 'REMOVE sessionId', { condition: 'sessionId = :sid', values: { ':sid': match[2] } });
+    await writeUser(deps.db, userId, { remove: ['sessionId'] }, userCondition.is({ sessionId: match[2] }));
   } catch (error) {
     if (isConditionFailure(error)) throw commonErrors.notFound('Session');
     throw error;

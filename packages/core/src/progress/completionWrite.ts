@@ -11,9 +11,8 @@
  */
 import type { User } from '../auth';
 import { check, type TxItem } from '../db/transact';
-import type { Deps } from '../deps';
 import { notificationItem } from '../notifications';
-import { transactCounting } from '../throttle';
+import { type CountingDeps, transactCounting } from '../throttle';
 import type { Streak } from './activity';
 import { addDayActivity } from './dayActivity.entity';
 import { grantChanges, grantItems, type IdPool, planGrant, reserveIds, streakAfter } from './grant';
@@ -45,7 +44,13 @@ export interface CompletionWrite {
  * tries. Returns the learner's streak after it. Errors: TransactionCanceledException when a condition failed
  * (the caller re-reads and decides again), `throttled` (nothing written).
  */
-export async function writeCompletion(deps: Deps, user: User, node: CurriculumNode, write: CompletionWrite, pool: IdPool): Promise<Streak> {
+export async function writeCompletion(
+  deps: CountingDeps,
+  user: User,
+  node: CurriculumNode,
+  write: CompletionWrite,
+  pool: IdPool,
+): Promise<Streak> {
   const now = deps.clock.now();
   const plan = planGrant(
     user,
