@@ -20,7 +20,7 @@ import type { EndpointGroup } from './routes';
 import type { GlobalIndexName } from './table';
 
 /** Scheduled and deploy-time functions (not endpoint groups). */
-export const jobNames = ['migrate', 'payment-recheck', 'marketplace-renewal'] as const;
+export const jobNames = ['migrate', 'payment-recheck', 'marketplace-renewal', 'streak-freezes', 'parent-reports'] as const;
 export type JobName = (typeof jobNames)[number];
 
 /** An endpoint group's Lambda or a job's. */
@@ -72,10 +72,16 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // Public question bank: the curriculum cache and the throttle counter.
   curriculum: { table: ['Query', 'UpdateItem'], indexes: [], secret: true },
   // Answers, completions (their state in one BatchGet), XP, board entries and histogram, streaks, notifications; the
-  // lock rule checked inside the answer's transaction (ConditionCheck).
-  learning: { table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], indexes: [], secret: true },
+  // lock rule checked inside the answer's transaction (ConditionCheck). The mistakes review: a mastered question
+  // leaves it, and a learner without freezes leaves the freeze job's index (Delete parts of transactions).
+  learning: {
+    table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
+    indexes: [],
+    secret: true,
+  },
   // Profile, hearts, summary, weekly report, and account deletion (the personal prefixes, BatchWriteItem deletes).
-  user: { table: [...READ, 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], indexes: [], secret: true },
+  // The parent's number: its code (Put, consumed by a Delete in the confirming transaction), the link item.
+  user: { table: [...READ, 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], indexes: [], secret: true },
   // Unknown paths and methods: answers 404/405 without reading anything.
   fallback: { table: [], indexes: [], secret: true },
   // Top 100 (gsi1 Query + BatchGet of names), the caller's rank (histogram Query, COUNT Query).
@@ -113,6 +119,13 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
     indexes: ['gsi1', 'gsi2'],
     secret: true,
   },
+  // The nightly streak freeze job (DESIGN §13): the watch index (gsi1), each learner, the freeze's transaction (user
+  // item, notifications, the watch item moved or removed), the notification counter.
+  'streak-freezes': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['gsi1'], secret: true },
+  // The weekly parent reports (DESIGN §13): the due index (gsi1), the learner and link (BatchGet), the week's
+  // activity (Query), the claim (a check of the user and an update) and the outcome. SECRET_KEY signs the stop links;
+  // the sms key is in the secret.
+  'parent-reports': { table: ['BatchGetItem', 'Query', 'UpdateItem', 'ConditionCheckItem', 'GetItem'], indexes: ['gsi1'], secret: true },
   // Marketplace purchase start/verify, the OAuth exchange, and the staff connection routes.
   // The OAuth exchange closes its window (delete); verify settles through the grant transaction.
   marketplace: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: [], secret: true },

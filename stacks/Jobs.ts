@@ -15,9 +15,13 @@
  * plain settings set at deploy time; the table actions of `marketplace-renewal` in infra/permissions.ts.
  *
  * `PaymentRecheck` (stacks/paymentRecheck.ts): every 15 minutes, the gateway re-check of recent unpaid orders.
+ *
+ * `StreakFreezes` and `ParentReports` (stacks/learningJobs.ts): the nightly streak freeze job and the parents' weekly
+ * SMS (DESIGN §13).
  */
 import { Duration } from 'aws-cdk-lib';
 import { Cron, Queue, type StackContext } from 'sst/constructs';
+import { learningJobs } from './learningJobs';
 import { paymentRecheckCron } from './paymentRecheck';
 import { serviceFunction } from './service';
 
@@ -50,6 +54,7 @@ export function Jobs(context: StackContext) {
   });
 
   const paymentRecheck = paymentRecheckCron(context);
+  const learning = learningJobs(context);
   stack.addOutputs({ MarketplaceRenewalDlq: deadLetterQueue.queueUrl });
-  return { renewal, deadLetterQueue, paymentRecheck };
+  return { renewal, deadLetterQueue, paymentRecheck, learning };
 }

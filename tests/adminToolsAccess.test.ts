@@ -1,5 +1,5 @@
 /**
- * Issue 25 §6: every route of the staff's everyday tools (infra/routes/adminTools.ts) answers 401 without a session,
+ * Issue 25 §6: every route of the staff's everyday tools (infra/routes/admintools.ts and adminexport.ts) answers 401 without a session,
  * 403 `permission_denied` naming its permission without it, and succeeds with exactly that permission (a superuser
  * for the superuser-only ones); and refuses bad input (an unknown query parameter, a bad query value, a bad body) with
  * a JSON 400 naming the field. The table covers every one of those routes.
@@ -9,7 +9,8 @@ import { SUPERUSER_PERMISSIONS } from '@mathisland/core/admin';
 import { saveDiscountCode } from '@mathisland/core/subscriptions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from '../infra/routes';
-import { adminToolRoutes } from '../infra/routes/adminTools';
+import { adminexportRoutes } from '../infra/routes/adminexport';
+import { admintoolsRoutes } from '../infra/routes/admintools';
 import { EXPORTS } from '../packages/functions/src/lib/exports';
 import { admin, staffSession } from './support/payments';
 import { call, type Session, signIn, useStack } from './support/stack';
@@ -151,8 +152,8 @@ describe('everyday tools: permissions and bad input', () => {
     ),
   ];
 
-  it('covers every route of infra/routes/adminTools.ts', () => {
-    expect(cases.map((c) => c.key).sort()).toEqual(adminToolRoutes.map(routeKey).sort());
+  it('covers every route of infra/routes/admintools.ts and adminexport.ts', () => {
+    expect(cases.map((c) => c.key).sort()).toEqual([...admintoolsRoutes, ...adminexportRoutes].map(routeKey).sort());
   });
 
   it.each(cases)('$key: 401 without a session, 403 without $permission, $status with it', async (c) => {

@@ -83,8 +83,21 @@ function ruleOf(schema: Schema): Schema {
   return rule;
 }
 
+/** `schema` itself, or what its `$ref` names in `document` (`#/components/...`: shared parameters and schemas). */
+const resolve = (document: Schema, schema: Schema | undefined): Schema | undefined =>
+  typeof schema?.$ref === 'string'
+    ? resolve(
+        document,
+        schema.$ref
+          .slice(2)
+          .split('/')
+          .reduce((node: Schema | undefined, key: string) => node?.[key], document),
+      )
+    : schema;
+
 /** The run-time facts of each admin operation (see the module's doc). */
 export function operationsOf(document: Schema): Schema {
+  const deref = (schema: Schema | undefined) => resolve(document, schema);
   const operations: Schema = {};
   for (const [path, item] of Object.entries(document.paths as Schema)) {
     if (!path.startsWith(ADMIN_PREFIX)) continue;
@@ -93,10 +106,11 @@ export function operationsOf(document: Schema): Schema {
       if (!op) continue;
       const query = Object.fromEntries(
         (op.parameters ?? [])
+          .map(deref)
           .filter((p: Schema) => p.in === 'query')
-          .map((p: Schema) => [p.name, Array.isArray(p.schema?.enum) ? p.schema.enum : null]),
+          .map((p: Schema) => [p.name, Array.isArray(deref(p.schema)?.enum) ? deref(p.schema)?.enum : null]),
       );
-      const body = op.requestBody?.content?.['application/json']?.schema;
+      const body = deref(deref(op.requestBody)?.content?.['application/json']?.schema);
       operations[`${method.toUpperCase()} ${path}`] = {
         ...(op['x-permission'] ? { permission: op['x-permission'] } : {}),
         query,
@@ -104,7 +118,9 @@ export function operationsOf(document: Schema): Schema {
           ? {
               body: {
                 required: body.required ?? [],
-                fields: Object.fromEntries(Object.entries(body.properties as Schema).map(([name, s]) => [name, ruleOf(s)])),
+                fields: Object.fromEntries(
+                  Object.entries(body.properties as Schema).map(([name, s]) => [name, ruleOf(deref(s) as Schema)]),
+                ),
               },
             }
           : {}),

@@ -19,6 +19,8 @@
  * The server plays CloudFront (DESIGN §12; server.ts), its origin header ORIGIN_VERIFY_SECRET (random per run when
  * unset); with `exposeOrigin` a second listener is the bare origin (origin.ts).
  *
+ * The scheduled jobs run on the stack through `POST /_local/jobs/<job>` (jobs.ts).
+ *
  * The staff panel (`packages/admin`) is served at `/admin/` from its build, `packages/admin/dist/admin`; `npm start`
  * builds it first when it is missing or older than its sources ({@link ensureAdminBuilt}).
  */
@@ -26,7 +28,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { buildDeps, type Clock, type Deps, loadSettings, SettingsError } from '@mathisland/core';
+import { buildDeps, type Clock, type Deps, loadSettings } from '@mathisland/core';
 import { ensureTable } from '@mathisland/core/db';
 import { applyMigrations } from '@mathisland/core/migrations';
 import { openAiModel } from '@mathisland/core/providers/model';
@@ -40,7 +42,9 @@ import { createGatewayFake } from './fakes/gateway';
 import { createLlmFake, type LlmFakeConfig, type LlmRequest } from './fakes/llm';
 import { createMarketplaceFake } from './fakes/marketplace';
 import { createSmsFake, type SentSms } from './fakes/sms';
+import { jobsControl } from './jobs';
 import { startBareOrigin } from './origin';
+import { assertPortFree, portInUse } from './preflight';
 import { ensureMarketplaceSecret, ensureMarketplaceSigningKey, ensureSecretKey } from './secretKey';
 import { adminSite, createLocalServer } from './server';
 
@@ -64,6 +68,8 @@ export interface LocalStackOptions {
   checkResponses?: boolean;
   /** Also listen as the bare origin, without the edge ({@link LocalStack.originUrl}). */
   exposeOrigin?: boolean;
+  /** Told each slow step as it begins (`npm start` prints them: the first start takes about a minute). */
+  onProgress?: (step: string) => void;
 }
 
 export interface LocalStack {
@@ -138,11 +144,18 @@ function localMarketplace(env: Record<string, string | undefined>, dataDir: stri
   };
 }
 
+/**
+ * Starts the stack (see the module doc). Errors, before anything slow starts: `SettingsError` for a bad setting or a
+ * DATA_DIR another npm start serves, `StartupError` (preflight.ts) for a port in use or a missing Java.
+ */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const env: Record<string, string | undefined> = { ...process.env, ...options.env };
   const warnings: string[] = [];
   const dataDir = env.DATA_DIR || '.data';
+  const progress = options.onProgress ?? (() => {});
   loadSettings(env); // fail fast on a bad setting, before anything starts
+  const port = options.port ?? Number(env.PORT ?? 3000);
+  await assertPortFree(port, options.host); // and on a busy port, before DynamoDB Local's seconds
   env.ORIGIN_VERIFY_SECRET ??= randomBytes(32).toString('base64url'); // the local edge's: this process alone needs it
   if (env.SECRET_KEY === undefined) {
     const { key, generated } = ensureSecretKey(dataDir);
@@ -156,6 +169,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   if (endpoint) env.DYNAMODB_ENDPOINT = endpoint;
   else {
     if (!options.inMemory) dataDirClaim = await claimForNpmStart(dataDir, warnings);
+    progress(`starting DynamoDB Local (Java) ${options.inMemory ? 'in memory' : `on ${join(dataDir, 'dynamodb')}`}...`);
     dynamo = await startDynamoLocal({ dbPath: options.inMemory ? undefined : join(dataDir, 'dynamodb') }).catch((error) => {
       dataDirClaim?.release();
       throw error;
@@ -169,7 +183,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   });
   const { handlers, responseMismatches } = await apiHandlers(() => ready, options.checkResponses === true);
   const smsKey = env.SMS_API_KEY === undefined ? LOCAL_SMS_KEY : env.SMS_API_KEY;
-  const sms = createSmsFake({ apiKey: smsKey, template: env.SMS_TEMPLATE || 'verify' });
+  const sms = createSmsFake({ apiKey: smsKey, env });
   const gateway = createGatewayFake({
     merchantId: env.GATEWAY_MERCHANT_ID === undefined ? LOCAL_GATEWAY_MERCHANT_ID : env.GATEWAY_MERCHANT_ID,
   });
@@ -187,10 +201,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       '/_local/llm': llm.handle,
       '/admin': adminSite(options.adminDist ?? ADMIN_DIST),
       '/_local/marketplace': marketplace.fake.handle,
+      '/_local/jobs': jobsControl(ready),
     },
     ready,
   });
-  const port = options.port ?? Number(env.PORT ?? 3000);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -200,7 +214,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await dynamo?.stop();
     dataDirClaim?.release();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new SettingsError(`port ${port} is in use (another npm start?); set PORT to another port`);
+      throw portInUse(port);
     }
     throw error;
   }
@@ -224,6 +238,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   }
   env.PUBLIC_BASE_URL ??= baseUrl;
   env.FRONTEND_URL ??= `${baseUrl}/`;
+  sms.setPublicBaseUrl(env.PUBLIC_BASE_URL);
   if (marketplace.useFake) env.MARKETPLACE_BASE_URL = `${baseUrl}/_local/marketplace`;
 
   try {
@@ -231,17 +246,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       adapters: { model: openAiModel },
       ...(options.clock ? { clock: options.clock } : {}),
     });
+    progress(`creating the table ${ownDeps.db.tableName} and applying the data migrations (the grade 4 and 5 curriculum, plans)...`);
     await ensureTable(ownDeps.db);
     await applyMigrations(ownDeps.db, () => ownDeps.clock.now());
     if (dataDirClaim) {
       // Scripts (createsuperuser, the jobs) find the table here, and the settings this stack filled in.
-      const filled = ['PUBLIC_BASE_URL', ...(marketplace.useFake ? LOCAL_MARKETPLACE_SETTINGS : [])];
+      const filled = ['PUBLIC_BASE_URL', ...(marketplace.useFake ? LOCAL_MARKETPLACE_SETTINGS : []), ...sms.publishedSettings];
       const settings = Object.fromEntries(filled.map((name) => [name, env[name] as string]));
       dataDirClaim.running({ endpoint: env.DYNAMODB_ENDPOINT, tableName: ownDeps.db.tableName, dynamoPid: dynamo?.pid, settings });
     }
     marketplace.fake.options.redirectUri = ownDeps.settings.marketplace.redirectUri;
     markReady(ownDeps);
     // After the server is ready: the fake model that embeds the excerpts is served by this same server.
+    if (ownDeps.model) progress("ingesting the tutor's seed textbook excerpts (once per embedding model)...");
     try {
       await seedTextbook(ownDeps);
     } catch (error) {

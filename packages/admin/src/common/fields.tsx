@@ -9,8 +9,8 @@ import {
   FunctionField,
   SelectInput,
   type SelectInputProps,
+  useFieldValue,
   useLocaleState,
-  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { formatNumber, intlLocale } from '../i18n';
@@ -77,8 +77,8 @@ export function formatDay(day: string | undefined, locale: string): string {
 
 export function DayField(props: FieldProps) {
   const [locale] = useLocaleState();
-  const source = props.source as string;
-  return <FunctionField {...props} render={(record: any) => formatDay(record?.[source], locale)} />;
+  const day = useFieldValue(props);
+  return <FunctionField {...props} render={() => formatDay(day ?? undefined, locale)} />;
 }
 
 /**
@@ -129,9 +129,8 @@ export const choicesOf = (group: string, ids: readonly string[]) => ids.map((id)
 /** A value of one of the API's enums, by its translation `choices.<group>.<value>` (the value itself when none). */
 export function ChoiceField(props: FieldProps & { group: string }) {
   const { group, ...rest } = props;
-  const record = useRecordContext(props);
   const translate = useTranslate();
-  const value = record?.[props.source as string];
+  const value = useFieldValue(props);
   return (
     <FunctionField
       {...rest}
@@ -162,13 +161,17 @@ const STATUS_COLORS: Record<string, 'default' | 'success' | 'warning' | 'error' 
   live: 'success',
   dead: 'error',
   expired: 'default',
+  active: 'success',
+  stopped: 'default',
+  none: 'default',
+  sent: 'success',
+  uncertain: 'warning',
 };
 
 /** A status as a coloured chip with its translated name. */
 export function StatusChip(props: FieldProps & { group: string }) {
-  const record = useRecordContext();
   const translate = useTranslate();
-  const value = record?.[props.source as string];
+  const value = useFieldValue(props);
   if (value === undefined || value === null) return null;
   return (
     <Chip

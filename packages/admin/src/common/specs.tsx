@@ -15,7 +15,8 @@ export interface Spec {
 }
 type SpecLike = string | Spec | ReactElement;
 
-const spec =
+/** A spec maker for `Field`: `spec(DayField)('streak.lastDay', { emptyText: '—' })`. */
+export const spec =
   (Field: ComponentType<any>) =>
   (source: string, props?: Record<string, unknown>): Spec => ({ source, Field, props });
 

@@ -27,6 +27,16 @@ export const choices = {
     dead: ['باطل', 'Dead'],
     expired: ['منقضی', 'Expired'],
   },
+  parentStatus: {
+    none: ['ثبت نشده', 'Not set'],
+    active: ['فعال', 'Active'],
+    stopped: ['متوقف به خواست والد', 'Stopped by the parent'],
+  },
+  reportStatus: {
+    sent: ['فرستاده شد', 'Sent'],
+    uncertain: ['نامعلوم (دوباره فرستاده نمی‌شود)', 'Unclear (not sent again)'],
+    failed: ['ناموفق', 'Failed'],
+  },
   audience: {
     user: ['یک کاربر', 'One user'],
     all: ['همه', 'All'],

@@ -242,6 +242,8 @@ export const panel = {
     },
     users: {
       search_hint: ['شناسهٔ عمومی (User123456)، تلفن یا بخشی از نام', 'Public id (User123456), phone, or part of the name'],
+      learning: ['رشتهٔ روزها و مرور اشتباه‌ها', 'Streak and mistakes review'],
+      parent_report: ['گزارش هفتگی به والدین', "Parent's weekly report"],
     },
     validation: {
       whole_toman: ['مبلغ باید عدد صحیح (تومان) و دست‌کم ۰ باشد', 'Whole toman, 0 or more'],

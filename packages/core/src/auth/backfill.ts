@@ -6,8 +6,8 @@
 
 import type { Db } from '../db/client';
 import { counterValue } from '../db/counters';
-import { getItems, updateItem } from '../db/items';
-import { UserItem, userKey, usersIndex } from './user.entity';
+import { getItems } from '../db/items';
+import { indexUser, UserItem, userKey } from './user.entity';
 
 /** Adds the gsi2 keys to every existing user item. */
 export async function backfillUserIndex(db: Db): Promise<void> {
@@ -15,11 +15,7 @@ export async function backfillUserIndex(db: Db): Promise<void> {
   for (let first = 1; first <= last; first += 100) {
     const ids = Array.from({ length: Math.min(100, last - first + 1) }, (_, i) => first + i);
     for (const user of await getItems(db, ids.map(userKey), UserItem)) {
-      const index = usersIndex(user.id);
-      await updateItem(db, userKey(user.id), 'SET gsi2pk = :pk, gsi2sk = :sk', {
-        condition: 'attribute_exists(pk)',
-        values: { ':pk': index.gsi2pk, ':sk': index.gsi2sk },
-      });
+      await indexUser(db, user.id);
     }
   }
 }

@@ -1,10 +1,18 @@
 /** Sign-in by phone and one-time code, sessions and tokens (spec Authentication). */
 
 export { backfillUserIndex, userIdBatches } from './backfill';
-export { safeEqual } from './crypto';
+export { hmacHex, safeEqual } from './crypto';
 export { authErrors } from './errors';
 export { endLearnerSessions, listLearnerSessions, revokeLearnerSession, type StaffSessionView } from './learnerSessions';
-export { OTP_MAX_WRONG_GUESSES, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, requestOtp, verifyOtp } from './otp';
+export {
+  checkConfirmationCode,
+  OTP_MAX_WRONG_GUESSES,
+  OTP_RESEND_SECONDS,
+  OTP_TTL_SECONDS,
+  requestOtp,
+  sendConfirmationCode,
+  verifyOtp,
+} from './otp';
 export { listOtpRecords, type OtpRecordView } from './otpRecords';
 export { logout, type RefreshResult, refresh } from './refresh';
 export { authenticate, type CountOnUser, type LoginResult, login, REFRESH_TOKEN_SECONDS } from './sessions';
@@ -12,16 +20,23 @@ export { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './toke
 export {
   getUser,
   getUsers,
+  mergeUserChanges,
   phoneKey,
   publicIdKey,
   StoredSubscription,
   type User,
+  type UserChange,
+  type UserCondition,
+  type UserFields,
   UserItem,
+  updateUser,
+  userCondition,
   userIdByPhone,
   userIdByPublicId,
   userKey,
   usersIndex,
   usersPage,
+  writeUser,
 } from './user.entity';
 export { getUserForStaff, listUsers, type StaffUserView, staffUserView } from './userDirectory';
 export { DEFAULT_GRADE_ID, findOrCreateUser, gradeOf } from './users';

@@ -13,13 +13,13 @@
 import { isConditionFailure } from '../db/conditions';
 import type { Page } from '../db/items';
 import { fillPage } from '../db/pages';
-import { transact, update } from '../db/transact';
+import { transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { historyItems } from '../history';
 import { auditStaffAction } from '../log';
 import { REFRESH_TOKEN_SECONDS } from './sessions';
-import { getUser, type User, userKey, usersCursorAfter, usersPage } from './user.entity';
+import { getUser, type User, updateUser, userCondition, usersCursorAfter, usersPage } from './user.entity';
 
 export interface StaffSessionView {
   id: string;
@@ -76,7 +76,7 @@ const SESSION_ID = /^([0-9]{1,15})-([0-9a-f-]{36})$/;
 async function endSignIn(deps: Deps, userId: number, sessionId: string, publicId: string, actor: string): Promise<boolean> {
   try {
     await transact(deps.db, [
-      update(deps.db, userKey(userId), 'REMOVE sessionId', { condition: 'sessionId = :sid', values: { ':sid': sessionId } }),
+      updateUser(deps.db, userId, { remove: ['sessionId'] }, userCondition.is({ sessionId })),
       ...historyItems(deps.db, {
         at: deps.clock.now(),
         staff: actor,

@@ -11,7 +11,6 @@
  * check the family is still the user's live session.
  */
 import { cancellationReasons, isConditionFailure, retryOptimistic } from '../db/conditions';
-import { updateItem } from '../db/items';
 import { check, put, remove, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { logger } from '../log';
@@ -19,7 +18,7 @@ import { randomToken, sha256Hex } from './crypto';
 import { authErrors } from './errors';
 import { readSession, type SessionItem, sessionKey } from './session.entity';
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from './tokens';
-import { userKey } from './user.entity';
+import { updateUser, userCondition, userKey, writeUser } from './user.entity';
 
 /** What a refresh answers: a new access token and the refresh token that replaces the one sent. */
 export interface RefreshResult {
@@ -46,10 +45,7 @@ async function tokenItem(deps: Deps, refreshToken: string): Promise<SessionItem>
 async function reused(deps: Deps, item: SessionItem, via: 'refresh' | 'logout'): Promise<never> {
   let familyEnded = true;
   try {
-    await updateItem(deps.db, userKey(item.userId), 'REMOVE sessionId', {
-      condition: 'sessionId = :sid',
-      values: { ':sid': item.sessionId },
-    });
+    await writeUser(deps.db, item.userId, { remove: ['sessionId'] }, userCondition.is({ sessionId: item.sessionId }));
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     familyEnded = false; // already ended (a newer sign-in, a logout, an earlier reuse)
@@ -118,10 +114,7 @@ export async function logout(deps: Deps, refreshToken: string): Promise<void> {
       if (item.rotatedAt !== undefined) return reused(deps, item, 'logout');
       await transact(deps.db, [
         remove(deps.db, sessionKey(sha256Hex(refreshToken)), { condition: 'attribute_not_exists(rotatedAt)' }),
-        update(deps.db, userKey(item.userId), 'REMOVE sessionId', {
-          condition: 'sessionId = :sid',
-          values: { ':sid': item.sessionId },
-        }),
+        updateUser(deps.db, item.userId, { remove: ['sessionId'] }, userCondition.is({ sessionId: item.sessionId })),
       ]);
     },
     (error) => {

@@ -21,7 +21,7 @@
  * in between fails it, and it retries with the new name), and a rename ({@link renameItems}) conditions on
  * `xpReachedAt`, which every grant changes (a grant in between fails it, and it retries knowing the entries).
  */
-import type { User } from '../auth';
+import { type User, type UserChange, type UserCondition, userCondition } from '../auth';
 import { tehranWeekStart, weekKey } from '../calendar/tehran';
 import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';
@@ -45,14 +45,13 @@ export function weeklyPosition(user: BoardFields, nowMs: number): { xp: number; 
   return user.weekKey === weekKey(nowMs) ? { xp: user.weekXp ?? 0, reachedAt: user.weekXpReachedAt } : { xp: 0, reachedAt: undefined };
 }
 
-/** What an XP grant adds to its transaction: board items, and a SET clause and condition for the user item. */
+/** What an XP grant adds to its transaction: board items, and a change and a condition of the user item. */
 export interface XpMove {
   items: TxItem[];
-  /** Comma-separated SET actions for the user item ('' when nothing moves). */
-  userSet: string;
-  /** Condition on the user item: its XP is still the XP the move started from. */
-  userCondition: string;
-  values: Record<string, unknown>;
+  /** The user item's board fields after the move (none when nothing moves). */
+  user: UserChange;
+  /** Condition on the user item: its XP (and display name) are still those the move started from. */
+  condition: UserCondition;
 }
 
 const weekEndsAt = (nowMs: number): number => Date.parse(`${tehranWeekStart(nowMs)}T00:00:00+03:30`) + 7 * 86_400_000;
@@ -73,7 +72,7 @@ function boardItems(db: Db, board: string, user: BoardFields, oldXp: number, new
  * changed the XP in between. A grant of 0 moves nothing.
  */
 export function xpMove(db: Db, user: BoardFields, gained: number, nowMs: number): XpMove {
-  if (gained <= 0) return { items: [], userSet: '', userCondition: 'attribute_exists(pk)', values: {} };
+  if (gained <= 0) return { items: [], user: {}, condition: userCondition.exists() };
   const week = weeklyPosition(user, nowMs);
   const board = weeklyBoard(nowMs);
   const expiresAt = epochSeconds(weekEndsAt(nowMs)) + WEEKLY_KEEP_DAYS * 86_400;
@@ -82,16 +81,13 @@ export function xpMove(db: Db, user: BoardFields, gained: number, nowMs: number)
       ...boardItems(db, OVERALL_BOARD, user, user.xp, user.xp + gained, nowMs),
       ...boardItems(db, board, user, week.xp, week.xp + gained, nowMs, expiresAt),
     ],
-    userSet: 'xpReachedAt = :lbNow, weekKey = :lbWeek, weekXp = :lbWeekXp, weekXpReachedAt = :lbNow',
+    user: { set: { xpReachedAt: nowMs, weekKey: weekKey(nowMs), weekXp: week.xp + gained, weekXpReachedAt: nowMs } },
     // The entries copy the display name: a rename since the user was read fails the grant (it retries).
-    userCondition: `attribute_exists(pk) AND xp = :lbOldXp AND ${user.displayName ? 'displayName = :lbName' : 'attribute_not_exists(displayName)'}`,
-    values: {
-      ':lbNow': nowMs,
-      ':lbWeek': weekKey(nowMs),
-      ':lbWeekXp': week.xp + gained,
-      ':lbOldXp': user.xp,
-      ...(user.displayName ? { ':lbName': user.displayName } : {}),
-    },
+    condition: userCondition.all(
+      userCondition.exists(),
+      userCondition.is({ xp: user.xp }),
+      user.displayName ? userCondition.is({ displayName: user.displayName }) : userCondition.lacks('displayName'),
+    ),
   };
 }
 
@@ -120,13 +116,13 @@ export function renameItems(
   user: BoardFields,
   displayName: string | undefined,
   nowMs: number,
-): { items: TxItem[]; userCondition: string; values: Record<string, unknown> } {
+): { items: TxItem[]; condition: UserCondition } {
   const items: TxItem[] = [];
   if (user.xp > 0) items.push(renameOnBoard(db, user.id, OVERALL_BOARD, displayName));
   if (weeklyPosition(user, nowMs).xp > 0) items.push(renameOnBoard(db, user.id, weeklyBoard(nowMs), displayName));
-  return user.xpReachedAt === undefined
-    ? { items, userCondition: 'attribute_not_exists(xpReachedAt)', values: {} }
-    : { items, userCondition: 'xpReachedAt = :lbReachedAt', values: { ':lbReachedAt': user.xpReachedAt } };
+  const condition =
+    user.xpReachedAt === undefined ? userCondition.lacks('xpReachedAt') : userCondition.is({ xpReachedAt: user.xpReachedAt });
+  return { items, condition };
 }
 
 /**

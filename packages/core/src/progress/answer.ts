@@ -3,7 +3,8 @@
  *
  * The answer is checked on the server and written in one conditional transaction with everything it changes
  * and everything it must hold: the latest answer to the question, the day's activity counters, the last wrong
- * answer (for the tutor), the attempt record (with an `attemptId`, condition: not recorded yet), the user item's
+ * answer (for the tutor) and the question's place in the mistakes review (box 1, due tomorrow: review.entity.ts),
+ * the attempt record (with an `attemptId`, condition: not recorded yet), the user item's
  * counters and hearts, the lock rule (a check that the node before is completed) and the route's throttle hit
  * (`transactCounting`). So a call sends two DynamoDB requests: the session check, which loaded the user, and
  * the transaction (issue 15). A wrong answer costs a heart (when enforced) under the condition that the stored
@@ -11,18 +12,19 @@
  * the user and decides again (`retryOptimistic`). The cancellation reasons tell a locked node (403) and a
  * recorded attempt (its result replayed) apart from a lost race.
  */
-import { getUser, type User, userKey } from '../auth';
+import { getUser, type User, updateUser, userCondition } from '../auth';
 import { failedItems, retryOptimistic } from '../db/conditions';
-import { type TxItem, update } from '../db/transact';
+import type { TxItem } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { afterLosingOne, heartsAt } from '../hearts';
-import { transactCounting } from '../throttle';
+import { type CountingDeps, transactCounting } from '../throttle';
 import { putLatestAnswer } from './answer.entity';
 import { type AnswerResult, getAttempt, putAttempt } from './attempt.entity';
 import { addDayActivity } from './dayActivity.entity';
 import { progressErrors } from './errors';
 import { nodeOf, requireUnlocked, unlockedCheck } from './lock';
+import { putMistake } from './review.entity';
 import { checkAnswer } from './rules';
 import { putWrongAnswer } from './wrongAnswer.entity';
 
@@ -44,28 +46,16 @@ function userUpdate(
   after: { hearts: number; heartsUpdatedAt: number } | undefined,
   now: number,
 ) {
-  if (!after) {
-    return update(deps.db, userKey(current.id), 'ADD answeredCount :one, correctCount :c', {
-      condition: 'attribute_exists(pk)',
-      values: { ':one': 1, ':c': correct ? 1 : 0 },
-    });
-  }
-  return update(
+  const counted = { add: { answeredCount: 1, correctCount: correct ? 1 : 0 } };
+  if (!after) return updateUser(deps.db, current.id, counted);
+  return updateUser(
     deps.db,
-    userKey(current.id),
-    `SET hearts = :h, heartsUpdatedAt = :t${after.hearts === 0 ? ', heartsEmptyAt = :now' : ''} ADD answeredCount :one, correctCount :c`,
+    current.id,
     {
-      condition: 'attribute_exists(pk) AND hearts = :oh AND heartsUpdatedAt = :ot',
-      values: {
-        ':one': 1,
-        ':c': 0,
-        ':h': after.hearts,
-        ':t': after.heartsUpdatedAt,
-        ':oh': current.hearts,
-        ':ot': current.heartsUpdatedAt,
-        ...(after.hearts === 0 ? { ':now': now } : {}),
-      },
+      ...counted,
+      set: { hearts: after.hearts, heartsUpdatedAt: after.heartsUpdatedAt, ...(after.hearts === 0 ? { heartsEmptyAt: now } : {}) },
     },
+    userCondition.all(userCondition.exists(), userCondition.is({ hearts: current.hearts, heartsUpdatedAt: current.heartsUpdatedAt })),
   );
 }
 
@@ -79,7 +69,7 @@ function userUpdate(
  * `throttled` (the route's window is full: nothing written), `database_busy` after 8 lost races in a row.
  */
 export async function answerQuestion(
-  deps: Deps,
+  deps: CountingDeps,
   user: User,
   questionId: number,
   answer: string,
@@ -127,8 +117,14 @@ export async function answerQuestion(
         ...(attemptId ? [putAttempt(deps.db, user.id, attemptId, questionId, result, now)] : []),
         putLatestAnswer(deps.db, user.id, { questionId: question.id, lessonId: question.lessonId, nodeId: node.id, correct, answeredAt }),
         addDayActivity(deps.db, user.id, now, { answered: 1, correct: correct ? 1 : 0 }),
-        // The learner's last wrong answer to this question, for the tutor's questionId grounding (issue 5 §2).
-        ...(correct ? [] : [putWrongAnswer(deps.db, user.id, { questionId: question.id, answer, answeredAt })]),
+        // The learner's last wrong answer to this question, for the tutor's questionId grounding (issue 5 §2), and
+        // the question into the mistakes review, box 1, due tomorrow (DESIGN §13).
+        ...(correct
+          ? []
+          : [
+              putWrongAnswer(deps.db, user.id, { questionId: question.id, answer, answeredAt }),
+              putMistake(deps.db, user.id, question.id, node.id, now),
+            ]),
         userUpdate(deps, current, correct, losesHeart ? after : undefined, now),
       ];
       await transactCounting(deps, items);

@@ -22,6 +22,7 @@ import {
   updatePlan,
 } from '@mathisland/core/subscriptions';
 import * as z from 'zod';
+import { admincatalogRoutes } from '../../../../infra/routes/admincatalog';
 import { codesFilters, offersFilters, plansFilters, SEARCHED, wholeRows } from '../lib/adminLists';
 import { IsoTime, listQuery, pathParam, wholeList } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
@@ -162,7 +163,7 @@ const offerRead = async (input: Input) => getOfferForStaff(input.deps, code(inpu
 const offerUpdate = async (input: Input<z.infer<typeof OfferChanges>>) =>
   updateOffer(input.deps, code(input), input.body, input.staff.username);
 
-export const { handler, createHandler, routes } = defineGroup('admincatalog', {
+export const { handler, createHandler, routes } = defineGroup(admincatalogRoutes, {
   'GET /api/admin/plans': route.admin({ permission: 'view_plan', query: PlansQuery, responses: { 200: adminPage(StaffPlan) }, run: plans }),
   'POST /api/admin/plans': route.admin({
     permission: 'add_plan',

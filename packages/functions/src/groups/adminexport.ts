@@ -16,6 +16,7 @@ import { tehranDay } from '@mathisland/core/calendar';
 import { recordHistory } from '@mathisland/core/history';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod';
+import { adminexportRoutes } from '../../../../infra/routes/adminexport';
 import { BOM, headerLine, rowLines } from '../lib/csv';
 import { EXPORT_PAGE_SIZE, EXPORTS, type ExportSpec, type RowPage } from '../lib/exports';
 import { defineGroup } from '../lib/group';
@@ -93,4 +94,4 @@ const definitions: Record<string, RouteDef> = Object.fromEntries(
   ]),
 );
 
-export const { handler, createHandler, routes } = defineGroup('adminexport', definitions);
+export const { handler, createHandler, routes } = defineGroup(adminexportRoutes, definitions);

@@ -28,6 +28,7 @@ import { setCodeSwitch } from '@mathisland/core/subscriptions';
 import { closeTicketAs } from '@mathisland/core/support';
 import { learnerTutorUsage } from '@mathisland/core/tutor';
 import * as z from 'zod';
+import { admintoolsRoutes } from '../../../../infra/routes/admintools';
 import { sessionCookie, sessionCookieHeader } from '../lib/adminCookie';
 import { listAnswer } from '../lib/adminQuery';
 import { bulkAnswer, bulkBody, MAX_BULK_IDS, runBulk } from '../lib/bulk';
@@ -118,7 +119,7 @@ async function ownPassword({ deps, staff, body }: AdminInput<z.infer<typeof OwnP
 
 const stats = async ({ deps, query }: AdminInput<undefined, z.infer<typeof StatsQuery>>) => ({ days: await dailyStats(deps, query.days) });
 
-export const { handler, createHandler, routes } = defineGroup('admintools', {
+export const { handler, createHandler, routes } = defineGroup(admintoolsRoutes, {
   'GET /api/admin/history': route.admin({
     query: HistoryQuery,
     description:

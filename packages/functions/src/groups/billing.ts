@@ -18,6 +18,7 @@ import {
   subscriptionStatus,
 } from '@mathisland/core/subscriptions';
 import * as z from 'zod';
+import { billingRoutes } from '../../../../infra/routes/billing';
 import { defineGroup } from '../lib/group';
 import { HttpResponse, header, isoTime } from '../lib/http';
 import { json } from '../lib/responses';
@@ -39,7 +40,8 @@ const orderView = (deps: Deps, order: Order) => ({
   orderId: order.id,
   status: order.status,
   ...orderPricing(order),
-  paymentUrl: order.provider === 'gateway' ? paymentUrl(deps, order.id) : null,
+  // A pay link only for what still needs paying: a 100% code pays the order at once (issue 29 §1, as at purchase).
+  paymentUrl: order.provider === 'gateway' && order.status === 'pending' ? paymentUrl(deps, order.id) : null,
 });
 
 const Purchase = z.strictObject({
@@ -83,7 +85,7 @@ const OrderView = z.object({
   planTitle: z.string(),
   durationDays: z.number().int().positive(),
   discountCode: z.string().nullable(),
-  paymentUrl: z.string().nullable(),
+  paymentUrl: z.string().nullable().meta({ description: 'Gateway orders still pending: open it in a browser; null otherwise' }),
 });
 const Offer = z.object({
   code: z.string(),
@@ -159,7 +161,7 @@ async function invoices({ deps, user }: Input) {
   };
 }
 
-export const { handler, createHandler, routes } = defineGroup('billing', {
+export const { handler, createHandler, routes } = defineGroup(billingRoutes, {
   'GET /api/plans': route.public({
     description: 'Plans on sale only; never a marketplace SKU.',
     responses: { 200: z.object({ items: z.array(Plan), freeAiDailyQuota: z.number().int().min(0) }) },
@@ -222,6 +224,8 @@ export const { handler, createHandler, routes } = defineGroup('billing', {
                 active: true,
                 plan: { id: 2, title: 'اشتراک سه‌ماهه' },
                 expiresAt: '2026-02-18T08:00:00.000Z',
+                source: 'gateway',
+                marketplaceValidUntil: null,
                 aiDailyQuota: 4,
                 freeAiDailyQuota: 2,
                 recheckedOrders: [],

@@ -2,10 +2,11 @@
 import { gradeDetail, introSlides, lessonQuestions, listGrades, nodeQuestions } from '@mathisland/core/curriculum';
 import { XP_PER_CORRECT } from '@mathisland/core/progress';
 import * as z from 'zod';
+import { curriculumRoutes } from '../../../../infra/routes/curriculum';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';
 import { type RouteInput, route } from '../lib/route';
-import { Id, page } from '../lib/shapes';
+import { Id, page, Question } from '../lib/shapes';
 
 type Input = RouteInput<undefined, unknown>;
 
@@ -29,18 +30,6 @@ const GradeDetail = z
     ),
   })
   .meta({ id: 'GradeDetail', description: 'A grade with its units, nodes (islands) and lessons (DESIGN §3)' });
-/** A question of the bank: never its answer (DESIGN §3). */
-export const Question = z
-  .object({
-    id: Id,
-    type: z.enum(['choice', 'number']),
-    text: z.string(),
-    choices: z
-      .array(z.object({ id: z.string(), text: z.string() }))
-      .optional()
-      .meta({ description: 'Choice questions only; answer with the choice id' }),
-  })
-  .meta({ id: 'Question' });
 const Questions = json(page(Question), 'The questions, without answer keys');
 const notFound = (what: string) => ({ not_found: `No such ${what}.` });
 
@@ -50,7 +39,7 @@ const questionsOfNode = async ({ deps, id }: Input) => ({ items: await nodeQuest
 const questionsOfLesson = async ({ deps, id }: Input) => ({ items: await lessonQuestions(deps, id) });
 const intro = async ({ deps }: Input) => ({ items: introSlides(deps.settings, { xpPerCorrect: XP_PER_CORRECT }) });
 
-export const { handler, createHandler, routes } = defineGroup('curriculum', {
+export const { handler, createHandler, routes } = defineGroup(curriculumRoutes, {
   'GET /api/curriculum/grades': route.public({ responses: { 200: page(Grade) }, run: grades }),
   'GET /api/curriculum/grades/{id}': route.public({ responses: { 200: GradeDetail }, errors: notFound('grade'), run: grade }),
   'GET /api/nodes/{id}/questions': route.public({ responses: { 200: Questions }, errors: notFound('node'), run: questionsOfNode }),

@@ -5,6 +5,7 @@
  */
 import { listNotifications, markAllRead, markRead, NOTIFICATION_KINDS } from '@mathisland/core/notifications';
 import * as z from 'zod';
+import { notificationsRoutes } from '../../../../infra/routes/notifications';
 import { defineGroup } from '../lib/group';
 import { route, type UserInput } from '../lib/route';
 import { Id, IsoTime, page } from '../lib/shapes';
@@ -30,10 +31,13 @@ const Notification = z
         days: z.number().int().optional(),
         hearts: z.number().int().optional(),
         body: z.string().optional(),
+        freezeEarned: z.boolean().optional(),
+        day: z.string().optional(),
+        freezesLeft: z.number().int().optional(),
       })
       .meta({
         description:
-          'island_completed `{ nodeId, title, stars, xp }`, streak_milestone `{ days }`, heart_refilled `{ hearts }`, staff_message `{ title, body }`',
+          'island_completed `{ nodeId, title, stars, xp }`, streak_milestone `{ days, freezeEarned? }`, streak_frozen `{ day, freezesLeft }` (a Tehran day a streak freeze covered), heart_refilled `{ hearts }`, staff_message `{ title, body }`',
       }),
     createdAt: IsoTime,
     read: z.boolean(),
@@ -45,7 +49,7 @@ const list = ({ deps, user, query }: UserInput<undefined, z.infer<typeof ListQue
 const readOne = ({ deps, user, id }: Input) => markRead(deps, user, id);
 const readAll = ({ deps, user }: Input) => markAllRead(deps, user);
 
-export const { handler, createHandler, routes } = defineGroup('notifications', {
+export const { handler, createHandler, routes } = defineGroup(notificationsRoutes, {
   'GET /api/notifications': route.user({
     query: ListQuery,
     description: 'Newest first; kept 90 days.',

@@ -6,8 +6,8 @@
  *   sameOrigin (admin routes) → jsonBody → pathId → authenticate → throttle(s) → validateInput → the route's
  *   handler → JSON response
  *
- * (a learner's route throttled per learner has no throttle middleware: authenticate counts its hit on the user item
- * as it loads it, unless the route counts it in its own transaction.)
+ * (each route's throttle hit is counted in one place, `throttlePlan.ts`: the middleware, the user item as
+ * authenticate loads it, or the route's own transaction.)
  *
  * Handlers only translate: read typed input, call one domain function, map the result (DESIGN §2).
  *
@@ -25,14 +25,7 @@ import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod';
-import {
-  type EndpointGroup,
-  isStreamedGroup,
-  routes as manifest,
-  type RouteSpec,
-  routeKey,
-  throttleScopes,
-} from '../../../../infra/routes';
+import { type EndpointGroup, type RouteSpec, routeKey } from '../../../../infra/routes/types';
 import { productionDeps } from './deps';
 import { HttpResponse } from './http';
 import { authenticate } from './middlewares/authenticate';
@@ -47,6 +40,7 @@ import { sameOrigin } from './middlewares/sameOrigin';
 import { throttle } from './middlewares/throttle';
 import { validateInput } from './middlewares/validateInput';
 import type { RouteDef } from './route';
+import { throttlePlan } from './throttlePlan';
 import type { AppContext } from './types';
 import { UNKNOWN_VIEWER } from './viewer';
 
@@ -105,20 +99,17 @@ function routeHandler(spec: RouteSpec, def: RouteDef) {
   if (spec.path.startsWith('/api/admin/')) handler.use(sameOrigin());
   handler.use(jsonBody({ maxBytes: def.maxBodyBytes }));
   if (spec.path.includes('{id}')) handler.use(pathId());
-  // A learner's route throttled per learner that does not count in its own transaction counts its hit on the user
-  // item as authenticate loads it: one DynamoDB request for both (issue 15).
-  const countOnUser =
-    spec.auth === 'user' && spec.throttle && throttleScopes[spec.throttle].by === 'user' && !def.throttleInTransaction
-      ? spec.throttle
-      : undefined;
+  // The one place the route's throttle hit is counted (throttlePlan.ts).
+  const plan = throttlePlan(spec, def);
   handler.use(
     authenticate({
       kind: spec.auth,
       ...(def.auth === 'admin' && def.permission ? { permission: def.permission } : {}),
-      ...(countOnUser ? { countOnUser } : {}),
+      ...(plan.at === 'user item' ? { countOnUser: plan.scope } : {}),
     }),
   );
-  if (spec.throttle && !countOnUser) handler.use(throttle({ scope: spec.throttle, inTransaction: def.throttleInTransaction }));
+  if (plan.at === 'middleware' || plan.at === 'transaction')
+    handler.use(throttle({ scope: plan.scope, inTransaction: plan.at === 'transaction' }));
   // The admin API refuses any query parameter a route does not name (docs/admin-api.md), writes included.
   const query = def.query ?? (spec.path.startsWith('/api/admin/') ? NO_QUERY : undefined);
   return handler.use(validateInput({ body: def.body, query })).handler(async (event, context) => {
@@ -154,12 +145,22 @@ export interface Group {
 }
 
 /**
- * The endpoint group `group`. `adapters` are the heavy provider factories its routes need (only tutor and rag
- * wire the model). Errors at build time: a definition for a route the manifest does not give this group, a
- * manifest route of the group without one, or a definition whose auth kind differs from the manifest's.
+ * The endpoint group whose manifest entries are `specs` (its own `infra/routes/<group>.ts`, not the whole manifest:
+ * a group's bundle carries only its own routes). `adapters` are the heavy provider factories its routes need (only
+ * tutor and rag wire the model). Errors at build time: routes of more than one group, a definition for a route the
+ * manifest does not give this group, a manifest route of the group without one, or a definition whose auth kind
+ * differs from the manifest's.
  */
-export function defineGroup(group: EndpointGroup, definitions: Record<string, RouteDef>, options: { adapters?: Adapters } = {}): Group {
-  const specs = manifest.filter((r) => r.group === group);
+export function defineGroup(
+  specs: readonly RouteSpec[],
+  definitions: Record<string, RouteDef>,
+  options: { adapters?: Adapters } = {},
+): Group {
+  const group = specs[0]?.group as EndpointGroup;
+  if (!group || specs.some((s) => s.group !== group))
+    throw new Error(`defineGroup: routes of one endpoint group expected, got ${specs.map(routeKey).join(', ')}`);
+  // As infra/routes.ts streamedGroups: a group with streamed routes is a streaming function URL.
+  const streamed = specs.some((s) => s.stream);
   const missing = specs.filter((s) => !definitions[routeKey(s)]).map(routeKey);
   const extra = Object.keys(definitions).filter((k) => !specs.some((s) => routeKey(s) === k));
   const wrongAuth = specs.filter((s) => definitions[routeKey(s)] && definitions[routeKey(s)]?.auth !== s.auth).map(routeKey);
@@ -178,7 +179,7 @@ export function defineGroup(group: EndpointGroup, definitions: Record<string, Ro
       })),
     });
     const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>(
-      isStreamedGroup(group) ? { executionMode: executionModeStreamifyResponse } : {},
+      streamed ? { executionMode: executionModeStreamifyResponse } : {},
     )
       .use(requestLog())
       .use(responseHeaders())
@@ -186,7 +187,7 @@ export function defineGroup(group: EndpointGroup, definitions: Record<string, Ro
       .use(injectDeps(getDeps))
       .use(originCheck())
       .handler(router as never);
-    return isStreamedGroup(group) ? handler : underDeadline(handler);
+    return streamed ? handler : underDeadline(handler);
   };
   return { group, handler: createHandler(productionDeps(options.adapters)), createHandler, routes: definitions };
 }
