@@ -263,10 +263,8 @@ export const getUsers = (db: Db, userIds: number[]): Promise<User[]> => getItems
  * One page of every user, newest first (gsi2 `USERS`, by id: the order of creation), oldest first with `ascending`,
  * `limit` read before `filter` keeps some, from `cursor`. Errors: `validation_error` on `cursor`.
  */
-export const usersPage = (
-  db: Db,
-  options: { limit: number; cursor?: string; filter?: Condition; ascending?: boolean },
-): Promise<Page<User>> =>
+type UsersPageOptions = { limit: number; cursor?: string; filter?: Condition; ascending?: boolean };
+export const usersPage = (db: Db, options: UsersPageOptions): Promise<Page<User>> =>
   queryPage(
     db,
     {
