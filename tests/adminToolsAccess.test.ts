@@ -152,8 +152,10 @@ describe('everyday tools: permissions and bad input', () => {
     ),
   ];
 
-  it('covers every route of infra/routes/admintools.ts and adminexport.ts', () => {
-    expect(cases.map((c) => c.key).sort()).toEqual([...admintoolsRoutes, ...adminexportRoutes].map(routeKey).sort());
+  it('covers every route of infra/routes/admintools.ts and adminexport.ts, and the own password (group admin)', () => {
+    expect(cases.map((c) => c.key).sort()).toEqual(
+      [...admintoolsRoutes, ...adminexportRoutes].map(routeKey).concat('POST /api/admin/me/password').sort(),
+    );
   });
 
   it.each(cases)('$key: 401 without a session, 403 without $permission, $status with it', async (c) => {

@@ -71,12 +71,4 @@ export const admintoolsRoutes: readonly RouteSpec[] = [
     throttle: 'admin_user_tutor_usage',
     summary: 'A learner’s tutor questions and tokens per Tehran day, as long as the day is kept (view_tutorusage).',
   },
-  {
-    method: 'POST',
-    path: '/api/admin/me/password',
-    group: 'admintools',
-    auth: 'admin',
-    throttle: 'admin_me_password',
-    summary: 'Change one’s own password (the current one required); every other session of the caller ends (signed in).',
-  },
 ];

@@ -1,5 +1,6 @@
 import {
   ADMIN_COOKIE,
+  changeOwnPassword,
   continueStaffSession,
   createStaff,
   deleteStaff,
@@ -39,6 +40,10 @@ const staffView = (staff: Staff) => ({
 });
 
 const Credentials = z.strictObject({ username: z.string().min(1).max(64), password: z.string().min(1).max(256) });
+const OwnPassword = z.strictObject({
+  oldPassword: z.string().min(1).max(256),
+  newPassword: z.string().min(10, 'at least 10 characters').max(256),
+});
 const Password = z.string().min(10, 'at least 10 characters').max(256);
 const NewStaff = z.strictObject({
   username: z.string().min(3).max(64),
@@ -116,6 +121,13 @@ async function staffEndSessions({ deps, event, staff }: AdminInput<undefined, un
 async function endOwnSessions({ deps, staff }: AdminInput<undefined, unknown>) {
   await signOutEverywhere(deps.db, deps.clock, staff.username);
   return new HttpResponse(204, undefined, {}, [sessionCookie(deps, '', 0)]);
+}
+/** `POST /api/admin/me/password` (issue 25): one's own password; other sessions end, this browser gets a new cookie. */
+async function ownPassword({ deps, staff, body }: AdminInput<z.infer<typeof OwnPassword>, unknown>) {
+  await changeOwnPassword(deps, staff.username, body.oldPassword, body.newPassword);
+  // Every session of the member ended with the new credential version: this browser gets a new one.
+  const { token, staff: now, maxAgeSeconds } = await continueStaffSession(deps, staff.username);
+  return new HttpResponse(200, staffIdentity(now), {}, [sessionCookie(deps, token, maxAgeSeconds)]);
 }
 async function staffDelete({ deps, event, staff }: AdminInput<undefined, unknown>) {
   await deleteStaff(deps.db, deps.clock, pathParam(event, 'username'), staff.username);
@@ -195,6 +207,13 @@ export const { handler, createHandler, routes } = defineGroup(adminRoutes, {
     description: 'Every session of the caller ends, this one included; the cookie is cleared.',
     responses: { 204: noContent('Signed out everywhere; the cookie is cleared', sessionCookieHeader) },
     run: endOwnSessions,
+  }),
+  'POST /api/admin/me/password': route.admin({
+    body: OwnPassword,
+    description:
+      'The current password is required (400 on `oldPassword` when wrong); the new one: 10-256 characters, not the current one. Every other session of the caller ends; this browser gets a new session cookie.',
+    responses: { 200: json(StaffIdentity, 'Changed; a new session cookie is set', { headers: sessionCookieHeader }) },
+    run: ownPassword,
   }),
   'DELETE /api/admin/staff/{username}': route.admin({
     permission: 'delete_staff',

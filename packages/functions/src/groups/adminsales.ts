@@ -22,7 +22,7 @@ import {
 import * as z from 'zod';
 import { adminsalesRoutes } from '../../../../infra/routes/adminsales';
 import { listWithRange, usersFilters } from '../lib/adminLists';
-import { listAnswer, listQuery, } from '../lib/adminQuery';
+import { listAnswer, listQuery } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { eventsFilters, ordersFilters } from '../lib/orderLists';
 import { json } from '../lib/responses';

@@ -10,7 +10,7 @@ import { listTutorFeedback, listTutorUsage } from '@mathisland/core/tutor';
 import * as z from 'zod';
 import { adminsupportRoutes } from '../../../../infra/routes/adminsupport';
 import { feedbackFilters, listWithRange, sentFilters, ticketsFilters, usageFilters } from '../lib/adminLists';
-import { listAnswer, listQuery, } from '../lib/adminQuery';
+import { listAnswer, listQuery } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';

@@ -11,15 +11,10 @@
  *   its own conditional write and history entry, a result per row (lib/bulk.ts); the permission of the single action.
  * - `GET /api/admin/users/{id}/tutor-usage`: a learner's tutor questions per day (their other related records are the
  *   lists' `userId` filters: orders, tickets, sessions; their history: `history?model=user&objectId=`).
- * - `POST /api/admin/me/password { oldPassword, newPassword }`: one's own password; other sessions end, this browser
- *   gets a new cookie.
  */
 import {
-  changeOwnPassword,
-  continueStaffSession,
   endStaffSessionsOfRow,
   requireHistoryAccess,
-  staffIdentity,
 } from '@mathisland/core/admin';
 import { endLearnerSessions, getUserForStaff } from '@mathisland/core/auth';
 import { HISTORY_ACTIONS, HISTORY_MODELS, listHistory } from '@mathisland/core/history';
@@ -29,15 +24,13 @@ import { closeTicketAs } from '@mathisland/core/support';
 import { learnerTutorUsage } from '@mathisland/core/tutor';
 import * as z from 'zod';
 import { admintoolsRoutes } from '../../../../infra/routes/admintools';
-import { sessionCookie, sessionCookieHeader } from '../lib/adminCookie';
 import { listAnswer } from '../lib/adminQuery';
 import { bulkAnswer, bulkBody, MAX_BULK_IDS, runBulk } from '../lib/bulk';
 import { defineGroup } from '../lib/group';
 import { HistoryQuery } from '../lib/historyLists';
-import { HttpResponse } from '../lib/http';
 import { json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
-import { adminPage, Day, IsoTime, StaffIdentity, Toman } from '../lib/shapes';
+import { adminPage, Day, IsoTime, Toman } from '../lib/shapes';
 
 const StatsQuery = z.strictObject({
   days: z
@@ -57,10 +50,6 @@ const Username = z.string().min(1).max(64).meta({ description: 'A staff memberâ€
 const StaffBulk = bulkBody(Username, ['end_sessions']);
 
 const NoQuery = z.strictObject({});
-const OwnPassword = z.strictObject({
-  oldPassword: z.string().min(1).max(256),
-  newPassword: z.string().min(10, 'at least 10 characters').max(256),
-});
 
 const count = z.number().int().min(0);
 const HistoryEntry = z
@@ -108,13 +97,6 @@ const bulkNote = `Each row on its own (its own write and history entry): a row t
 async function tutorUsage({ deps, id }: AdminInput<undefined, unknown>) {
   await getUserForStaff(deps, id); // 404 for an unknown learner
   return { items: await learnerTutorUsage(deps, id) };
-}
-
-async function ownPassword({ deps, staff, body }: AdminInput<z.infer<typeof OwnPassword>, unknown>) {
-  await changeOwnPassword(deps, staff.username, body.oldPassword, body.newPassword);
-  // Every session of the member ended with the new credential version: this browser gets a new one.
-  const { token, staff: now, maxAgeSeconds } = await continueStaffSession(deps, staff.username);
-  return new HttpResponse(200, staffIdentity(now), {}, [sessionCookie(deps, token, maxAgeSeconds)]);
 }
 
 const stats = async ({ deps, query }: AdminInput<undefined, z.infer<typeof StatsQuery>>) => ({ days: await dailyStats(deps, query.days) });
@@ -192,12 +174,5 @@ export const { handler, createHandler, routes } = defineGroup(admintoolsRoutes, 
     },
     errors: { not_found: 'No such learner.' },
     run: tutorUsage,
-  }),
-  'POST /api/admin/me/password': route.admin({
-    body: OwnPassword,
-    description:
-      'The current password is required (400 on `oldPassword` when wrong); the new one: 10-256 characters, not the current one. Every other session of the caller ends; this browser gets a new session cookie.',
-    responses: { 200: json(StaffIdentity, 'Changed; a new session cookie is set', { headers: sessionCookieHeader }) },
-    run: ownPassword,
   }),
 });
