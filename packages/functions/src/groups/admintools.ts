@@ -12,10 +12,7 @@
  * - `GET /api/admin/users/{id}/tutor-usage`: a learner's tutor questions per day (their other related records are the
  *   lists' `userId` filters: orders, tickets, sessions; their history: `history?model=user&objectId=`).
  */
-import {
-  endStaffSessionsOfRow,
-  requireHistoryAccess,
-} from '@mathisland/core/admin';
+import { endStaffSessionsOfRow, requireHistoryAccess } from '@mathisland/core/admin';
 import { endLearnerSessions, getUserForStaff } from '@mathisland/core/auth';
 import { HISTORY_ACTIONS, HISTORY_MODELS, listHistory } from '@mathisland/core/history';
 import { dailyStats, MAX_STATS_DAYS } from '@mathisland/core/stats';
