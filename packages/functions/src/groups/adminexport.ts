@@ -18,7 +18,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod';
 import { adminexportRoutes } from '../../../../infra/routes/adminexport';
 import { BOM, headerLine, rowLines } from '../lib/csv';
-import { EXPORT_PAGE_SIZE, EXPORTS, type ExportSpec, type RowPage } from '../lib/exports';
+import { EXPORTS, type ExportSpec, type RowPage } from '../lib/exports';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
 import { text } from '../lib/responses';
@@ -81,10 +81,8 @@ const definitions: Record<string, RouteDef> = Object.fromEntries(
     route.admin({
       ...(spec.permission ? { permission: spec.permission } : {}),
       query: spec.query,
-      description:
-        `Every row \`GET /api/admin/${spec.resource}\` lists under the same filters (no \`cursor\`, no \`limit\`), read ${EXPORT_PAGE_SIZE} at a time and written as it is read. ` +
-        "UTF-8 with a byte order mark; one ISO and one Jalali (Tehran time) column per time; a text cell beginning with `= + - @`, a tab or a carriage return starts with `'`. " +
-        'The export is recorded in the staff history (action `export`). Errors before the first byte are JSON; a failure after it cuts the stream.',
+      // What every export shares is said once, in the adminexport tag (openapi/intro.ts).
+      description: `Every row \`GET /api/admin/${spec.resource}\` lists under the same filters (no \`cursor\`, no \`limit\`).`,
       responses: { 200: csvAnswer },
       ...(spec.permission
         ? {}

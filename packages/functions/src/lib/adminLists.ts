@@ -12,17 +12,17 @@ const QueryDay = z.string().regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'YYYY-MM-DD');
 
 /** A time range (`from`, `to`) and the direction of the list's time index (`sort` names that one field). */
 export const byTime = <F extends string>(field: F) => ({
-  from: QueryFrom.optional(),
-  to: QueryTo.optional(),
+  from: QueryFrom,
+  to: QueryTo,
   sort: z.enum([field]).optional(),
-  order: QueryOrder.optional(),
+  order: QueryOrder,
 });
 
 /** Learners: `q`, and the index's one order (by creation; `sort=createdAt`, `order`). */
 export const usersFilters = {
   q: z.string().min(1).max(100).optional(),
   sort: z.enum(['createdAt']).optional(),
-  order: QueryOrder.optional(),
+  order: QueryOrder,
 };
 /**
  * Search and sort of a list read whole (plans, codes, offers, staff): `q` (a part of the natural key or title, any
@@ -31,7 +31,7 @@ export const usersFilters = {
 const wholeFilters = <F extends string>(fields: readonly [F, ...F[]]) => ({
   q: z.string().min(1).max(100).optional(),
   sort: z.enum(fields).optional(),
-  order: QueryOrder.optional(),
+  order: QueryOrder,
 });
 
 export const plansFilters = {

@@ -14,9 +14,17 @@ const Limit = z
   .refine((n) => n >= 1 && n <= 100, 'limit must be 1 to 100')
   .default(25);
 
+/** `cursor` and `limit`, one instance each: each is one component parameter of the API description (`param.id`). */
+const Cursor = z
+  .string()
+  .min(1)
+  .max(2000)
+  .optional()
+  .meta({ description: 'The `nextCursor` of the previous page of the same list', param: { id: 'cursor' } });
+const LimitParam = Limit.meta({ description: 'Rows a page, 1-100 (default 25)', param: { id: 'limit' } });
+
 /** A list's query schema: `cursor`, `limit` and `filters`; nothing else. */
-export const listQuery = <F extends z.ZodRawShape>(filters: F) =>
-  z.strictObject({ cursor: z.string().min(1).max(2000).optional(), limit: Limit, ...filters });
+export const listQuery = <F extends z.ZodRawShape>(filters: F) => z.strictObject({ cursor: Cursor, limit: LimitParam, ...filters });
 
 /** A positive ASCII-decimal id in a query string (`userId`, `orderId`). */
 export const QueryId = z
@@ -52,11 +60,21 @@ const queryTime = (edge: 'from' | 'to') =>
       const start = Date.parse(`${v}T00:00:00+03:30`);
       return edge === 'from' ? start : start + DAY_MS - 1;
     });
-export const QueryFrom = queryTime('from');
-export const QueryTo = queryTime('to');
-
+/**
+ * The optional `from`, `to` and `order` of the lists, each one component parameter of the API description (`param.id`),
+ * which the lists and exports taking them reference (a time's pattern is long).
+ */
+export const QueryFrom = queryTime('from')
+  .optional()
+  .meta({ description: 'From this time, or the start of this Tehran day (YYYY-MM-DD)', param: { id: 'from' } });
+export const QueryTo = queryTime('to')
+  .optional()
+  .meta({ description: 'Up to this time, or the end of this Tehran day (YYYY-MM-DD)', param: { id: 'to' } });
 /** `order`: `desc` (newest or highest first) or `asc`. */
-export const QueryOrder = z.enum(['asc', 'desc']);
+export const QueryOrder = z
+  .enum(['asc', 'desc'])
+  .optional()
+  .meta({ description: '`desc` (newest or highest first) or `asc`', param: { id: 'order' } });
 
 /** Refuses a range whose `from` is after its `to` (400 on `to`). */
 export const rangeInOrder = (query: object, ctx: z.RefinementCtx): void => {

@@ -17,10 +17,10 @@ export const historyFilters = {
     .transform((s) => s.toLowerCase())
     .optional(),
   action: z.enum(HISTORY_ACTIONS).optional(),
-  from: QueryFrom.optional(),
-  to: QueryTo.optional(),
+  from: QueryFrom,
+  to: QueryTo,
   sort: z.enum(['at']).optional(),
-  order: QueryOrder.optional(),
+  order: QueryOrder,
 };
 
 /** The history's cross-field rules: a range in order, `objectId` only with `model`. */
