@@ -20,7 +20,7 @@ import type { EndpointGroup } from './routes';
 import type { GlobalIndexName } from './table';
 
 /** Scheduled and deploy-time functions (not endpoint groups). */
-export const jobNames = ['migrate', 'payment-recheck', 'marketplace-renewal'] as const;
+export const jobNames = ['migrate', 'payment-recheck', 'marketplace-renewal', 'board-snapshots'] as const;
 export type JobName = (typeof jobNames)[number];
 
 /** An endpoint group's Lambda or a job's. */
@@ -64,14 +64,21 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // Public question bank: the curriculum cache and the throttle counter.
   curriculum: { table: ['Query', 'UpdateItem'], indexes: [], secret: true },
   // Answers, completions (their state in one BatchGet), XP, board entries and histogram, streaks, notifications; the
-  // lock rule checked inside the answer's transaction (ConditionCheck).
-  learning: { table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], indexes: [], secret: true },
+  // lock rule checked inside the answer's transaction (ConditionCheck). A grant removes a learner's board entry of the
+  // layout before migration 0005 (Delete), when the migration had not moved them yet.
+  learning: {
+    table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
+    indexes: [],
+    secret: true,
+  },
   // Profile, hearts, summary, weekly report, and account deletion (the personal prefixes, BatchWriteItem deletes).
   user: { table: [...READ, 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], indexes: [], secret: true },
   // Unknown paths and methods: answers 404/405 without reading anything.
   fallback: { table: [], indexes: [], secret: true },
-  // Top 100 (gsi1 Query + BatchGet of names), the caller's rank (histogram Query, COUNT Query).
-  leaderboard: { table: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'], secret: true },
+  // The board's snapshot (GetItem), the caller's ties (COUNT Queries of the tie index, gsi1). A board without a
+  // snapshot (its first minute) or whose job has stopped is snapshotted by its reader: the histogram shards (Query),
+  // the tie index (gsi1) and the snapshot (PutItem), as `board-snapshots` does.
+  leaderboard: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: ['gsi1'], secret: true },
   // The learner's list merges the staff broadcasts (BatchGet of the read copies).
   notifications: { table: [...READ, 'BatchGetItem', 'PutItem', 'UpdateItem'], indexes: [], secret: true },
   support: { table: [...READ, 'PutItem', 'UpdateItem'], indexes: [], secret: true },
@@ -100,6 +107,9 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // credential, then each new period's paid order (grant transaction, audit rows). SECRET_KEY opens the sealed
   // purchase tokens. Never Scan, Delete or batch writes.
   'marketplace-renewal': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], indexes: ['gsi1'], secret: true },
+  // Every minute, the leaderboards' snapshots: the histogram shards (Query), the tie index (gsi1), the snapshot
+  // (PutItem). No secret: it builds no dependencies.
+  'board-snapshots': { table: ['Query', 'PutItem'], indexes: ['gsi1'], secret: false },
   // Marketplace purchase start/verify, the OAuth exchange, and the staff connection routes.
   // The OAuth exchange closes its window (delete); verify settles through the grant transaction.
   marketplace: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: [], secret: true },

@@ -14,9 +14,11 @@
  * plain settings set at deploy time; the table actions of `marketplace-renewal` in infra/permissions.ts.
  *
  * `PaymentRecheck` (stacks/paymentRecheck.ts): every 15 minutes, the gateway re-check of recent unpaid orders.
+ * `BoardSnapshots` (stacks/boardSnapshots.ts): every minute, the leaderboards' snapshots (issue 30).
  */
 import { Duration } from 'aws-cdk-lib';
 import { Cron, Queue, type StackContext } from 'sst/constructs';
+import { boardSnapshotsCron } from './boardSnapshots';
 import { paymentRecheckCron } from './paymentRecheck';
 import { serviceFunction } from './service';
 
@@ -49,6 +51,7 @@ export function Jobs(context: StackContext) {
   });
 
   const paymentRecheck = paymentRecheckCron(context);
+  const boardSnapshots = boardSnapshotsCron(context);
   stack.addOutputs({ MarketplaceRenewalDlq: deadLetterQueue.queueUrl });
-  return { renewal, deadLetterQueue, paymentRecheck };
+  return { renewal, deadLetterQueue, paymentRecheck, boardSnapshots };
 }

@@ -16,7 +16,7 @@ import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { FilterPattern, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { type FunctionProps, Function as LambdaFunction, type StackContext, use } from 'sst/constructs';
-import type { FunctionName } from '../infra/permissions';
+import { type FunctionName, functionAccess } from '../infra/permissions';
 import { secretNames } from '../infra/secrets';
 import { type SettingName, settingDecls } from '../infra/settings';
 import { accessStatements } from './access';
@@ -73,7 +73,8 @@ export function serviceFunctionProps(context: StackContext, fn: FunctionName): P
       ...deployedSettings(),
       TABLE_NAME: table.tableName,
       STAGE: context.app.stage,
-      SECRETS_ID: secret.secretArn,
+      // Only a function that reads the stage secret is told where it is.
+      ...(functionAccess[fn].secret ? { SECRETS_ID: secret.secretArn } : {}),
       ...(publicBaseUrl ? { PUBLIC_BASE_URL: publicBaseUrl } : {}),
     },
     permissions: accessStatements(fn, { table, secret: secret as ISecret }),

@@ -33,6 +33,7 @@ import { createGatewayFake } from './fakes/gateway';
 import { createLlmFake, type LlmFakeConfig, type LlmRequest } from './fakes/llm';
 import { createMarketplaceFake } from './fakes/marketplace';
 import { createSmsFake, type SentSms } from './fakes/sms';
+import { boardSnapshotSchedule } from './schedule';
 import { ensureMarketplaceSecret, ensureSecretKey } from './secretKey';
 import { adminSite, createLocalServer } from './server';
 
@@ -188,6 +189,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     markReady = r;
   });
   const { handlers, responseMismatches } = await apiHandlers(() => ready, options.checkResponses === true);
+  const schedule = boardSnapshotSchedule(() => ready);
+  handlers.leaderboard = schedule.before(handlers.leaderboard);
   const smsKey = env.SMS_API_KEY === undefined ? LOCAL_SMS_KEY : env.SMS_API_KEY;
   const sms = createSmsFake({ apiKey: smsKey, template: env.SMS_TEMPLATE || 'verify' });
   const gateway = createGatewayFake({
@@ -279,6 +282,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         server.closeAllConnections();
         await new Promise((r) => server.close(r));
         ownDeps.db.raw.destroy();
+        schedule.close();
         await dynamo?.stop();
         if (responseMismatches.length) {
           throw new Error(`answers differed from the API document:\n${[...new Set(responseMismatches)].join('\n')}`);

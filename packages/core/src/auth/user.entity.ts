@@ -84,6 +84,14 @@ export const UserItem = z
     weekKey: z.string().optional(),
     weekXp: count.optional(),
     weekXpReachedAt: epochMs.optional(),
+    /**
+     * leaderboard/: where the learner's entries and histogram buckets stand (board.ts): the overall XP, and the week
+     * (`weekKey` form) and XP of the weekly board. Written by grants with the entries, so they equal `xp` and `weekXp`
+     * except for a grant made by a release before migration 0005, which the next grant mends.
+     */
+    boardXp: count.optional(),
+    boardWeek: z.string().optional(),
+    boardWeekXp: count.optional(),
 
     /** profile/. */
     gradeId: z.number().int().positive().optional(),

@@ -20,6 +20,10 @@ export const migrations = [
     id: '0004-board-entry-names',
     description: "Copy the learners' names onto their entries of the current leaderboards (overall and this week's)",
   },
+  {
+    id: '0005-sharded-boards',
+    description: 'Move the current leaderboards onto write-sharded entries and XP histogram, rank for rank (issue 30)',
+  },
 ] as const satisfies readonly MigrationInfo[];
 
 export interface MigrationInfo {

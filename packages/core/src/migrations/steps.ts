@@ -7,7 +7,7 @@
 import { backfillUserIndex, userIdBatches } from '../auth';
 import { writeSeedContent } from '../curriculum';
 import type { Db } from '../db/client';
-import { backfillBoardNames } from '../leaderboard';
+import { backfillBoardNames, dropLegacyHistograms, moveToShardedBoards } from '../leaderboard';
 import { backfillSubscriptionIndexes, saveDiscountCode, savePlan, seedPlans } from '../subscriptions';
 import { backfillTicketIndex } from '../support';
 import { backfillFeedbackIndex } from '../tutor';
@@ -39,5 +39,11 @@ export const steps: Record<MigrationId, (db: Db, now: () => number) => Promise<v
   async '0004-board-entry-names'(db, now) {
     const at = now();
     for await (const ids of userIdBatches(db)) await backfillBoardNames(db, ids, at);
+  },
+  /** The boards' hot keys write-sharded (leaderboard/migrate.ts). */
+  async '0005-sharded-boards'(db, now) {
+    const at = now();
+    for await (const ids of userIdBatches(db)) await moveToShardedBoards(db, ids, at);
+    await dropLegacyHistograms(db, at);
   },
 };
