@@ -93,11 +93,11 @@ describe('DynamoDB requests per call', () => {
       'answer (wrong, a heart)': 2,
       'answer (with attemptId)': 2,
       'answer (attemptId replayed)': 4,
-      'quiz complete (first island)': 4,
+      'quiz complete (first island)': 3,
       'quiz complete (again)': 3,
       'answer (unlocked by the island before)': 2,
       'lesson complete': 3,
-      'lesson complete (the last: completes the island)': 4,
+      'lesson complete (the last: completes the island)': 3,
       'subscription purchase': 5,
     });
   });

@@ -98,7 +98,7 @@ export async function recordStreakDay(deps: Deps, userId: number, loaded?: Strea
             notificationItem(
               deps.db,
               userId,
-              (await newNotificationIds(deps.db, 1))[0] as number,
+              newNotificationIds(now, 1)[0] as number,
               'streak_milestone',
               { days: step.after.current },
               now,

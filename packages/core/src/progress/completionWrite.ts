@@ -39,11 +39,6 @@ export interface CompletionWrite {
   stars: number;
 }
 
-/** Notification ids this process holds for its next try (an id is never reused once a transaction took it). */
-export interface IdPool {
-  ids: number[];
-}
-
 /** The user item's update: counters, XP and stars, the leaderboard move and the streak, with their conditions. */
 function userItem(deps: Deps, user: User, write: CompletionWrite, move: XpMove, streak: StreakStep | undefined): TxItem {
   const adds = ['xp :xp', 'stars :stars'];
@@ -60,18 +55,15 @@ function userItem(deps: Deps, user: User, write: CompletionWrite, move: XpMove, 
 
 /**
  * Writes `write` for `user` (as last read) on `node` at the clock's now, in one transaction; nothing at all when
- * it changes nothing (a repeat completion on a day that already counts). `pool` keeps notification ids across
- * tries. Returns the learner's streak after it. Errors: TransactionCanceledException when a condition failed
+ * it changes nothing (a repeat completion on a day that already counts). Returns the learner's streak after it. Errors: TransactionCanceledException when a condition failed
  * (the caller re-reads and decides again), `throttled` (nothing written).
  */
-export async function writeCompletion(deps: Deps, user: User, node: CurriculumNode, write: CompletionWrite, pool: IdPool): Promise<Streak> {
+export async function writeCompletion(deps: Deps, user: User, node: CurriculumNode, write: CompletionWrite): Promise<Streak> {
   const now = deps.clock.now();
   const streak = streakStep(user, now);
   const changes = write.lesson || write.node || write.raiseStars || write.xp > 0 || write.stars > 0;
   if (!changes && !streak) return streakAt(user, now);
-  const wanted = (write.node ? 1 : 0) + (streak?.milestone ? 1 : 0);
-  if (pool.ids.length < wanted) pool.ids.push(...(await newNotificationIds(deps.db, wanted - pool.ids.length)));
-  const [islandId, milestoneId] = pool.ids;
+  const [islandId, milestoneId] = newNotificationIds(now, (write.node ? 1 : 0) + (streak?.milestone ? 1 : 0));
   const move = xpMove(deps.db, user, write.xp, now);
   const items: TxItem[] = [
     ...(write.missingLessons ?? []).map((id) =>
@@ -118,6 +110,5 @@ export async function writeCompletion(deps: Deps, user: User, node: CurriculumNo
       : []),
   ];
   await transactCounting(deps, items);
-  pool.ids.splice(0, wanted);
   return streak?.after ?? streakAt(user, now);
 }
