@@ -87,8 +87,9 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   billing: { table: [...READ, 'PutItem', 'UpdateItem'], indexes: ['gsi1', 'gsi2'], secret: true },
   // Pay link and gateway callback: the order, its authority, the grant transaction, audit rows.
   payment: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], secret: true },
-  // Staff sessions, the order list (gsi2), cancel and refund transactions.
-  admin: { table: READ_WRITE, indexes: ['gsi1', 'gsi2'], secret: true },
+  // Staff sessions, the order list (gsi2), cancel and refund transactions; the learners of a page of the staff's
+  // directory (BatchGet).
+  admin: { table: [...READ_WRITE, 'BatchGetItem'], indexes: ['gsi1', 'gsi2'], secret: true },
   // Quota, conversation (gsi1), answer cache, textbook chunks, the answer's transaction.
   // The quota check (a paywall) also syncs marketplace renewals (the due-hour index).
   tutor: { table: [...READ, 'PutItem', 'UpdateItem'], indexes: ['gsi1', 'gsi2'], secret: true },

@@ -1,7 +1,8 @@
 /** Sign-in by phone and one-time code, sessions and tokens (spec Authentication). */
 
-export { backfillUserIndex, userIdBatches } from './backfill';
+export { backfillUserDirectory, userIdBatches } from './backfill';
 export { safeEqual } from './crypto';
+export { directoryKey, directoryName, removeDirectoryEntry, usersIndex, usersPage } from './directory.entity';
 export { authErrors } from './errors';
 export { listLearnerSessions, revokeLearnerSession, type StaffSessionView } from './learnerSessions';
 export { OTP_MAX_WRONG_GUESSES, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, requestOtp, verifyOtp } from './otp';
@@ -19,8 +20,6 @@ export {
   userIdByPhone,
   userIdByPublicId,
   userKey,
-  usersIndex,
-  usersPage,
 } from './user.entity';
 export { getUserForStaff, listUsers, type StaffUserView, staffUserView } from './userDirectory';
 export { DEFAULT_GRADE_ID, findOrCreateUser } from './users';

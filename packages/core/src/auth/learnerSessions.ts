@@ -12,13 +12,14 @@
  */
 import { isConditionFailure } from '../db/conditions';
 import type { Page } from '../db/items';
-import { updateItem } from '../db/items';
 import { fillPage } from '../db/pages';
+import { transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { auditStaffAction } from '../log';
+import { directorySession, usersCursorAfter, usersPage } from './directory.entity';
 import { REFRESH_TOKEN_SECONDS } from './sessions';
-import { getUser, type User, userKey, usersCursorAfter, usersPage } from './user.entity';
+import { getUser, type User, userKey } from './user.entity';
 
 export interface StaffSessionView {
   id: string;
@@ -76,7 +77,10 @@ export async function revokeLearnerSession(deps: Deps, id: string, actor: string
   if (!match) throw commonErrors.notFound('Session');
   const userId = Number(match[1]);
   try {
-    await updateItem(deps.db, userKey(userId), 'REMOVE sessionId', { condition: 'sessionId = :sid', values: { ':sid': match[2] } });
+    await transact(deps.db, [
+      update(deps.db, userKey(userId), 'REMOVE sessionId', { condition: 'sessionId = :sid', values: { ':sid': match[2] } }),
+      directorySession(deps.db, userId, undefined),
+    ]);
   } catch (error) {
     if (isConditionFailure(error)) throw commonErrors.notFound('Session');
     throw error;

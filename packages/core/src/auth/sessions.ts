@@ -8,6 +8,7 @@
  * Refresh tokens are random 256-bit strings stored only as SHA-256 under `SESSION#<hash>` with a TTL of
  * {@link REFRESH_TOKEN_SECONDS}.
  */
+
 import { randomUUID } from 'node:crypto';
 import type { ThrottleRule } from '../../../../infra/routes';
 import { epochSeconds } from '../clock';
@@ -18,6 +19,7 @@ import type { Deps } from '../deps';
 import { countItem } from '../stats';
 import { hitOnItem } from '../throttle';
 import { randomToken, sha256Hex } from './crypto';
+import { directorySession } from './directory.entity';
 import { authErrors } from './errors';
 import { checkOtp, codeAlreadyUsed } from './otp';
 import { readSession, type SessionItem, sessionKey } from './session.entity';
@@ -60,6 +62,7 @@ async function startSession(deps: Deps, userId: number, session: NewSession): Pr
         }),
         countItem(deps.db, session.now, { signIns: 1 }),
         ...session.items(userId),
+        directorySession(deps.db, userId, session.sessionId),
       ]);
       return true;
     },
@@ -151,6 +154,7 @@ export async function logout(deps: Deps, refreshToken: string): Promise<void> {
         condition: 'sessionId = :sid',
         values: { ':sid': session.sessionId },
       }),
+      directorySession(deps.db, user.id, undefined),
     ]);
   } catch (error) {
     if (isConditionFailure(error)) throw authErrors.tokenInvalid('The session has ended; sign in again');

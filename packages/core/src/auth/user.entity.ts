@@ -7,9 +7,8 @@
  * | phone → user       | PHONE#<phone>         | PHONE     | unique constraint, phone exactly as sent |
  * | publicId → user    | PUBLICID#<publicId>   | PUBLICID  | unique constraint                       |
  *
- * The user item also carries gsi2 `USERS` / `<userId 12>` ({@link usersIndex}), written at creation (and by
- * migration `0003-admin-indexes` for older users): the staff's user list and search, newest first, without a
- * Scan. One partition: fine for the staff's reads (the app never reads it).
+ * The staff's list and search of learners read the directory (directory.entry.ts, gsi2 `USERS`); the user item
+ * itself was in that index until migration `0006-user-directory` (every write of it rewrote the index copy).
  *
  * The user item is the one aggregate several domains write, each its own fields, always with explicit
  * conditional updates on {@link userKey}: hearts (hearts/), XP, stars and streak (progress/), board
@@ -19,18 +18,12 @@
  */
 import * as z from 'zod';
 import type { Db } from '../db/client';
-import { encodeCursor } from '../db/cursor';
-import { getItem, getItems, type Page, queryPage } from '../db/items';
-import { type Key, pad, userPartition } from '../db/keys';
-import type { Condition } from '../db/transact';
+import { getItem, getItems } from '../db/items';
+import { type Key, userPartition } from '../db/keys';
 
 export const userKey = (userId: number): Key => ({ pk: userPartition(userId), sk: 'PROFILE' });
 export const phoneKey = (phone: string): Key => ({ pk: `PHONE#${phone}`, sk: 'PHONE' });
 export const publicIdKey = (publicId: string): Key => ({ pk: `PUBLICID#${publicId}`, sk: 'PUBLICID' });
-
-const USERS_INDEX = 'USERS';
-/** gsi2 of the user item: every user, by id. */
-export const usersIndex = (userId: number) => ({ gsi2pk: USERS_INDEX, gsi2sk: pad(userId, 12) });
 
 const count = z.number().int().nonnegative();
 const epochMs = z.number().int();
@@ -118,30 +111,8 @@ export type User = z.infer<typeof UserItem>;
 /** The user `userId`, or undefined (strongly consistent). */
 export const getUser = (db: Db, userId: number): Promise<User | undefined> => getItem(db, userKey(userId), UserItem);
 
-/** The cursor of the users index (gsi2 `USERS`) that continues after `user`, as `usersPage` makes them. */
-export const usersCursorAfter = (user: Pick<User, 'id'>): string =>
-  encodeCursor({ ...userKey(user.id), ...usersIndex(user.id) }, USERS_INDEX);
-
 /** The users of `userIds` that exist, in no particular order (BatchGetItem). */
 export const getUsers = (db: Db, userIds: number[]): Promise<User[]> => getItems(db, [...new Set(userIds)].map(userKey), UserItem);
-
-/**
- * One page of every user, newest first (gsi2 `USERS`), `limit` read before `filter` keeps some, from `cursor`.
- * Errors: `validation_error` on `cursor`.
- */
-export const usersPage = (db: Db, options: { limit: number; cursor?: string; filter?: Condition }): Promise<Page<User>> =>
-  queryPage(
-    db,
-    {
-      index: 'gsi2',
-      partition: USERS_INDEX,
-      descending: true,
-      limit: options.limit,
-      ...(options.filter ? { filter: options.filter } : {}),
-    },
-    UserItem,
-    options.cursor,
-  );
 
 const UserRef = z.object({ userId: z.number().int().positive() }).describe('user reference');
 

@@ -36,7 +36,7 @@ export const LEGACY_ENTRY_PREFIX = 'BOARD#';
 export const BOARD_ENTRY_PREFIXES: readonly string[] = [BOARD_ENTRY_PREFIX, LEGACY_ENTRY_PREFIX];
 
 /** Partitions of the tie index per XP value of a board: a learner's is `userId mod TIE_SHARDS` (docs/capacity.md). */
-export const TIE_SHARDS = 2;
+export const TIE_SHARDS = 4;
 /** Upper bound of XP a key can hold (10 digits). */
 export const MAX_XP = 9_999_999_999;
 
@@ -186,12 +186,32 @@ export async function entriesAt(db: Db, board: string, xp: number, limit: number
     .slice(0, limit);
 }
 
-/** Every learner at exactly `xp` on `board`, in tie order (all pages of every tie shard). For the board snapshot's markers. */
+/** Read units a second the snapshot job may take of one tie partition (a third of DynamoDB's 3,000). */
+export const TIE_READ_UNITS_PER_SECOND = 1_000;
+/** Read units of a full page (1 MB, eventually consistent). */
+const PAGE_UNITS = 128;
+
+/**
+ * Every learner at exactly `xp` on `board`, in tie order (all pages of every tie shard, each shard paced at
+ * {@link TIE_READ_UNITS_PER_SECOND}: a crowded value's tens of thousands of entries must not starve its readers).
+ * For the board snapshot's markers.
+ */
 export async function tieOrder(db: Db, board: string, xp: number): Promise<TiePlace[]> {
   const all = await Promise.all(
-    shards.map((shard) =>
-      queryAll(db, { index: 'gsi1', partition: tiePartition(board, xp, shard), projection: ['userId', 'reachedAt'] }, TieEntry),
-    ),
+    shards.map(async (shard) => {
+      const places: TiePlace[] = [];
+      let cursor: string | undefined;
+      do {
+        const started = Date.now();
+        const spec = { index: 'gsi1' as const, partition: tiePartition(board, xp, shard), projection: ['userId', 'reachedAt'] };
+        const page = await queryPage(db, spec, TieEntry, cursor);
+        places.push(...page.items);
+        cursor = page.nextCursor;
+        const due = (PAGE_UNITS / TIE_READ_UNITS_PER_SECOND) * 1000 - (Date.now() - started);
+        if (cursor && due > 0) await new Promise((resolve) => setTimeout(resolve, due));
+      } while (cursor);
+      return places;
+    }),
   );
   return all.flat().sort(compareTies);
 }

@@ -22,7 +22,7 @@ import { type Key, pad } from '../db/keys';
 import { type TxItem, update } from '../db/transact';
 
 /** Write shards of every board's histogram (chosen from the capacity model, docs/capacity.md). */
-export const HISTOGRAM_SHARDS = 32;
+export const HISTOGRAM_SHARDS = 64;
 
 const histogramPartition = (board: string, shard: number): string => `BOARDXP#${board}#${pad(shard, 2)}`;
 /** The one histogram partition of `board` before migration 0005. */

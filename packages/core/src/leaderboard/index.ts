@@ -20,13 +20,13 @@ export {
   type XpMove,
   xpMove,
 } from './board';
-export { entriesOf, getBoardEntry, getLegacyEntry, legacyEntryKey, TIE_SHARDS } from './boardEntry.entity';
+export { entriesOf, getBoardEntry, getLegacyEntry, legacyEntryKey, TIE_READ_UNITS_PER_SECOND, TIE_SHARDS } from './boardEntry.entity';
 export { type BoardStanding, bulkLoadBoard } from './bulkLoad';
 export { HISTOGRAM_SHARDS, legacyHistogramPartition, mergedHistogram, xpHistogram } from './histogram.entity';
 export { dropLegacyHistograms, moveToShardedBoards } from './migrate';
 export { LEADERBOARD_CACHE_SECONDS, leaderboard, TOP_SIZE } from './read';
 export { refreshBoardSnapshot, refreshBoardSnapshots, SNAPSHOT_TOP, takeSnapshot } from './snapshot';
-export { getSnapshot, MARKER_EVERY } from './snapshot.entity';
+export { getSnapshot, MARKER_EVERY, MARKER_MIN_LEARNERS } from './snapshot.entity';
 
 /** Sort-key prefixes of this domain's items in the learner's partition `USER#<id>`: personal data, deleted with the account. */
 export const PERSONAL_ITEM_PREFIXES: readonly string[] = BOARD_ENTRY_PREFIXES;

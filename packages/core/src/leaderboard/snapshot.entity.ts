@@ -8,8 +8,9 @@
  * | BOARDSNAP#<board>  | SNAPSHOT   | board, at (epoch ms), data (binary), expiresAt | weekly boards only |
  *
  * `data` is the deflated JSON of {@link SnapshotData}: the top {@link SnapshotData.top} with names, the histogram
- * (learners per XP value, highest first) and, for every XP value held by more than {@link MARKER_EVERY} learners, the
- * tie place of every {@link MARKER_EVERY}-th of them, so a read counts at most {@link MARKER_EVERY} ties of its own.
+ * (learners per XP value, highest first) and, for every XP value held by more than {@link MARKER_MIN_LEARNERS} learners
+ * (the weekly board after a nationwide quiz; the overall board's low values), the tie place of every {@link MARKER_EVERY}-th of them, so a read counts
+ * at most {@link MARKER_EVERY} ties of its own there, and at most {@link MARKER_MIN_LEARNERS} anywhere.
  * Size: about 4 bytes a distinct XP value and 8 a marker after compression; {@link MAX_SNAPSHOT_BYTES} bounds it
  * under DynamoDB's 400 KB item limit (docs/capacity.md: 60 KB at 3,000,000 learners). Not personal data beyond the
  * top's public names, which the board shows anyway; rebuilt every minute, so a renamed or deleted learner leaves it
@@ -22,6 +23,8 @@ import { getItem, putItem } from '../db/items';
 import type { Key } from '../db/keys';
 import { compareTies, type TiePlace } from './boardEntry.entity';
 
+/** An XP value held by more learners than this is crowded: the snapshot keeps markers of its tie order. */
+export const MARKER_MIN_LEARNERS = 2_000;
 /** One in this many learners at a crowded XP value is a marker. */
 export const MARKER_EVERY = 500;
 /** Largest compressed `data` written (DynamoDB items stop at 400 KB). */

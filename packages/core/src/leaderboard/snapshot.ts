@@ -9,14 +9,23 @@
  *
  * Cost of one snapshot: one Query per histogram shard (all pages: as many items as the board has XP values), the
  * top walked XP value by value from the highest (one Query per tie shard and value, until 100 learners), and every
- * learner at an XP value held by more than {@link MARKER_EVERY} (their tie places, for the markers). Nothing here
- * grows with the number of readers; docs/capacity.md has the figures at 3,000,000 learners.
+ * learner at an XP value held by more than `MARKER_MIN_LEARNERS` (their tie places, for the markers; read at most
+ * `TIE_READ_UNITS_PER_SECOND` units a second per partition, boardEntry.entity.ts). Nothing here grows with the number of readers;
+ * docs/capacity.md has the figures at 3,000,000 learners.
  */
 import type { Db } from '../db/client';
 import { boardExpiresAt, currentBoards } from './board';
 import { entriesAt, tieOrder } from './boardEntry.entity';
 import { mergedHistogram } from './histogram.entity';
-import { BoardSnapshot, getSnapshot, MARKER_EVERY, putSnapshot, type SnapshotData, type TopRow } from './snapshot.entity';
+import {
+  BoardSnapshot,
+  getSnapshot,
+  MARKER_EVERY,
+  MARKER_MIN_LEARNERS,
+  putSnapshot,
+  type SnapshotData,
+  type TopRow,
+} from './snapshot.entity';
 
 /** Learners the snapshot keeps in its top list (the most a read shows). */
 export const SNAPSHOT_TOP = 100;
@@ -34,7 +43,7 @@ export async function takeSnapshot(db: Db, board: string, nowMs: number): Promis
   }
   const markers: SnapshotData['markers'] = {};
   for (const [xp, learners] of histogram) {
-    if (learners <= MARKER_EVERY) continue;
+    if (learners <= MARKER_MIN_LEARNERS) continue;
     const order = await tieOrder(db, board, xp);
     markers[String(xp)] = order.filter((_, i) => (i + 1) % MARKER_EVERY === 0).map((p) => [p.reachedAt, p.userId]);
   }

@@ -24,6 +24,11 @@ export const migrations = [
     id: '0005-sharded-boards',
     description: 'Move the current leaderboards onto write-sharded entries and XP histogram, rank for rank (issue 30)',
   },
+  {
+    id: '0006-user-directory',
+    description:
+      "Move the staff's list of learners from the user item (rewritten by every answer) to a directory entry per learner (issue 30)",
+  },
 ] as const satisfies readonly MigrationInfo[];
 
 export interface MigrationInfo {

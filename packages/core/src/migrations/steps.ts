@@ -4,7 +4,7 @@
  * (`apply.ts`), which imports this module when it applies something.
  */
 
-import { backfillUserIndex, userIdBatches } from '../auth';
+import { backfillUserDirectory, userIdBatches } from '../auth';
 import { writeSeedContent } from '../curriculum';
 import type { Db } from '../db/client';
 import { backfillBoardNames, dropLegacyHistograms, moveToShardedBoards } from '../leaderboard';
@@ -30,7 +30,7 @@ export const steps: Record<MigrationId, (db: Db, now: () => number) => Promise<v
   },
   /** The staff API's indexes on items written before it (each domain's `backfill.ts`). */
   async '0003-admin-indexes'(db, now) {
-    await backfillUserIndex(db);
+    await backfillUserDirectory(db);
     await backfillSubscriptionIndexes(db, now());
     await backfillTicketIndex(db);
     for await (const ids of userIdBatches(db)) await backfillFeedbackIndex(db, ids);
@@ -40,6 +40,8 @@ export const steps: Record<MigrationId, (db: Db, now: () => number) => Promise<v
     const at = now();
     for await (const ids of userIdBatches(db)) await backfillBoardNames(db, ids, at);
   },
+  /** The staff's list of learners off the user item (auth/backfill.ts). */
+  '0006-user-directory': backfillUserDirectory,
   /** The boards' hot keys write-sharded (leaderboard/migrate.ts). */
   async '0005-sharded-boards'(db, now) {
     const at = now();

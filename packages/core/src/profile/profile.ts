@@ -6,7 +6,7 @@
  * Errors: `validation_error` (display name with a phone, link or handle; bad or out-of-range birth date;
  * a grade that is not in the curriculum).
  */
-import { authErrors, DEFAULT_GRADE_ID, getUser, type User, UserItem, userKey } from '../auth';
+import { authErrors, DEFAULT_GRADE_ID, directoryName, getUser, type User, UserItem, userKey } from '../auth';
 import { retryOptimistic } from '../db/conditions';
 import { parseItem, updateItem } from '../db/items';
 import { transact, update } from '../db/transact';
@@ -114,8 +114,12 @@ export async function updateProfile(deps: Deps, user: User, change: ProfileChang
         names: attributeNames,
         values: { ...values, ...board.values },
       };
-      if (board.items.length === 0) await updateItem(deps.db, userKey(current.id), expression, when);
-      else await transact(deps.db, [update(deps.db, userKey(current.id), expression, when), ...board.items]);
+      // The staff's directory shows the name too (auth directory.entity.ts).
+      await transact(deps.db, [
+        update(deps.db, userKey(current.id), expression, when),
+        directoryName(deps.db, current.id, set.displayName as string | undefined),
+        ...board.items,
+      ]);
       return profileOf(applied(current, set, clear));
     },
     async () => {
