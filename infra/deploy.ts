@@ -38,6 +38,10 @@ export const deploySettingDecls = {
     doc: 'API Gateway stage throttle: steady requests per second over all routes (docs/deploy.md sizes it for 10,000 daily learners).',
   },
   API_THROTTLE_BURST: { kind: 'int', default: '400', doc: 'API Gateway stage throttle: burst (token bucket size) over all routes.' },
+  ORIGIN_SECRET_VERSION: {
+    kind: 'string',
+    doc: 'After a rotation of the origin secret by hand: the VersionId `aws secretsmanager put-secret-value` printed for the new value, so this deploy moves CloudFront to it (docs/deploy.md "The edge"). Unset: the value current when the distribution was last updated.',
+  },
   ADMIN_PREBUILT: {
     kind: 'string',
     doc: '`1`: deploy the staff panel already built in packages/admin/dist (`npm run build:admin`, e.g. the build CI tested) instead of building it during the deploy.',

@@ -49,6 +49,13 @@ export interface FunctionAccess {
   secret: boolean;
 }
 
+/**
+ * Whether function `fn` reads the origin secret (DESIGN §12: `secretsmanager:GetSecretValue` on it, its ARN in
+ * ORIGIN_SECRET_ID): every endpoint group, since each refuses a request without the origin header; no job (they
+ * serve no request).
+ */
+export const readsOriginSecret = (fn: FunctionName): boolean => !(jobNames as readonly string[]).includes(fn);
+
 /** Reads only. */
 const READ = ['GetItem', 'Query'] as const satisfies readonly TableAction[];
 /** Reads and item writes (transactions are made of Put/Update/Delete parts). */
@@ -59,8 +66,9 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // curriculum cache.
   health: { table: ['GetItem', 'Query', 'DescribeContinuousBackups'], indexes: [], secret: true },
   // Throttle counters, one-time codes (read with the phone item in one BatchGet when sent; deleted on a refused send
-  // or in the login's transaction), users (create transaction), sessions: by key only.
-  auth: { table: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: [], secret: true },
+  // or in the login's transaction), users (create transaction), sessions: by key only. A refresh checks in its
+  // transaction that the sign-in is still the user's live one (ConditionCheck).
+  auth: { table: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], indexes: [], secret: true },
   // Public question bank: the curriculum cache and the throttle counter.
   curriculum: { table: ['Query', 'UpdateItem'], indexes: [], secret: true },
   // Answers, completions (their state in one BatchGet), XP, board entries and histogram, streaks, notifications; the
@@ -105,9 +113,14 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // settle (order, user, grant transaction, audit rows). The gateway merchant id is in the secret.
   'payment-recheck': { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1', 'gsi2'], secret: true },
   // The hourly marketplace renewal: due subscriptions through the due-hour index (gsi1), the marketplace
-  // credential, then each new period's paid order (grant transaction, audit rows). SECRET_KEY opens the sealed
-  // purchase tokens. Never Scan, Delete or batch writes.
-  'marketplace-renewal': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], indexes: ['gsi1'], secret: true },
+  // credential, then each new period's paid order (grant transaction, audit rows), or a store-side end (the
+  // learner's other marketplace subscriptions, gsi2). SECRET_KEY opens the sealed purchase tokens. Never Scan,
+  // Delete or batch writes.
+  'marketplace-renewal': {
+    table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
+    indexes: ['gsi1', 'gsi2'],
+    secret: true,
+  },
   // Every minute, the leaderboards' snapshots: the histogram shards (Query), the tie index (gsi1), the snapshot
   // (PutItem). No secret: it builds no dependencies.
   'board-snapshots': { table: ['Query', 'PutItem'], indexes: ['gsi1'], secret: false },

@@ -27,10 +27,10 @@ export interface ThrottleRule {
   /** Window length, seconds. */
   windowSeconds: number;
   /**
-   * What is counted: the client IP, the signed-in user or staff member, or the `username` of the JSON body (the
-   * admin login, counted before the password is checked); the last two fall back to the IP without one.
+   * What is counted: the viewer's address (CloudFront-Viewer-Address, an IPv6 address by its /64; DESIGN §12), or the
+   * signed-in user or staff member (the address without one).
    */
-  by: 'ip' | 'user' | 'username';
+  by: 'ip' | 'user';
 }
 
 /**
@@ -81,8 +81,9 @@ export const throttleScopes = {
   marketplace_authorize: { limit: 30, windowSeconds: 3600, by: 'ip' },
   admin_marketplace: { limit: 1200, windowSeconds: 3600, by: 'user' },
   admin_marketplace_window: { limit: 30, windowSeconds: 3600, by: 'user' },
-  admin_login: { limit: 20, windowSeconds: 3600, by: 'ip' },
-  admin_login_username: { limit: 10, windowSeconds: 3600, by: 'username' },
+  // Every request of an address; failed sign-ins are limited per (username, address) and per username by the admin
+  // domain (packages/core/src/admin/signInGuard.ts), which counts failures only (DESIGN §12).
+  admin_login: { limit: 120, windowSeconds: 3600, by: 'ip' },
   admin_logout: { limit: 120, windowSeconds: 3600, by: 'ip' },
   admin_me: { limit: 1200, windowSeconds: 3600, by: 'user' },
   admin_dashboard: { limit: 1200, windowSeconds: 3600, by: 'user' },
@@ -111,6 +112,8 @@ export const throttleScopes = {
   admin_staff_create: { limit: 300, windowSeconds: 3600, by: 'user' },
   admin_staff_update: { limit: 300, windowSeconds: 3600, by: 'user' },
   admin_staff_delete: { limit: 300, windowSeconds: 3600, by: 'user' },
+  admin_staff_end_sessions: { limit: 300, windowSeconds: 3600, by: 'user' },
+  admin_me_end_sessions: { limit: 60, windowSeconds: 3600, by: 'user' },
   admin_session_revoke: { limit: 300, windowSeconds: 3600, by: 'user' },
   admin_order_cancel: { limit: 300, windowSeconds: 3600, by: 'user' },
   admin_order_refund: { limit: 300, windowSeconds: 3600, by: 'user' },
@@ -172,8 +175,6 @@ export interface RouteSpec {
   group: EndpointGroup;
   auth: AuthKind;
   throttle?: ThrottleScope;
-  /** A second scope counted by the body's `username` (admin login: per IP and per username, DESIGN §9). */
-  usernameThrottle?: ThrottleScope;
   /**
    * The response is streamed (`text/plain; charset=utf-8`, written as it is produced). Such a route's group is
    * deployed as a Lambda function URL in RESPONSE_STREAM mode, not behind API Gateway (DESIGN §1), and its
@@ -549,8 +550,7 @@ export const routes: readonly RouteSpec[] = [
     group: 'admin',
     auth: 'none',
     throttle: 'admin_login',
-    usernameThrottle: 'admin_login_username',
-    summary: 'Staff sign-in (throttled per IP and per username); sets the admin session cookie.',
+    summary: 'Staff sign-in (failures limited per username and address, and per username); sets the admin session cookie.',
   },
   {
     method: 'POST',
@@ -615,6 +615,22 @@ export const routes: readonly RouteSpec[] = [
     auth: 'admin',
     throttle: 'admin_staff_delete',
     summary: 'Delete a staff account (superuser).',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/staff/{username}/end-sessions',
+    group: 'admin',
+    auth: 'admin',
+    throttle: 'admin_staff_end_sessions',
+    summary: 'End every session of a staff member, wherever it was opened (superuser).',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/me/end-sessions',
+    group: 'admin',
+    auth: 'admin',
+    throttle: 'admin_me_end_sessions',
+    summary: 'Sign out everywhere: end every session of the signed-in staff member, this one included.',
   },
   {
     method: 'GET',

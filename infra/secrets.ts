@@ -19,3 +19,18 @@ export const secretNames = [
 ] as const;
 
 export type SecretName = (typeof secretNames)[number];
+
+/**
+ * The origin secret (DESIGN §12): a second Secrets Manager secret per stage, `mathisland/<stage>/origin`, a JSON
+ * object `{ "current": "...", "previous": "..." }` made by `stacks/Secrets.ts` (a random `current`, an empty
+ * `previous`). CloudFront sends `current` as the origin header `x-origin-verify` on every request to the API and
+ * the tutor's function URL (`stacks/edge.ts`); the functions read the secret (its ARN in ORIGIN_SECRET_ID) and
+ * accept either value, so it can be rotated by hand without a refused request (docs/deploy.md "The edge").
+ * Kept apart from the app secret because adding a name to that one regenerates its whole value.
+ *
+ * Each field and the setting it becomes (`infra/settings.ts`); locally the settings come from the environment.
+ */
+export const originSecretFields = { current: 'ORIGIN_VERIFY_SECRET', previous: 'ORIGIN_VERIFY_PREVIOUS' } as const;
+
+/** The settings that hold the origin secret's values: never in a function's environment. */
+export const originSecretNames = Object.values(originSecretFields);

@@ -27,6 +27,14 @@ export const settingDecls = {
     doc: 'Signs access tokens (HS256) and hashes one-time codes; generated into DATA_DIR/secret-key when unset locally.',
   },
   INTERNAL_SERVICE_KEY: { kind: 'string', doc: 'X-Internal-Key for internal routes and health details; no default: unset closes them.' },
+  ORIGIN_VERIFY_SECRET: {
+    kind: 'string',
+    doc: 'The secret origin header `x-origin-verify` the edge adds (DESIGN §12): a request without it (or ORIGIN_VERIFY_PREVIOUS) is 403 forbidden_origin, and unset refuses every request. In AWS the `current` of the origin secret; `npm start` (the local edge) generates one per run when unset.',
+  },
+  ORIGIN_VERIFY_PREVIOUS: {
+    kind: 'string',
+    doc: 'The previous origin header value, still accepted while CloudFront moves to the new one (a rotation; the `previous` of the origin secret).',
+  },
   DEBUG: { kind: 'bool', default: '0', doc: 'Debug mode; enables DEBUG_MASTER_OTP and closes internal routes.' },
   DEBUG_MASTER_OTP: { kind: 'string', doc: 'A code valid for any phone, honoured only when DEBUG=1; refused at startup in production.' },
   FIXED_OTP_LOGINS: {
@@ -77,6 +85,10 @@ export const settingDecls = {
   MARKETPLACE_DYNAMIC_PRICE_KEY: {
     kind: 'string',
     doc: 'Signs dynamic-price tokens; without it discount codes are refused on marketplace orders.',
+  },
+  MARKETPLACE_PUBLIC_KEY: {
+    kind: 'string',
+    doc: "The app's RSA public key from the marketplace's developer panel (base64 X.509); set, a subscription verify needs the purchase data the marketplace signed (purchaseData, dataSignature).",
   },
   MARKETPLACE_RENEWAL_WINDOW_HOURS: {
     kind: 'int',

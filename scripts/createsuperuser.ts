@@ -2,8 +2,9 @@
  * `npm run createsuperuser [-- --username <name>] [-- --aws]`: creates an admin superuser (spec Authentication
  * 6; DESIGN §2), who can then sign in with `POST /api/admin/login` and holds every permission.
  *
- * Which table: `scripts/localStack.ts` (DYNAMODB_ENDPOINT + TABLE_NAME; `--aws` for a deployed stage; otherwise the
- * running `npm start` of DATA_DIR, or DynamoDB Local started here on its files).
+ * Which table: `scripts/lib/localTable.ts` (DYNAMODB_ENDPOINT + TABLE_NAME; `--aws` for a deployed stage; otherwise
+ * the running `npm start` of DATA_DIR, waited for while it is still starting, or DynamoDB Local started here on its
+ * files when none runs); it says which table and endpoint it used.
  *
  * Username: `--username`, else ADMIN_USERNAME, else asked. Password (at least 10 characters): ADMIN_PASSWORD,
  * else asked twice on a terminal without echo, else the first line of stdin. Exits 1 with a message on any
@@ -13,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { DomainError, loadSettings, systemClock } from '@mathisland/core';
 import { createStaff, MIN_PASSWORD_LENGTH } from '@mathisland/core/admin';
-import { closeTable, type OpenedTable, openTable } from './localStack';
+import { closeTable, type OpenedTable, openTable, TableRefusal } from './lib/localTable';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -63,12 +64,12 @@ try {
   const username = flag('username') ?? process.env.ADMIN_USERNAME ?? (process.stdin.isTTY ? await ask('Username: ', false) : '');
   if (!username) throw new DomainError('validation_error', 'Give a username: --username <name> or ADMIN_USERNAME');
   const secret = await password();
-  opened = await openTable(loadSettings(), args.includes('--aws'));
+  opened = await openTable(loadSettings(), { script: 'createsuperuser', aws: args.includes('--aws') });
   const staff = await createStaff(opened.db, systemClock, { username, password: secret, isSuperuser: true });
   console.log(`Superuser ${staff.username} created in ${opened.where}. Sign in with POST /api/admin/login.`);
 } catch (error) {
-  if (error instanceof DomainError) {
-    console.error(`createsuperuser: ${error.detail}`);
+  if (error instanceof DomainError || error instanceof TableRefusal) {
+    console.error(`createsuperuser: ${error instanceof DomainError ? error.detail : error.message}`);
     process.exitCode = 1;
   } else throw error;
 } finally {

@@ -5,16 +5,17 @@
  * stage, and again after changing AI_EMBEDDING_MODEL: a document with the grade and title of an earlier one
  * replaces it.
  *
- *   API_URL=https://<api id>.execute-api.<region>.amazonaws.com INTERNAL_SERVICE_KEY=... npx tsx scripts/ingest-textbook.ts
+ *   API_URL=https://<the stage's public origin> INTERNAL_SERVICE_KEY=... npx tsx scripts/ingest-textbook.ts
  *
- * The ingest route is behind API Gateway (ApiEndpoint output), not the tutor's function URL.
+ * API_URL is the stage's public address (the Url output, PUBLIC_BASE_URL): the API's own endpoint refuses requests
+ * that do not come through CloudFront (403 forbidden_origin; docs/deploy.md "The edge").
  */
 import { textbookExcerpts } from '@mathisland/core/tutor';
 
 const apiUrl = process.env.API_URL?.replace(/\/+$/, '');
 const key = process.env.INTERNAL_SERVICE_KEY;
 if (!apiUrl || !key) {
-  console.error('Set API_URL (the ApiEndpoint output) and INTERNAL_SERVICE_KEY (from the stage secret).');
+  console.error('Set API_URL (the stage’s public address: the Url output) and INTERNAL_SERVICE_KEY (from the stage secret).');
   process.exit(1);
 }
 

@@ -3,7 +3,8 @@
  *
  * `MarketplaceRenewal`: an SST `Cron` (EventBridge rule, every hour) running
  * `packages/functions/src/jobs/marketplaceRenewal.handler`, which asks the marketplace again about the marketplace
- * subscriptions due by now and pays each new period (DESIGN §8). It finds them through the due-hour index, so its
+ * subscriptions due by now (renewals, daily re-checks), pays each new period and ends what the marketplace refunded
+ * or cancelled (DESIGN §8). It finds them through the due-hour index, so its
  * table access is least privilege: read items and query the table and its indexes, write items (put, update,
  * condition checks of its transactions), never Scan, Delete, batch writes or table administration; and read the
  * stage's secret (SECRET_KEY opens the sealed purchase tokens, the marketplace credential). A failed run is retried

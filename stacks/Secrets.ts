@@ -13,6 +13,11 @@
  * CAUTION: CloudFormation regenerates the WHOLE value (a new SECRET_KEY, every other name back to "") whenever
  * the generation template changes, i.e. when a name is added to or removed from `infra/secrets.ts`
  * (aws/aws-cdk#19985). Save the value first and put it back (plus the new name) after that deploy.
+ *
+ * The origin secret, `mathisland/<stage>/origin` (DESIGN §12; infra/secrets.ts): `{ "current": <64 letters and
+ * digits, generated>, "previous": "" }`. CloudFront sends `current` as the origin header `x-origin-verify`
+ * (stacks/edge.ts); every endpoint group's function reads it (ORIGIN_SECRET_ID) and accepts `current` or
+ * `previous`. Rotated by hand: docs/deploy.md "The edge".
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -21,6 +26,9 @@ import { secretNames } from '../infra/secrets';
 
 /** The secret's name for a stage. */
 export const secretName = (stage: string): string => `mathisland/${stage}/app`;
+
+/** The origin secret's name for a stage. */
+export const originSecretName = (stage: string): string => `mathisland/${stage}/origin`;
 
 /** The key CloudFormation generates; every other name starts empty. */
 export const generatedSecretKey = 'SECRET_KEY';
@@ -55,8 +63,21 @@ export function Secrets({ stack, app }: StackContext) {
       excludePunctuation: true,
     },
   });
+  const originSecret = new Secret(stack, 'OriginSecret', {
+    secretName: originSecretName(stack.stage),
+    description: `The origin header CloudFront adds to mathisland (${stack.stage}) requests: current (sent) and previous (still accepted)`,
+    generateSecretString: {
+      secretStringTemplate: JSON.stringify({ previous: '' }),
+      generateStringKey: 'current',
+      passwordLength: 64,
+      excludePunctuation: true,
+    },
+  });
   const removalPolicy = removalPolicyOf(app);
-  if (removalPolicy) secret.applyRemovalPolicy(removalPolicy);
-  stack.addOutputs({ SecretName: secretName(stack.stage) });
-  return { secret };
+  if (removalPolicy) {
+    secret.applyRemovalPolicy(removalPolicy);
+    originSecret.applyRemovalPolicy(removalPolicy);
+  }
+  stack.addOutputs({ SecretName: secretName(stack.stage), OriginSecretName: originSecretName(stack.stage) });
+  return { secret, originSecret };
 }

@@ -6,8 +6,9 @@
  *
  * Each function has the environment of every service function and its own least-privilege policy
  * (stacks/service.ts), a 60 s timeout (an answer holds a slot for at most about 40 s), and a public URL (auth
- * type NONE: the handler checks the learner's bearer token itself, as every group does; an IAM-authorized URL
- * behind CloudFront's origin access control would make every client sign the POST body's SHA-256). CORS for
+ * type NONE: the handler checks the learner's bearer token itself, as every group does, and refuses any request
+ * without CloudFront's secret origin header, 403 `forbidden_origin`, DESIGN §12; an IAM-authorized URL behind
+ * CloudFront's origin access control would make every client sign the POST body's SHA-256). CORS for
  * browsers on another origin: POST from the stage's public origin only (none while it is unknown),
  * `Authorization` and `Content-Type` allowed, and the tutor's response headers exposed (`X-Message-Id`,
  * `X-Tutor-Outcome`, `Retry-After`).

@@ -4,16 +4,19 @@
  *
  * Behaviours, in the order CloudFront matches them:
  * - every streamed route (`stream: true` in infra/routes.ts; `/api/ai/ask`): the Tutor stack's function URL
- *   (RESPONSE_STREAM), so the answer streams through CloudFront as the model writes it: uncached, every method, the
- *   viewer's headers (Authorization included: CloudFront forwards it to the origin when caching is disabled) and
- *   cookies, but not `Host` (a function URL answers only to its own host name: managed origin request policy
- *   AllViewerExceptHostHeader), not compressed (CloudFront would buffer the stream to compress it), 60 s origin read
- *   timeout (an answer holds its slot for about 40 s);
- * - `/api/*`: the HTTP API of the Api stack, with the same policies and a 30 s read timeout (API Gateway's limit);
+ *   (RESPONSE_STREAM), so the answer streams through CloudFront as the model writes it: uncached, every method,
+ *   Authorization, the viewer headers the service reads, CloudFront-Viewer-Address and cookies, but not `Host` (a
+ *   function URL answers only to its own host name) (stacks/edge.ts: the API cache and origin request policies), not
+ *   compressed (CloudFront would buffer the stream to compress it), 60 s origin read timeout (an answer holds its
+ *   slot for about 40 s);
+ * - `/api/*`: the HTTP API of the Api stack, with the same policies and a 30 s read timeout (API Gateway's limit).
+ *   Both origins get the secret origin header `x-origin-verify` (stacks/edge.ts, DESIGN §12): a request that reaches
+ *   the API or the function URL without it (around CloudFront) is refused 403 by every function;
  * - `/admin/*`: the staff panel (packages/admin, DESIGN §9), an SST `StaticSite` built with Vite during
  *   `sst deploy` (or taken as built with ADMIN_PREBUILT=1) and uploaded to a private bucket; a CloudFront function turns every path that is no file of the
  *   build (a deep link such as `/admin/orders/5/show`) into `/admin/index.html`. Hashed assets are cached for a year,
- *   the rest (index.html) is revalidated. `/` opens the panel.
+ *   the rest (index.html) is revalidated. `/` opens the panel. Every answer of the panel (and of `/`) carries the
+ *   panel's security headers: Content-Security-Policy, nosniff, Referrer-Policy same-origin, no framing, HSTS.
  * No distribution-wide error pages: the API's own 401/403/404 JSON answers reach clients unchanged.
  *
  * Custom domain (stacks/config.ts): DOMAIN_NAME with DOMAIN_CERTIFICATE_ARN (an ACM certificate in us-east-1; point
@@ -31,13 +34,13 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   type BehaviorOptions,
-  CachePolicy,
   Function as CfFunction,
   FunctionCode,
   FunctionEventType,
+  type ICachePolicy,
   type IOrigin,
+  type IOriginRequestPolicy,
   OriginProtocolPolicy,
-  OriginRequestPolicy,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -48,6 +51,8 @@ import { type StackContext, StaticSite, type StaticSiteProps, use } from 'sst/co
 import { routes } from '../infra/routes';
 import { Api } from './Api';
 import { type DeployConfig, deployConfig } from './config';
+import { apiCachePolicy, apiOriginRequestPolicy, originVerifyHeaders, panelHeadersPolicy } from './edge';
+import { Secrets } from './Secrets';
 import { Tutor } from './Tutor';
 
 /** Where the panel lives on the site (Vite's `base`, the router's basename). */
@@ -86,16 +91,19 @@ export const STREAM_READ_TIMEOUT_SECONDS = 60;
 export const pathPattern = (path: string): string => path.replace(/\{[^/}]+\}/g, '*');
 
 /**
- * A behaviour that hands every request to a dynamic origin as the viewer sent it: uncached, every method. A stream
- * is not compressed (CloudFront would buffer it to compress).
+ * A behaviour that hands every request to a dynamic origin: uncached, every method, under the API's policies
+ * (stacks/edge.ts). A stream is not compressed (CloudFront would buffer it to compress).
  */
-const passThrough = (origin: IOrigin, options: { stream?: boolean } = {}): BehaviorOptions => ({
+const passThrough = (
+  origin: IOrigin,
+  policies: { cachePolicy: ICachePolicy; originRequestPolicy: IOriginRequestPolicy },
+  options: { stream?: boolean } = {},
+): BehaviorOptions => ({
   origin,
   compress: !options.stream,
   viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
   allowedMethods: AllowedMethods.ALLOW_ALL,
-  cachePolicy: CachePolicy.CACHING_DISABLED,
-  originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+  ...policies,
 });
 
 function customDomain(stack: StackContext['stack'], domain: DeployConfig['domain']): StaticSiteProps['customDomain'] {
@@ -114,6 +122,10 @@ export function Web({ stack, app }: StackContext) {
   const config = deployConfig(app.stage);
   const { api } = use(Api);
   const { functions: streamed } = use(Tutor);
+  const { originSecret } = use(Secrets);
+  const customHeaders = originVerifyHeaders(originSecret, config.originSecretVersion);
+  const policies = { cachePolicy: apiCachePolicy(stack), originRequestPolicy: apiOriginRequestPolicy(stack) };
+  const panelHeaders = panelHeadersPolicy(stack);
 
   const bucket = new Bucket(stack, 'AdminFiles', {
     blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -135,11 +147,12 @@ export function Web({ stack, app }: StackContext) {
         const origin = new HttpOrigin(Fn.select(2, Fn.split('/', url)), {
           protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
           readTimeout: Duration.seconds(STREAM_READ_TIMEOUT_SECONDS),
+          customHeaders,
         });
-        return [pathPattern(r.path), passThrough(origin, { stream: true })];
+        return [pathPattern(r.path), passThrough(origin, policies, { stream: true })];
       }),
   );
-  const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', api.url)), { readTimeout: Duration.seconds(30) });
+  const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', api.url)), { readTimeout: Duration.seconds(30), customHeaders });
 
   const site = new StaticSite(stack, 'admin', {
     path: 'packages/admin',
@@ -158,13 +171,15 @@ export function Web({ stack, app }: StackContext) {
       distribution: {
         comment: `mathisland ${app.stage}: API, tutor stream and staff panel on one domain`,
         errorResponses: [],
+        defaultBehavior: { responseHeadersPolicy: panelHeaders },
         additionalBehaviors: {
           ...streamedBehaviors,
-          '/api/*': passThrough(apiOrigin),
+          '/api/*': passThrough(apiOrigin, policies),
           '/admin/*': {
             origin: S3BucketOrigin.withOriginAccessControl(bucket),
             viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
             functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+            responseHeadersPolicy: panelHeaders,
           },
         },
       },

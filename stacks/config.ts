@@ -39,6 +39,8 @@ export interface DeployConfig {
   apiThrottle: { rate: number; burst: number };
   /** Deploy the staff panel's existing build instead of building it (ADMIN_PREBUILT=1). */
   adminPrebuilt: boolean;
+  /** The version of the origin secret CloudFront sends (ORIGIN_SECRET_VERSION); unset: its current one. */
+  originSecretVersion?: string;
 }
 
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -123,6 +125,17 @@ function domainOf(env: NodeJS.ProcessEnv): DeployConfig['domain'] {
   );
 }
 
+/** ORIGIN_SECRET_VERSION: a Secrets Manager VersionId (a UUID), when set. */
+function originSecretVersion(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = settingOf(env, 'ORIGIN_SECRET_VERSION');
+  if (raw !== undefined && !/^[A-Za-z0-9-]{32,64}$/.test(raw)) {
+    throw new DeployConfigError(
+      `ORIGIN_SECRET_VERSION must be the VersionId that put-secret-value printed for the origin secret (got "${raw}")`,
+    );
+  }
+  return raw;
+}
+
 function adminPrebuilt(env: NodeJS.ProcessEnv): boolean {
   const raw = settingOf(env, 'ADMIN_PREBUILT');
   if (raw !== undefined && raw !== '0' && raw !== '1') throw new DeployConfigError(`ADMIN_PREBUILT must be 1 or 0 (got "${raw}")`);
@@ -172,5 +185,6 @@ export function deployConfig(stage: string, env: NodeJS.ProcessEnv = process.env
     alarms: { topicArn, email },
     apiThrottle: { rate: intSetting(env, 'API_THROTTLE_RATE'), burst: intSetting(env, 'API_THROTTLE_BURST') },
     adminPrebuilt: adminPrebuilt(env),
+    ...(originSecretVersion(env) ? { originSecretVersion: originSecretVersion(env) } : {}),
   };
 }

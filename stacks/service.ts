@@ -2,7 +2,8 @@
  * The functions of this service, endpoint groups and jobs alike, built one way (used by the Api, Tutor and Jobs
  * stacks):
  *
- * - environment: TABLE_NAME, STAGE, SECRETS_ID (the stage secret's ARN), PUBLIC_BASE_URL when the stage's public
+ * - environment: TABLE_NAME, STAGE, SECRETS_ID (the stage secret's ARN), ORIGIN_SECRET_ID (the origin secret's, for
+ *   endpoint groups: infra/permissions.ts readsOriginSecret), PUBLIC_BASE_URL when the stage's public
  *   origin is known at synthesis (stacks/config.ts), and the plain settings of `infra/settings.ts` set in the
  *   deploying environment; never a secret (those are read from Secrets Manager, packages/functions/src/lib/deps.ts);
  * - IAM: the statements of its declaration in `infra/permissions.ts` (stacks/access.ts), nothing else;
@@ -16,8 +17,8 @@ import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { FilterPattern, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { type FunctionProps, Function as LambdaFunction, type StackContext, use } from 'sst/constructs';
-import { type FunctionName, functionAccess } from '../infra/permissions';
-import { secretNames } from '../infra/secrets';
+import { type FunctionName, functionAccess, readsOriginSecret } from '../infra/permissions';
+import { originSecretNames, secretNames } from '../infra/secrets';
 import { type SettingName, settingDecls } from '../infra/settings';
 import { accessStatements } from './access';
 import { deployConfig, PRODUCTION_STAGE } from './config';
@@ -34,7 +35,10 @@ const localOnly: readonly SettingName[] = ['DYNAMODB_ENDPOINT', 'PORT', 'DATA_DI
  * secret, not set by the stacks and not local-only.
  */
 export const passThroughSettings: readonly SettingName[] = (Object.keys(settingDecls) as SettingName[]).filter(
-  (name) => !(secretNames as readonly string[]).includes(name) && !stackManaged.includes(name) && !localOnly.includes(name),
+  (name) =>
+    !([...secretNames, ...originSecretNames] as readonly string[]).includes(name) &&
+    !stackManaged.includes(name) &&
+    !localOnly.includes(name),
 );
 
 /** The pass-through settings that are set in `env`. */
@@ -66,7 +70,7 @@ export const http5xxLogPattern = FilterPattern.all(
 /** Environment and IAM statements of service function `fn` (see the module doc). */
 export function serviceFunctionProps(context: StackContext, fn: FunctionName): Pick<FunctionProps, 'environment' | 'permissions'> {
   const { table } = use(Storage);
-  const { secret } = use(Secrets);
+  const { secret, originSecret } = use(Secrets);
   const { publicBaseUrl } = deployConfig(context.app.stage);
   return {
     environment: {
@@ -75,9 +79,10 @@ export function serviceFunctionProps(context: StackContext, fn: FunctionName): P
       STAGE: context.app.stage,
       // Only a function that reads the stage secret is told where it is.
       ...(functionAccess[fn].secret ? { SECRETS_ID: secret.secretArn } : {}),
+      ...(readsOriginSecret(fn) ? { ORIGIN_SECRET_ID: originSecret.secretArn } : {}),
       ...(publicBaseUrl ? { PUBLIC_BASE_URL: publicBaseUrl } : {}),
     },
-    permissions: accessStatements(fn, { table, secret: secret as ISecret }),
+    permissions: accessStatements(fn, { table, secret: secret as ISecret, originSecret: originSecret as ISecret }),
   };
 }
 

@@ -108,6 +108,15 @@ describe('admin routes: permissions and bad input', () => {
       status: 204,
       badId: '/api/admin/staff/nobody-here',
     },
+    {
+      key: 'POST /api/admin/staff/{username}/end-sessions',
+      path: () => `/api/admin/staff/${targetStaff[0]}/end-sessions`,
+      permission: 'change_staff',
+      superuserOnly: true,
+      badBody: { all: true },
+      status: 204,
+      badId: '/api/admin/staff/nobody-here/end-sessions',
+    },
     { key: 'GET /api/admin/sessions', path: () => '/api/admin/sessions', permission: 'view_session', superuserOnly: true, status: 200 },
     {
       key: 'DELETE /api/admin/sessions/{sessionId}',
@@ -305,6 +314,14 @@ describe('admin routes: permissions and bad input', () => {
     },
     { key: 'GET /api/admin/tutor/feedback', path: () => '/api/admin/tutor/feedback', permission: 'view_tutorfeedback', status: 200 },
     { key: 'GET /api/admin/tutor/usage', path: () => '/api/admin/tutor/usage', permission: 'view_tutorusage', status: 200 },
+    // Last: it ends every session of the staff member without a permission whom the cases above share.
+    {
+      key: 'POST /api/admin/me/end-sessions',
+      path: () => '/api/admin/me/end-sessions',
+      permission: null,
+      badBody: { all: true },
+      status: 204,
+    },
   ];
 
   it('covers every admin route of the manifest but the sign-in and sign-out', () => {

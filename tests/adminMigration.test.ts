@@ -1,6 +1,6 @@
 /**
  * Migration `0003-admin-indexes` (issue 11): items written before the staff API (a user, a ticket, payment events,
- * a plan's orders) become visible to it; running it again changes nothing. Migration `0006-user-directory` (issue 30):
+ * a plan's orders) become visible to it; running it again changes nothing. Migration `0007-user-directory` (issue 30):
  * users listed through their own user item in gsi2 `USERS` (as 0003 left them) are listed through a directory entry,
  * once, and the user item leaves the index.
  */
@@ -67,8 +67,8 @@ describe('migration 0003-admin-indexes', () => {
     const ids = async (query = '') =>
       (await admin(stack, cookie, 'GET', `/api/admin/users?limit=100${query}`)).body.items.map((u: { id: number }) => u.id);
 
-    await deleteItem(db, migrationKey('0006-user-directory'));
-    expect(await applyMigrations(db)).toEqual(['0006-user-directory']);
+    await deleteItem(db, migrationKey('0007-user-directory'));
+    expect(await applyMigrations(db)).toEqual(['0007-user-directory']);
     const listed = await ids();
     for (const l of learners) expect(listed.filter((id: number) => id === l.userId)).toEqual([l.userId]);
     expect(await ids('&q=Directory')).toEqual([learners[0]?.userId]);

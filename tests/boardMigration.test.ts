@@ -1,5 +1,5 @@
 /**
- * Migration `0005-sharded-boards` (issue 30): boards written in the layout before it (one entry `BOARD#<board>` per
+ * Migration `0006-sharded-boards` (issue 30): boards written in the layout before it (one entry `BOARD#<board>` per
  * learner ranked in one gsi1 partition, one histogram partition per board; some entries older than the names of
  * migration 0004) move onto the write-sharded entries and histogram without losing a rank: every learner's rank, and
  * the top list with its names, are the same before and after. A learner the migration has not reached who earns XP
@@ -53,7 +53,7 @@ async function standings(stack: TestStack, learners: Session[]): Promise<Standin
   return out;
 }
 
-/** Puts the learners' board data back in the layout before migration 0005, as a previous release left it. */
+/** Puts the learners' board data back in the layout before migration 0006, as a previous release left it. */
 async function toLegacyLayout(stack: TestStack, learners: Session[], unnamed: Set<number>) {
   const { db } = stack.deps;
   for (const board of [OVERALL_BOARD, weeklyBoard(stack.clock.now())]) {
@@ -84,7 +84,7 @@ async function toLegacyLayout(stack: TestStack, learners: Session[], unnamed: Se
   for (const s of learners) await updateItem(db, userKey(s.userId), 'REMOVE boardXp, boardWeek, boardWeekXp');
 }
 
-describe('migration 0005-sharded-boards', () => {
+describe('migration 0006-sharded-boards', () => {
   const stack = useStack({ now: wednesday });
 
   it('moves boards of the previous layout rank for rank, names included, and a grant before it reaches a learner moves them itself', async () => {
@@ -113,8 +113,8 @@ describe('migration 0005-sharded-boards', () => {
     expect(await getBoardEntry(db, early.userId, OVERALL_BOARD)).toMatchObject({ xp: nodeXp(node1, 1) + nodeXp(node2) });
 
     await deleteItem(db, migrationKey('0004-board-entry-names'));
-    await deleteItem(db, migrationKey('0005-sharded-boards'));
-    expect(await applyMigrations(db, () => s.clock.now())).toEqual(['0004-board-entry-names', '0005-sharded-boards']);
+    await deleteItem(db, migrationKey('0006-sharded-boards'));
+    expect(await applyMigrations(db, () => s.clock.now())).toEqual(['0004-board-entry-names', '0006-sharded-boards']);
 
     for (const board of [OVERALL_BOARD, weeklyBoard(s.clock.now())]) {
       for (const learner of learners) expect(await getLegacyEntry(db, learner.userId, board)).toBeUndefined();

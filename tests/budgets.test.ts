@@ -95,27 +95,30 @@ describe('the model adapter as bundled', () => {
 describe('a group as built, in a fresh node as Lambda runs it', () => {
   const stack = useStack();
   const secretId = 'arn:aws:secretsmanager:eu-central-1:123456789012:secret:mathisland/test/app-AbCdEf';
+  const originSecretId = 'arn:aws:secretsmanager:eu-central-1:123456789012:secret:mathisland/test/origin-GhIjKl';
+  const originValue = 'o'.repeat(64);
+  const secretValues: Record<string, object> = {
+    [secretId]: { SECRET_KEY: 'c'.repeat(64), INTERNAL_SERVICE_KEY: 'k'.repeat(32) },
+    [originSecretId]: { current: originValue, previous: '' },
+  };
   let secrets: Server;
   let secretsEndpoint = '';
   const secretReads: string[] = [];
 
   beforeAll(async () => {
-    // Secrets Manager's wire protocol (JSON 1.1), one secret: what the stage secret holds in AWS.
+    // Secrets Manager's wire protocol (JSON 1.1), two secrets: what the stage secret and the origin secret hold in AWS.
     secrets = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         secretReads.push(String(req.headers['x-amz-target']));
         const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { SecretId?: string };
-        res.writeHead(body.SecretId === secretId ? 200 : 400, { 'content-type': 'application/x-amz-json-1.1' });
+        const value = secretValues[body.SecretId ?? ''];
+        res.writeHead(value ? 200 : 400, { 'content-type': 'application/x-amz-json-1.1' });
         res.end(
           JSON.stringify(
-            body.SecretId === secretId
-              ? {
-                  ARN: secretId,
-                  Name: 'mathisland/test/app',
-                  SecretString: JSON.stringify({ SECRET_KEY: 'c'.repeat(64), INTERNAL_SERVICE_KEY: 'k'.repeat(32) }),
-                }
+            value
+              ? { ARN: body.SecretId, Name: String(body.SecretId).split(':').at(-1), SecretString: JSON.stringify(value) }
               : { __type: 'ResourceNotFoundException', Message: 'no such secret' },
           ),
         );
@@ -136,7 +139,7 @@ describe('a group as built, in a fresh node as Lambda runs it', () => {
       const loaded = (name) => Object.keys(createRequire(import.meta.url).cache).some((f) => f.includes('/@aws-sdk/' + name + '/'));
       const { handler } = await import(${JSON.stringify(pathToFileURL(health!.file).href)});
       const atImport = { dynamodb: loaded('client-dynamodb'), secretsManager: loaded('client-secrets-manager') };
-      const event = { version: '2.0', routeKey: 'GET /api/health', rawPath: '/api/health', rawQueryString: '', headers: { 'x-internal-key': 'k'.repeat(32) },
+      const event = { version: '2.0', routeKey: 'GET /api/health', rawPath: '/api/health', rawQueryString: '', headers: { 'x-internal-key': 'k'.repeat(32), 'x-origin-verify': ${JSON.stringify(originValue)}, 'cloudfront-viewer-address': '198.51.100.7:443' },
         requestContext: { http: { method: 'GET', path: '/api/health', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: '' },
           requestId: 'r1', routeKey: 'GET /api/health', stage: '$default', timeEpoch: Date.now() }, isBase64Encoded: false };
       const result = await handler(event, { awsRequestId: 'r1', functionName: 'health', getRemainingTimeInMillis: () => 30000 });
@@ -157,6 +160,7 @@ describe('a group as built, in a fresh node as Lambda runs it', () => {
             AWS_SECRET_ACCESS_KEY: 'test',
             AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsEndpoint,
             SECRETS_ID: secretId,
+            ORIGIN_SECRET_ID: originSecretId,
             STAGE: 'test',
             TABLE_NAME: stack.deps.settings.tableName,
             DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
@@ -171,8 +175,8 @@ describe('a group as built, in a fresh node as Lambda runs it', () => {
       atImport: { dynamodb: true, secretsManager: false },
       afterRequest: { secretsManager: true },
       status: 200,
-      body: { status: 'ok', stage: 'test', database: { ok: true } },
+      body: { status: 'ok', stage: 'test', database: { ok: true }, clientIp: '198.51.100.7' },
     });
-    expect(secretReads).toEqual(['secretsmanager.GetSecretValue']);
+    expect(secretReads).toEqual(['secretsmanager.GetSecretValue', 'secretsmanager.GetSecretValue']);
   });
 });

@@ -5,7 +5,11 @@
  * deployed is asserted by the stack tests in stacks/test/.) The staff panel's own copy of the admin API's contract
  * (packages/admin/src/contract.ts: permissions, choices, each resource's list filters and actions) matches the
  * service, so no screen offers an action, a filter or a permission the API does not have, nor misses one it has.
+ * The staff docs (docs/admin-api.md "Permissions", docs/admin.md's permission table) name exactly the server's
+ * permissions, each in its kind (grantable or superuser-only).
  */
+
+import { readFileSync } from 'node:fs';
 import { STAFF_PERMISSIONS, SUPERUSER_PERMISSIONS } from '@mathisland/core/admin';
 import { MarketplaceProductType, ORDER_STATUSES, PaymentEventKind } from '@mathisland/core/subscriptions';
 import { describe, expect, it } from 'vitest';
@@ -41,10 +45,6 @@ describe('route manifest ↔ handlers', () => {
     const scoped = routes.filter((r) => r.throttle !== undefined);
     const byScope = new Map<string, string[]>();
     for (const r of scoped) byScope.set(r.throttle as string, [...(byScope.get(r.throttle as string) ?? []), routeKey(r)]);
-    // A second scope counted by the body's username (the admin login) is the route's own too.
-    for (const r of routes.filter((r) => r.usernameThrottle)) {
-      byScope.set(r.usernameThrottle as string, [...(byScope.get(r.usernameThrottle as string) ?? []), routeKey(r)]);
-    }
     const shared = [...byScope].filter(([, list]) => list.length > 1);
     expect(shared).toEqual([]);
     expect(Object.keys(throttleScopes).sort()).toEqual([...byScope.keys()].sort());
@@ -106,5 +106,33 @@ describe('the staff panel’s contract ↔ the admin API', () => {
       const listQuery = paths[base]?.get?.parameters?.filter((p) => p.in === 'query').map((p) => p.name) ?? [];
       expect(listQuery.filter((q) => q !== 'cursor' && q !== 'limit').sort(), `filters of ${name}`).toEqual([...contract.filters].sort());
     }
+  });
+});
+
+describe('permissions ↔ the staff docs', () => {
+  const permissionNames = (text: string) => [...text.matchAll(/`((?:view|add|change|delete)_[a-z]+)`/g)].map((m) => m[1] as string);
+  const section = (doc: string, heading: string) => {
+    const start = doc.indexOf(`\n## ${heading}\n`);
+    expect(start, heading).toBeGreaterThanOrEqual(0);
+    const end = doc.indexOf('\n## ', start + 1);
+    return doc.slice(start, end < 0 ? undefined : end);
+  };
+
+  it('docs/admin-api.md lists every grantable and every superuser-only permission of the server, and no other', () => {
+    const text = section(readFileSync('docs/admin-api.md', 'utf8'), 'Permissions');
+    const grantable = /Grantable[^:]*:([\s\S]*?)Superuser-only/.exec(text)?.[1] ?? '';
+    const superuserOnly = /Superuser-only[^:]*:([\s\S]*?)Granting any other/.exec(text)?.[1] ?? '';
+    expect(permissionNames(grantable).sort()).toEqual([...STAFF_PERMISSIONS].sort());
+    expect(permissionNames(superuserOnly).sort()).toEqual([...SUPERUSER_PERMISSIONS].sort());
+    // Every model a permission names is among the models the section lists.
+    const models = new Set([...STAFF_PERMISSIONS, ...SUPERUSER_PERMISSIONS].map((p) => p.slice(p.indexOf('_') + 1)));
+    const modelsSentence = /Models:([\s\S]*?)\n\n/.exec(text)?.[1] ?? '';
+    for (const model of models) expect(modelsSentence, model).toContain(`\`${model}\``);
+  });
+
+  it('docs/admin.md explains every grantable permission', () => {
+    const text = section(readFileSync('docs/admin.md', 'utf8'), 'Permissions');
+    const table = text.split('\n').filter((line) => line.startsWith('| `'));
+    expect(permissionNames(table.join('\n')).sort()).toEqual([...STAFF_PERMISSIONS].sort());
   });
 });

@@ -3,8 +3,18 @@
  * 100% codes), offers, and the referral program (bind once, commission on the first real payment only).
  */
 import { randomUUID } from 'node:crypto';
-import { getDiscount, getPlan, readRedemption, saveDiscountCode, savePlan } from '@mathisland/core/subscriptions';
+import { getUser } from '@mathisland/core/auth';
+import {
+  getDiscount,
+  getPlan,
+  paymentUrl,
+  purchase as purchaseOrder,
+  readRedemption,
+  saveDiscountCode,
+  savePlan,
+} from '@mathisland/core/subscriptions';
 import { describe, expect, it } from 'vitest';
+import { commandOf, failing } from './support/interleave';
 import {
   admin,
   buyAndPay,
@@ -184,11 +194,31 @@ describe('discount codes', () => {
     await saveDiscountCode(stack.deps.db, { code: free, title: 'free', percent: 100, perUserLimit: 5, advertised: false, active: true });
     const s = await signIn(stack);
     const gatewayPayments = stack.gateway.payments.size;
-    const res = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: free });
+    const key = randomUUID();
+    const res = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: free }, key);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ listPrice: 149_000, discount: 149_000, amount: 0 });
-    expect(await status(stack, s)).toMatchObject({ status: 'active', expiresAt: new Date(NOW + 30 * DAY_MS).toISOString() });
-    expect(await openPayLink(res.body.paymentUrl)).toBe(`${stack.baseUrl}/?orderId=${res.body.orderId}&status=paid`);
+    // Issue 29 §1: the answer says it is paid, gives no pay link, and the subscription it granted (the status shape).
+    const granted = await status(stack, s);
+    expect(granted).toMatchObject({ status: 'active', expiresAt: new Date(NOW + 30 * DAY_MS).toISOString() });
+    expect(res.body).toEqual({
+      orderId: expect.any(Number),
+      status: 'paid',
+      paymentUrl: null,
+      planId: PLAN_30,
+      listPrice: 149_000,
+      discount: 149_000,
+      amount: 0,
+      subscription: granted,
+    });
+    // A replay answers the same, even after the subscription changed (another free order extends it).
+    await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: free });
+    const replayed = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: free }, key);
+    expect(replayed.status).toBe(201);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.body).toEqual(res.body);
+    // The order's own pay link still only tells where it stands.
+    const link = paymentUrl(stack.deps, res.body.orderId);
+    expect(await openPayLink(link)).toBe(`${stack.baseUrl}/?orderId=${res.body.orderId}&status=paid`);
     expect(stack.gateway.payments.size).toBe(gatewayPayments);
     const result = (await eventsOf(stack, res.body.orderId)).find((e) => e.kind === 'payment_result');
     expect(result).toMatchObject({ via: 'discount', result: 'paid', ignored: false });
@@ -198,9 +228,34 @@ describe('discount codes', () => {
     });
 
     const pending = await purchase(stack, s, { planId: PLAN_90, paymentMethod: 'gateway' });
+    expect(pending.body).toMatchObject({ status: 'pending', paymentUrl: expect.any(String), subscription: null });
     const redeemed = await redeem(stack, s, free, pending.body.orderId);
     expect(redeemed.body).toMatchObject({ status: 'paid', amount: 0 });
-    expect((await status(stack, s)).expiresAt).toBe(new Date(NOW + 120 * DAY_MS).toISOString());
+    expect((await status(stack, s)).expiresAt).toBe(new Date(NOW + 150 * DAY_MS).toISOString());
+  });
+
+  it('pays a free order on its replay when the first request stopped before paying it', async () => {
+    const free = newCode('FREE');
+    await saveDiscountCode(stack.deps.db, { code: free, title: 'free', percent: 100, advertised: false, active: true });
+    const s = await signIn(stack);
+    const key = randomUUID();
+    // The first request dies right after creating the order: the paying transaction never reaches the table.
+    const crash = new Error('the Lambda stopped here');
+    const crashing = failing(stack.deps, commandOf('TransactWriteCommand', 'paidVia'), crash);
+    const user = (await getUser(stack.deps.db, s.userId))!;
+    await expect(
+      purchaseOrder(crashing, user, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: free, idempotencyKey: key }),
+    ).rejects.toBe(crash);
+    expect((await status(stack, s)).active).toBe(false);
+
+    const replayed = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: free }, key);
+    expect(replayed.status).toBe(201);
+    const granted = await status(stack, s);
+    expect(granted).toMatchObject({ status: 'active', expiresAt: new Date(NOW + 30 * DAY_MS).toISOString() });
+    expect(replayed.body).toMatchObject({ status: 'paid', paymentUrl: null, amount: 0, subscription: granted });
+    expect((await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: free }, key)).body).toEqual(replayed.body);
+    const results = (await eventsOf(stack, replayed.body.orderId)).filter((e) => e.kind === 'payment_result');
+    expect(results).toEqual([expect.objectContaining({ via: 'discount', result: 'paid', ignored: false })]);
   });
 
   it('sells for free even when the gateway is off, and still refuses what has to be paid', async () => {

@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { allNodes, questionsOf, wrongAnswer } from './support/content';
-import { call, signIn, useStack } from './support/stack';
+import { call, freshToken, signIn, useStack } from './support/stack';
 
 describe('GET /api/hearts', () => {
   const stack = useStack({ now: Date.UTC(2026, 10, 20, 8, 0, 0) });
@@ -24,7 +24,7 @@ describe('GET /api/hearts', () => {
     expect(waiting.body).toEqual({ hearts: 3, maxHearts: 5, enforced: true, nextHeartAt: new Date(t0 + 4 * 3600_000).toISOString() });
 
     stack.clock.set(t0 + 4 * 3600_000 - 1000);
-    let token = (await call(stack, 'POST', '/api/auth/refresh', { body: { refreshToken: s.refreshToken } })).body.accessToken;
+    let token = await freshToken(stack, s);
     expect((await call(stack, 'GET', '/api/hearts', { token })).body.hearts).toBe(3);
     stack.clock.set(t0 + 4 * 3600_000);
     expect((await call(stack, 'GET', '/api/hearts', { token })).body).toMatchObject({
@@ -32,7 +32,7 @@ describe('GET /api/hearts', () => {
       nextHeartAt: new Date(t0 + 8 * 3600_000).toISOString(),
     });
     stack.clock.set(t0 + 8 * 3600_000);
-    token = (await call(stack, 'POST', '/api/auth/refresh', { body: { refreshToken: s.refreshToken } })).body.accessToken;
+    token = await freshToken(stack, s);
     expect((await call(stack, 'GET', '/api/hearts', { token })).body).toMatchObject({ hearts: 5, nextHeartAt: null });
   });
 

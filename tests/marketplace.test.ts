@@ -236,7 +236,7 @@ describe('verifying a marketplace purchase', () => {
     // A subscription token of the same product is no in-app purchase: the marketplace answers 404.
     const { body } = await buyOnMarketplace(stack, s, IN_APP_PLAN);
     const subscriptionToken = await mintPurchase(stack, { productId: 'mathisland_inapp_1m', kind: 'subscription' });
-    const wrongType = await verifyPurchase(stack, s, body.orderId, subscriptionToken);
+    const wrongType = await verifyPurchase(stack, s, body.orderId, subscriptionToken, {}); // an in-app verify may omit the signed data
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.code).toBe('purchase_invalid');
     expect((await getOrder(stack.deps, body.orderId)).status).toBe('failed');
@@ -247,7 +247,8 @@ describe('verifying a marketplace purchase', () => {
     const first = await boughtAndPaidInApp(stack, s, IN_APP_PLAN);
     const second = await buyOnMarketplace(stack, s, IN_APP_PLAN);
     await startOrder(stack, s, second.body.orderId);
-    const res = await verifyPurchase(stack, s, second.body.orderId, first.purchaseToken);
+    // Without the signed data (optional for in-app): the payload the validate API echoes tells.
+    const res = await verifyPurchase(stack, s, second.body.orderId, first.purchaseToken, {});
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'purchase_invalid', detail: expect.stringContaining('developerPayload') });
     expect((await getOrder(stack.deps, second.body.orderId)).status).toBe('pending');
@@ -255,28 +256,6 @@ describe('verifying a marketplace purchase', () => {
       expect.objectContaining({ kind: 'payment_result', ignored: true, reason: 'developer_payload_mismatch' }),
     );
     expect((await verifyPurchase(stack, s, first.orderId, first.purchaseToken)).status).toBe(200);
-  });
-
-  it('marks the order failed when the marketplace does not know the purchase (404), and a real purchase still pays it', async () => {
-    const s = await signIn(stack);
-    const { orderId, purchaseToken } = await boughtAndPaidInApp(stack, s, PLAN_30);
-    const from = stack.marketplace.requests.length;
-    const res = await verifyPurchase(stack, s, orderId, 'forged/token?x=1#y%');
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe('purchase_invalid');
-    // The token is URL-quoted in the path.
-    expect(marketplaceCalls(stack, from)[0]!.path).toBe(
-      `/devapi/v2/api/applications/ir.mathisland.app/subscriptions/${SKU_30}/purchases/forged%2Ftoken%3Fx%3D1%23y%25/`,
-    );
-    expect(await getOrder(stack.deps, orderId)).toMatchObject({ status: 'failed' });
-    expect(await eventsOf(stack, orderId)).toContainEqual(
-      expect.objectContaining({ kind: 'payment_result', via: 'marketplace', result: 'failed', reason: 'not_paid' }),
-    );
-    expect((await status(stack, s)).status).toBe('none');
-    expect((await verifyPurchase(stack, s, orderId, purchaseToken)).body).toMatchObject({ orderStatus: 'paid', status: 'active' });
-    // Not even a purchase token: refused before any call.
-    const spaced = await verifyPurchase(stack, s, orderId, 'two words');
-    expect(spaced.body).toMatchObject({ code: 'validation_error', fields: { purchaseToken: expect.any(Array) } });
   });
 
   it('treats a refunded in-app purchase as not purchased (order failed), an ended subscription as invalid (order pending)', async () => {
@@ -327,7 +306,7 @@ describe('verifying a marketplace purchase', () => {
     }
   });
 
-  it('binds one token to one order when it is verified for two orders at once: one paid, one 409 purchase_token_used', async () => {
+  it('binds one token to one order when it is verified for two orders at once: one paid, the other refused', async () => {
     const s = await signIn(stack);
     const { orderId, purchaseToken } = await boughtAndPaidInApp(stack, s, PLAN_30);
     const other = await buyOnMarketplace(stack, s, PLAN_30);
@@ -335,10 +314,42 @@ describe('verifying a marketplace purchase', () => {
       verifyPurchase(stack, s, orderId, purchaseToken),
       verifyPurchase(stack, s, other.body.orderId, purchaseToken),
     ]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(results.find((r) => r.status === 409)!.body.code).toBe('purchase_token_used');
+    // The other order: 409 purchase_token_used once the token is bound, else 400 purchase_invalid (its signed data
+    // names the first order).
+    const [paid, refused] = results[0]!.status === 200 ? results : [results[1]!, results[0]!];
+    expect(paid!.status).toBe(200);
+    expect([
+      [409, 'purchase_token_used'],
+      [400, 'purchase_invalid'],
+    ]).toContainEqual([refused!.status, refused!.body.code]);
     const statuses = [(await getOrder(stack.deps, orderId)).status, (await getOrder(stack.deps, other.body.orderId)).status];
     expect(statuses.sort()).toEqual(['paid', 'pending']);
     expect((await status(stack, s)).expiresAt).toBe(new Date(NOW + 30 * DAY_MS).toISOString());
+  });
+});
+
+describe('verifying without MARKETPLACE_PUBLIC_KEY (signed purchase data unchecked)', () => {
+  const stack = useStack({ now: NOW, env: { MARKETPLACE_PUBLIC_KEY: '' } });
+
+  it('marks the order failed when the marketplace does not know the purchase (404), and a real purchase still pays it', async () => {
+    const s = await signIn(stack);
+    const { orderId, purchaseToken } = await boughtAndPaidInApp(stack, s, PLAN_30);
+    const from = stack.marketplace.requests.length;
+    const res = await verifyPurchase(stack, s, orderId, 'forged/token?x=1#y%');
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('purchase_invalid');
+    // The token is URL-quoted in the path.
+    expect(marketplaceCalls(stack, from)[0]!.path).toBe(
+      `/devapi/v2/api/applications/ir.mathisland.app/subscriptions/${SKU_30}/purchases/forged%2Ftoken%3Fx%3D1%23y%25/`,
+    );
+    expect(await getOrder(stack.deps, orderId)).toMatchObject({ status: 'failed' });
+    expect(await eventsOf(stack, orderId)).toContainEqual(
+      expect.objectContaining({ kind: 'payment_result', via: 'marketplace', result: 'failed', reason: 'not_paid' }),
+    );
+    expect((await status(stack, s)).status).toBe('none');
+    expect((await verifyPurchase(stack, s, orderId, purchaseToken)).body).toMatchObject({ orderStatus: 'paid', status: 'active' });
+    // Not even a purchase token: refused before any call.
+    const spaced = await verifyPurchase(stack, s, orderId, 'two words');
+    expect(spaced.body).toMatchObject({ code: 'validation_error', fields: { purchaseToken: expect.any(Array) } });
   });
 });

@@ -9,12 +9,12 @@ import { promisify } from 'node:util';
 import { getOrder, renewDueMarketplaceSubscriptions } from '@mathisland/core/subscriptions';
 import { describe, expect, it } from 'vitest';
 import {
-  boughtAndPaidInApp,
   injectFault,
   marketplaceCalls,
+  marketplaceSubscriber,
+  moveClockTo,
   refundOnMarketplace,
   renewOnMarketplace,
-  verifyPurchase,
 } from './support/marketplace';
 import { DAY_MS, eventsOf, PLAN_30 } from './support/payments';
 import { call, type Session, signIn, type TestStack, useStack } from './support/stack';
@@ -22,22 +22,8 @@ import { call, type Session, signIn, type TestStack, useStack } from './support/
 const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
 const HOUR_MS = 3_600_000;
 
-/** A user with a marketplace subscription of PLAN_30 whose period ends `days` from the stack's now. */
-async function subscriber(stack: TestStack, options: { days?: number; autoRenewing?: boolean } = {}) {
-  const s = await signIn(stack);
-  const validUntil = stack.clock.now() + (options.days ?? 30) * DAY_MS;
-  const paid = await boughtAndPaidInApp(stack, s, PLAN_30, { validUntil });
-  if (options.autoRenewing === false) stack.marketplace.purchases.get(paid.purchaseToken)!.autoRenewing = false;
-  const res = await verifyPurchase(stack, s, paid.orderId, paid.purchaseToken);
-  expect(res.status, res.text).toBe(200);
-  return { s, ...paid, validUntil, expiresAt: Date.parse(res.body.expiresAt) };
-}
-
-/** Moves the clock to `at` (epoch ms) and signs the session's user in again (tokens may have expired meanwhile). */
-async function moveTo(stack: TestStack, at: number, ...sessions: Session[]) {
-  stack.clock.set(at);
-  for (const s of sessions) Object.assign(s, await signIn(stack, s.phone));
-}
+const subscriber = marketplaceSubscriber;
+const moveTo = moveClockTo;
 
 const statusOf = async (stack: TestStack, s: Session) => {
   const res = await call(stack, 'GET', '/api/subscription/status', { token: s.accessToken });
@@ -105,22 +91,21 @@ describe('marketplace auto-renewal', () => {
     expect((await statusOf(stack, sub.s)).expiresAt).toBe(new Date(sub.expiresAt + 30 * DAY_MS).toISOString());
   });
 
-  it('renews nothing for a refunded purchase (the marketplace answers 404), and the subscription then ends', async () => {
+  it('renews nothing for a refunded purchase (the marketplace answers 404): access ends at that answer, the order refunded', async () => {
     const sub = await subscriber(stack);
     await refundOnMarketplace(stack, sub.purchaseToken);
     await moveTo(stack, sub.validUntil - 12 * HOUR_MS, sub.s);
-    await statusOf(stack, sub.s);
+    const endedAt = stack.clock.now();
+    expect(await statusOf(stack, sub.s)).toMatchObject({ status: 'expired', active: false, expiresAt: new Date(endedAt).toISOString() });
     await renewDueMarketplaceSubscriptions(stack.deps);
-    expect(await paidOrders(stack, sub.s)).toHaveLength(1);
-    expect(await eventsOf(stack, sub.orderId)).toContainEqual(
-      expect.objectContaining({ kind: 'payment_result', via: 'marketplace_renewal', reason: 'renewals_ended_not_found' }),
-    );
+    expect(await paidOrders(stack, sub.s)).toHaveLength(0);
+    expect(await getOrder(stack.deps, sub.orderId)).toMatchObject({ status: 'refunded', endedVia: 'marketplace', refundedAt: endedAt });
+    const ends = (await eventsOf(stack, sub.orderId)).filter((e) => e.kind === 'payment_result' && e.result === 'refunded');
+    expect(ends).toEqual([expect.objectContaining({ via: 'marketplace', reason: 'marketplace_not_found', marketplaceStatus: 404 })]);
     // Ended: not asked again.
     const from = stack.marketplace.requests.length;
     await statusOf(stack, sub.s);
     expect(marketplaceCalls(stack, from)).toEqual([]);
-    await moveTo(stack, sub.expiresAt + HOUR_MS, sub.s);
-    expect(await statusOf(stack, sub.s)).toMatchObject({ status: 'expired', active: false });
   });
 
   it('a fault of the marketplace during the renewal check pays nothing and fails nothing; the next read renews', async () => {

@@ -1,13 +1,14 @@
 /**
  * The README's walkthroughs work when pasted (issue 13 item 8): every ```sh block marked `<!-- walkthrough -->` in
  * README.md is run as written, in order, in one bash session, against a local stack (only `localhost:3000`
- * becomes the test stack's port). Each command's output is checked against its own comment: a comment naming an
+ * becomes the test stack's port; the shell's DYNAMODB_ENDPOINT and TABLE_NAME name the stack's table, so `npm run
+ * createsuperuser` writes there as it would to a running `npm start`'s). Each command's output is checked against its own comment: a comment naming an
  * HTTP status and error code (`# 429 ai_quota_exceeded`) must see that code; a comment quoting JSON members
  * (`# "stars":3,"xp":65`) must see them; a `→ <url>` must see that URL; and every other command must not answer
  * an error body. The startup banner's addresses are opened too.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bannerLinks } from '../packages/local/src/banner';
 import { useStack } from './support/stack';
@@ -31,13 +32,13 @@ function walkthroughCommands(readme: string): Command[] {
   return commands;
 }
 
-/** Runs `commands` in one bash, returning each one's output. */
-function runInBash(commands: Command[], port: number): Promise<string[]> {
+/** Runs `commands` in one bash with `env` added to its environment, returning each one's output. */
+function runInBash(commands: Command[], port: number, env: Record<string, string>): Promise<string[]> {
   const script = commands
     .map((c, i) => `printf '\\n@@@%d@@@\\n' ${i}\n${c.line.replaceAll('localhost:3000', `localhost:${port}`)}`)
     .join('\n');
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', script], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => {
@@ -84,7 +85,10 @@ describe('README walkthroughs', () => {
   it('answer as the README says when pasted into one shell, in order', async () => {
     const commands = walkthroughCommands(readFileSync('README.md', 'utf8'));
     expect(commands.length).toBeGreaterThan(25);
-    const outputs = await runInBash(commands, stack.port);
+    const outputs = await runInBash(commands, stack.port, {
+      DYNAMODB_ENDPOINT: stack.deps.settings.dynamodbEndpoint as string,
+      TABLE_NAME: stack.deps.db.tableName,
+    }).finally(() => rmSync('admin.jar', { force: true })); // the admin block's cookie jar
     const failures = commands.flatMap((command, i) => {
       const problems = check(command, outputs[i] as string, stack.port);
       return problems.length
@@ -96,7 +100,13 @@ describe('README walkthroughs', () => {
     const at = (needle: string) => outputs[commands.findIndex((c) => c.line.includes(needle))] as string;
     expect(at('/api/nodes/4001/quiz/complete')).toMatch(/"nextNodeId":4002/);
     expect(at('/api/payment/invoices')).toContain('INV-000001');
+    // The admin block finds the walkthrough's learner by the publicId it was given (issue 29 §6).
+    expect(at('echo "$ID"')).toMatch(/^User[0-9]{6}\n$/);
+    expect(at('users?q=$ID')).toMatch(/"items":\[\{"id":1,/);
     expect(at("ask 'how do I add 3/4 and 1/8?'")).toMatch(/^HTTP\/1.1 200[\s\S]*content-type: text\/plain/im);
+    // The marketplace walkthrough: the renewal the status read saw is the second paid marketplace invoice.
+    const lastInvoices = outputs[commands.findLastIndex((c) => c.line.includes('/api/payment/invoices'))] as string;
+    expect(lastInvoices.match(/"provider":"marketplace"/g)).toHaveLength(2);
   });
 
   it('names only pages that exist in the startup banner', async () => {

@@ -5,16 +5,14 @@
 import { getDayActivity } from '@mathisland/core/progress';
 import { describe, expect, it } from 'vitest';
 import { allNodes, questionsOf, wrongAnswer } from './support/content';
-import { call, type Session, signIn, type TestStack, useStack } from './support/stack';
+import { call, freshToken, type Session, signIn, type TestStack, useStack } from './support/stack';
 
 const node1 = allNodes()[0]!;
 const intro = node1.lessons[0]!; // a lesson without questions: completes without answers
 const tehranMidnightUtc = Date.UTC(2026, 10, 20, 20, 30, 0); // 2026-11-21 00:00 in Tehran
 
-async function token(stack: TestStack, s: Session): Promise<string> {
-  const res = await call(stack, 'POST', '/api/auth/refresh', { body: { refreshToken: s.refreshToken } });
-  return res.body.accessToken;
-}
+/** A new access token of `s` (its refresh token rotates with it). */
+const token = (stack: TestStack, s: Session): Promise<string> => freshToken(stack, s);
 
 describe('streak', () => {
   const stack = useStack({ now: tehranMidnightUtc - 30 * 60_000 });

@@ -3,7 +3,7 @@
  * of the local stack; history, feedback, the internal RAG ingest routes.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { HELP_LINE_TEXT, REFUSAL_TEXT, Slots } from '@mathisland/core/tutor';
+import { HELP_LINE_TEXT, REFUSAL_TEXT, Slots, TIME_LIMIT_TEXT } from '@mathisland/core/tutor';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allNodes, questionsOf, wrongAnswer } from './support/content';
 import { buyAndPay, PLAN_30 } from './support/payments';
@@ -201,7 +201,7 @@ describe('POST /api/ai/ask', () => {
   it('cuts the stream when the model fails mid-answer: incomplete answer, quota given back, nothing stored', async () => {
     const s = await learner(stack);
     await llmConfig(stack, { firstTokenDelayMs: 20, chunkDelayMs: 20 });
-    await llmNext(stack, { fail: 'cut', cutAfterChunks: 6 });
+    await llmNext(stack, { fail: 'cut', cutAfterChunks: 30 });
     const res = await ask(stack, s.accessToken, { userQuestion: 'how do I add 2/3 and 1/6?' });
     expect(res.status).toBe(200);
     expect(res.cut).toBe(true);
@@ -212,7 +212,16 @@ describe('POST /api/ai/ask', () => {
     expect((await call(stack, 'GET', '/api/ai/history', { token: s.accessToken })).body.items).toEqual([]);
   });
 
-  it('frees a slot after its hold time at the latest: the slow answer is cut and its quota given back', async () => {
+  it('answers 503 when the model fails before the answer’s first sentence was sent, the quota given back', async () => {
+    const s = await learner(stack);
+    await llmNext(stack, { fail: 'cut', cutAfterChunks: 4 });
+    const res = await ask(stack, s.accessToken, { userQuestion: 'how do I add 2/3 and 1/12?' });
+    expect(res.status).toBe(503);
+    expect(res.json.code).toBe('assistant_unavailable');
+    expect(await quotaItem(stack, s.userId)).toMatchObject({ used: 0 });
+  });
+
+  it('frees a slot after its hold time at the latest: the slow answer ends with the closing sentence and its quota is given back', async () => {
     const s = await learner(stack);
     const original = stack.deps.tutorSlots;
     stack.deps.tutorSlots = new Slots(12, 400);
@@ -220,7 +229,8 @@ describe('POST /api/ai/ask', () => {
       await llmConfig(stack, { firstTokenDelayMs: 20, chunkDelayMs: 100 });
       const res = await ask(stack, s.accessToken, { userQuestion: 'how do I add 1/5 and 1/10?' });
       expect(res.status).toBe(200);
-      expect(res.cut).toBe(true);
+      expect(res.cut).toBe(false);
+      expect(res.text.endsWith(TIME_LIMIT_TEXT.en)).toBe(true);
       expect(res.chunks.at(-1)?.at).toBeLessThan(1500);
       expect(stack.deps.tutorSlots.stats().inUse).toBe(0);
       expect(await quotaItem(stack, s.userId)).toMatchObject({ used: 0 });
@@ -252,14 +262,15 @@ describe('POST /api/ai/ask', () => {
       .toContain('So the answer is 1/4.');
   });
 
-  it('neither stores nor caches an answer whose refusal marker arrives late, and gives the quota back', async () => {
+  it('neither stores nor caches an answer the model refuses after a few words, and gives the quota back', async () => {
     const s = await learner(stack);
     // A question the gate lets through; the model (scripted here) refuses it late.
     const question = 'what is 9 + 9 and tell me something about your life';
     await llmNext(stack, { reply: 'Numbers are fun! But [[OFF_TOPIC]]' });
     const res = await ask(stack, s.accessToken, { userQuestion: question });
     expect(res.status).toBe(200);
-    expect(res.text).toBe(`Numbers are fun! But\n\n${REFUSAL_TEXT.en}`);
+    expect(res.headers.get('x-tutor-outcome')).toBe('off_topic');
+    expect(res.text).toBe(REFUSAL_TEXT.en); // the words before the marker never reach the learner
     expect(res.text).not.toContain('OFF_TOPIC');
     expect((await call(stack, 'GET', '/api/ai/history', { token: s.accessToken })).body.items).toEqual([]);
     expect(await quotaItem(stack, s.userId)).toMatchObject({ used: 0 });

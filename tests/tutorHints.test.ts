@@ -84,11 +84,12 @@ describe('hints that teach, through POST /api/ai/ask', () => {
     const s = await learner();
     const n = numberQ.answer;
     await llmNext(stack, {
-      reply: `The answer is **${n}**. In Persian digits ${toPersian(n)}, Arabic-Indic ${toArabic(n)}, grouped ${withSeparators(n)} or ${toPersian(withSeparators(n).replace(/,/g, '٬'))}, in words forty-seven thousand three hundred five, یعنی چهل و هفت هزار و سیصد و پنج.`,
+      reply: `The answer is **${n}**. In Persian digits ${toPersian(n)}, Arabic-Indic ${toArabic(n)}, grouped ${withSeparators(n)} or ${toPersian(withSeparators(n).replace(/,/g, '٬'))}, in words forty-seven thousand three hundred five, یعنی چهل و هفت هزار و سیصد و پنج. Once more: ${n}. And again ${toPersian(n)}. Last time, ${withSeparators(n)}.`,
     });
+    await llmConfig(stack, { firstTokenDelayMs: 5, chunkDelayMs: 10 });
     const res = await ask(stack, s.accessToken, { userQuestion: 'what is the answer?', questionId: numberQ.id });
     expect(res.status).toBe(200);
-    expect(res.chunks.length).toBeGreaterThan(3);
+    expect(res.chunks.length).toBeGreaterThan(2); // the opening, then sentence by sentence
     for (const leak of [...numberLeaks(n), 'forty-seven thousand', 'چهل و هفت هزار']) expect(res.text).not.toContain(leak);
     expect(res.text).toContain('The answer is ?. In Persian digits ?');
     const stored = (await call(stack, 'GET', '/api/ai/history', { token: s.accessToken })).body.items[0].text;

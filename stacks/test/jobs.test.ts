@@ -110,7 +110,7 @@ describe('Jobs: the marketplace renewal job', () => {
     expect(statements).toContainEqual(expect.objectContaining({ Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [queueId, 'Arn'] } }));
   });
 
-  it('may only do what infra/permissions.ts declares for it (get, query, put, update, condition-check; gsi1), and read the secret', () => {
+  it('may only do what infra/permissions.ts declares for it (get, query, put, update, condition-check; gsi1, gsi2), and read the secret', () => {
     const [, fn] = renewalFunction();
     const roleId = fn.Properties.Role['Fn::GetAtt'][0];
     const statements = Object.values(jobs.findResources('AWS::IAM::Policy') as Resources)
@@ -120,6 +120,7 @@ describe('Jobs: the marketplace renewal job', () => {
     const dynamoActions = statements.flatMap((st) => [st.Action].flat()).filter((a: string) => a.startsWith('dynamodb:'));
     expect(new Set(dynamoActions)).toEqual(new Set(declared.table.map((a) => `dynamodb:${a}`)));
     expect(JSON.stringify(statements)).toContain('/index/gsi1');
+    expect(JSON.stringify(statements)).toContain('/index/gsi2');
     expect(JSON.stringify(statements)).not.toContain('/index/*');
     const actions = statements.flatMap((st) => [st.Action].flat());
     for (const forbidden of ['dynamodb:Scan', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:*', '*']) {

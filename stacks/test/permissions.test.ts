@@ -1,7 +1,8 @@
 /**
  * Least privilege (issue 14 §3): every function of the service, in every stack, has an IAM policy that is exactly
  * its declaration in `infra/permissions.ts`: the declared DynamoDB actions on the table's ARN, `dynamodb:Query` on
- * the declared GSIs' ARNs, `secretsmanager:GetSecretValue` on the stage secret's ARN when declared, and nothing
+ * the declared GSIs' ARNs, `secretsmanager:GetSecretValue` on the stage secret's ARN when declared and on the origin
+ * secret's for an endpoint group, and nothing
  * else (a job may also send to its own dead-letter queue): no `*` resource, no `*` action, no statement the
  * declaration does not explain. That the declarations are
  * complete (every request the handlers send is declared) is proven by the black-box suite
@@ -12,7 +13,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type FunctionName, functionAccess, jobNames } from '../../infra/permissions';
 import { endpointGroups } from '../../infra/routes';
-import { secretNames } from '../../infra/secrets';
+import { originSecretNames, secretNames } from '../../infra/secrets';
 import {
   appLambdas,
   baseStage,
@@ -99,7 +100,7 @@ describe('secrets only from Secrets Manager', () => {
     const functions = allFunctions();
     for (const { logicalId, fn } of functions) {
       const env = (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
-      for (const name of secretNames) expect(env, `${logicalId} environment`).not.toHaveProperty(name);
+      for (const name of [...secretNames, ...originSecretNames]) expect(env, `${logicalId} environment`).not.toHaveProperty(name);
       expect(Object.values(env)).not.toContain('must-not-be-deployed');
     }
   });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { inject } from 'vitest';
 import { deploySettingDecls, forbiddenInProduction } from '../../infra/deploy';
-import { type FunctionName, functionAccess } from '../../infra/permissions';
+import { type FunctionName, functionAccess, readsOriginSecret } from '../../infra/permissions';
 import { pathsOf } from '../../packages/functions/src/docs/openapi';
 import { type StackId, type SynthOptions, stackIds, synthesize } from '../synth';
 
@@ -36,6 +36,8 @@ export const baseEnv: Record<string, string | undefined> = {
   SECRET_KEY: 'must-not-be-deployed',
   OPENAI_API_KEY: 'must-not-be-deployed',
   GATEWAY_MERCHANT_ID: 'must-not-be-deployed',
+  ORIGIN_VERIFY_SECRET: 'must-not-be-deployed',
+  ORIGIN_VERIFY_PREVIOUS: 'must-not-be-deployed',
   // SST's deploy-mode build runs `npm install` in each bundle directory (with nothing to install): keep it offline.
   npm_config_offline: 'true',
   npm_config_audit: 'false',
@@ -150,7 +152,7 @@ export function functionNameOf(fn: Resource): string {
   return handler;
 }
 
-/** What a policy resource is: `table`, `index/<name>`, `secret`, or its JSON (anything else, `*` included). */
+/** What a policy resource is: `table`, `index/<name>`, `secret`, `origin secret`, or its JSON (anything else, `*` included). */
 export function resourceKind(resource: unknown): string {
   const json = JSON.stringify(resource);
   const isTable = (r: unknown): boolean => {
@@ -167,6 +169,7 @@ export function resourceKind(resource: unknown): string {
     if (index) return `index/${index}`;
   }
   if (/^\{"Fn::ImportValue":"[^"]*-Secrets:ExportsOutputRefAppSecret\w*"\}$/.test(json)) return 'secret';
+  if (/^\{"Fn::ImportValue":"[^"]*-Secrets:ExportsOutputRefOriginSecret\w*"\}$/.test(json)) return 'origin secret';
   return json;
 }
 
@@ -177,6 +180,7 @@ export function declaredGrants(name: FunctionName): string[] {
     ...access.table.map((a) => `dynamodb:${a} on table`),
     ...access.indexes.map((i) => `dynamodb:Query on index/${i}`),
     ...(access.secret ? ['secretsmanager:GetSecretValue on secret'] : []),
+    ...(readsOriginSecret(name) ? ['secretsmanager:GetSecretValue on origin secret'] : []),
   ].sort();
 }
 

@@ -147,6 +147,10 @@ describe('learners and plans', () => {
     const orderRows = page.locator('tbody tr');
     await expect.poll(() => orderRows.count()).toBe(2);
     expect(await page.locator('main').textContent()).toContain(learner.phone);
+    // Issue 29 §5: the grade the learner's own answers name (never chosen: the default grade 4), not "—".
+    const profile = await call(stack, 'GET', '/api/user/profile', { token: learner.accessToken });
+    expect(profile.body.gradeId).toBe(4);
+    await expect.poll(() => page.locator('.ra-field-gradeId').textContent()).toBe(`پایه${faNumber(4)}`);
     await screenshot(page, 'user-show', { fullPage: true });
     // A learner's order opens from their page.
     await page.locator('tbody tr', { hasText: 'پرداخت‌شده' }).click();

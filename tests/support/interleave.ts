@@ -21,3 +21,12 @@ export const commandOf =
   (name: string, text: string) =>
   (command: object): boolean =>
     command.constructor.name === name && JSON.stringify((command as { input: unknown }).input).includes(text);
+
+/** `deps` whose database throws `error` instead of sending a command that `matches` (a process stopping right there). */
+export function failing(deps: Deps, matches: (command: object) => boolean, error: Error): Deps {
+  const send = (async (command: object) => {
+    if (matches(command)) throw error;
+    return deps.db.doc.send(command as never);
+  }) as Deps['db']['doc']['send'];
+  return { ...deps, db: { ...deps.db, doc: Object.assign(Object.create(deps.db.doc), { send }) } };
+}

@@ -1,12 +1,13 @@
 /**
  * Test support for marketplace purchases, all over HTTP as the app and the marketplace would: buy a plan with
  * `paymentMethod: 'marketplace'`, start it, play the buyer on the fake marketplace (mint a purchase token carrying the
- * order's developerPayload), verify; plus the fake's control routes (renew, refund, faults) and its request log.
+ * order's developerPayload, with the purchase data and signature the app receives), verify with them; plus the
+ * fake's control routes (renew, refund, cancel, faults) and its request log.
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { purchase } from './payments';
-import { type ApiResponse, call, type Session, type TestStack } from './stack';
+import { DAY_MS, PLAN_30, purchase } from './payments';
+import { type ApiResponse, call, type Session, signIn, type TestStack } from './stack';
 
 export const SKU_30 = 'mathisland_sub_1m';
 export const SKU_90 = 'mathisland_sub_3m';
@@ -24,9 +25,30 @@ export const buyOnMarketplace = (
 export const startOrder = (stack: TestStack, session: Session, orderId: number | string) =>
   call(stack, 'POST', `/api/payment/marketplace/orders/${orderId}/start`, { token: session.accessToken });
 
-/** `POST /api/payment/marketplace/verify` `{ orderId, purchaseToken }`. */
-export const verifyPurchase = (stack: TestStack, session: Session, orderId: number, purchaseToken: string): Promise<ApiResponse> =>
-  call(stack, 'POST', '/api/payment/marketplace/verify', { token: session.accessToken, body: { orderId, purchaseToken } });
+/** What the app received with a purchase: Poolakey's `originalJson` and `dataSignature`. */
+export interface SignedData {
+  purchaseData?: string;
+  dataSignature?: string;
+}
+
+/** The purchase data and signature the fake marketplace handed the app with `purchaseToken` (none for a token it never minted). */
+export function signedDataOf(stack: TestStack, purchaseToken: string): SignedData {
+  const minted = stack.marketplace.purchases.get(purchaseToken);
+  return minted?.dataSignature ? { purchaseData: minted.purchaseData, dataSignature: minted.dataSignature } : {};
+}
+
+/**
+ * `POST /api/payment/marketplace/verify` `{ orderId, purchaseToken, purchaseData, dataSignature }`, as the app sends
+ * it: with the signed data the marketplace gave it for that token, unless `signed` says otherwise.
+ */
+export const verifyPurchase = (
+  stack: TestStack,
+  session: Session,
+  orderId: number,
+  purchaseToken: string,
+  signed: SignedData = signedDataOf(stack, purchaseToken),
+): Promise<ApiResponse> =>
+  call(stack, 'POST', '/api/payment/marketplace/verify', { token: session.accessToken, body: { orderId, purchaseToken, ...signed } });
 
 /** The buyer pays in the marketplace app: `POST /_local/marketplace/purchases`; returns the purchase token. */
 export async function mintPurchase(
@@ -42,6 +64,14 @@ export async function mintPurchase(
 export async function renewOnMarketplace(stack: TestStack, purchaseToken: string, validUntil: number): Promise<void> {
   const res = await call(stack, 'POST', `/_local/marketplace/purchases/${encodeURIComponent(purchaseToken)}/renew`, {
     body: { validUntil },
+  });
+  expect(res.status, res.text).toBe(200);
+}
+
+/** The marketplace cancelled the subscription early: its period ends at `validUntil` (default now), no renewal. */
+export async function cancelOnMarketplace(stack: TestStack, purchaseToken: string, validUntil?: number): Promise<void> {
+  const res = await call(stack, 'POST', `/_local/marketplace/purchases/${encodeURIComponent(purchaseToken)}/cancel`, {
+    body: validUntil === undefined ? {} : { validUntil },
   });
   expect(res.status, res.text).toBe(200);
 }
@@ -83,3 +113,24 @@ export async function boughtAndPaidInApp(
 
 /** The calls the fake marketplace received since `from` (an index of its log). */
 export const marketplaceCalls = (stack: TestStack, from = 0) => stack.marketplace.requests.slice(from);
+
+/**
+ * A new learner with a verified marketplace subscription of `planId` (default PLAN_30) whose period ends `days` (default
+ * 30) from the stack's now; `autoRenewing: false` makes the marketplace not renew it. Returns the session, the order,
+ * the purchase, its `validUntil` and the subscription end the verification answered (epoch ms).
+ */
+export async function marketplaceSubscriber(stack: TestStack, options: { days?: number; autoRenewing?: boolean; planId?: number } = {}) {
+  const s = await signIn(stack);
+  const validUntil = stack.clock.now() + (options.days ?? 30) * DAY_MS;
+  const paid = await boughtAndPaidInApp(stack, s, options.planId ?? PLAN_30, { validUntil });
+  if (options.autoRenewing === false) stack.marketplace.purchases.get(paid.purchaseToken)!.autoRenewing = false;
+  const res = await verifyPurchase(stack, s, paid.orderId, paid.purchaseToken);
+  expect(res.status, res.text).toBe(200);
+  return { s, ...paid, validUntil, expiresAt: Date.parse(res.body.expiresAt) };
+}
+
+/** Moves the stack's clock to `at` (epoch ms) and signs `sessions` in again (access tokens last an hour). */
+export async function moveClockTo(stack: TestStack, at: number, ...sessions: Session[]): Promise<void> {
+  stack.clock.set(at);
+  for (const s of sessions) Object.assign(s, await signIn(stack, s.phone));
+}

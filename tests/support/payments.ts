@@ -96,7 +96,7 @@ export async function staffSession(
   });
   let res = await call(stack, 'POST', '/api/admin/login', { body: { username, password } });
   if (res.status === 429) {
-    // Admin login is throttled per IP (20 an hour): files that sign many staff members in move on an hour.
+    // Admin login is throttled per address (120 an hour): files that sign many staff members in move on an hour.
     stack.clock.advance(3600);
     res = await call(stack, 'POST', '/api/admin/login', { body: { username, password } });
   }

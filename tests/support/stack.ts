@@ -20,7 +20,7 @@ export interface TestStack extends LocalStack {
  * DynamoDB Local unless `dynamodbEndpoint` names another (a fault test's own, or a proxy in front of one).
  */
 export async function startTestStack(
-  options: { env?: Record<string, string | undefined>; now?: Date | number; dynamodbEndpoint?: string } = {},
+  options: { env?: Record<string, string | undefined>; now?: Date | number; dynamodbEndpoint?: string; exposeOrigin?: boolean } = {},
 ): Promise<TestStack> {
   const clock = new ManualClock(options.now === undefined ? Date.now() : new Date(options.now).getTime());
   const stack = await startLocalStack({
@@ -29,6 +29,7 @@ export async function startTestStack(
     clock: clock as Clock,
     // Every answer is checked against the OpenAPI document: a changed field, status or error code fails the test.
     checkResponses: true,
+    ...(options.exposeOrigin ? { exposeOrigin: true } : {}),
     env: {
       TABLE_NAME: `test-${randomUUID()}`,
       DATA_DIR: join(tmpdir(), `mathisland-test-${randomUUID()}`),
@@ -78,25 +79,27 @@ export async function call<T = any>(
 
 /**
  * Sends one request with node:http, so headers `fetch` will not send (a forged `Host`) reach the server as given.
- * Answers like {@link call}, without following redirects.
+ * Answers like {@link call}, without following redirects. `from`: the local address to send from (any 127.x.y.z is
+ * this machine: the local edge then sees another viewer; support/from.ts).
  */
 export function rawCall<T = any>(
   stack: { baseUrl: string },
   method: string,
   path: string,
-  options: { body?: unknown; headers?: Record<string, string> } = {},
+  options: { body?: unknown; headers?: Record<string, string>; from?: string } = {},
 ): Promise<ApiResponse<T>> {
   const url = new URL(path, stack.baseUrl);
   const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
-        host: url.hostname,
+        host: options.from ? '127.0.0.1' : url.hostname,
         port: url.port,
         path: `${url.pathname}${url.search}`,
         method,
         headers: options.headers,
         setHost: !options.headers?.host,
+        ...(options.from ? { localAddress: options.from } : {}),
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -172,9 +175,13 @@ export function useStack(options: Parameters<typeof startTestStack>[0] = {}): Te
   });
 }
 
-/** A new access token of a session (tests move the clock past the 1-hour access token lifetime). */
+/**
+ * A new access token of a session (tests move the clock past the 1-hour access token lifetime). The refresh token
+ * rotates with it: `session.refreshToken` becomes the new one (the used one is spent).
+ */
 export async function freshToken(stack: TestStack, session: Session): Promise<string> {
   const res = await call(stack, 'POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } });
   if (res.status !== 200) throw new Error(`refresh failed: ${res.status} ${res.text}`);
+  session.refreshToken = res.body.refreshToken;
   return res.body.accessToken;
 }

@@ -8,7 +8,7 @@ import { tehranDay } from '@mathisland/core/calendar';
 import { updateItem } from '@mathisland/core/db';
 import { getDayActivity } from '@mathisland/core/progress';
 import { getDailyUsage, getQuota } from '@mathisland/core/tutor';
-import { call, type TestStack } from './stack';
+import { call, type Session, signIn, type TestStack } from './stack';
 
 export interface StreamedAsk {
   status: number;
@@ -90,3 +90,13 @@ export async function subscribe(stack: TestStack, userId: number, aiDailyQuota: 
 /** Markdown or LaTeX left in a text (empty when clean). */
 export const markup = (text: string): string[] =>
   ['**', '$', '\\frac', '\\times', '`', '## ', '\n- ', '\n* '].filter((m) => text.includes(m) || (m.startsWith('#') && text.startsWith(m)));
+
+/** A new learner, signed in after the stack clock moved on a little (message order within a conversation). */
+export async function learner(stack: TestStack): Promise<Session> {
+  stack.clock.advance(1);
+  return signIn(stack);
+}
+
+/** The learner's tutor messages, newest first (`GET /api/ai/history`, first page). */
+export const tutorHistory = async (stack: TestStack, s: Session) =>
+  (await call<{ items: unknown[] }>(stack, 'GET', '/api/ai/history', { token: s.accessToken })).body.items;

@@ -21,7 +21,18 @@ import TimelineIcon from '@mui/icons-material/Timeline';
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import { ListItemIcon, MenuItem, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
-import { Admin, CustomRoutes, Layout, type LayoutProps, Menu, Resource, useCanAccess, useSidebarState, useTranslate } from 'react-admin';
+import {
+  Admin,
+  AppBar,
+  CustomRoutes,
+  Layout,
+  type LayoutProps,
+  Menu,
+  Resource,
+  useCanAccess,
+  useSidebarState,
+  useTranslate,
+} from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { createAuthProvider } from './authProvider';
 import { createDataProvider } from './dataProvider';
@@ -33,6 +44,7 @@ import { DiscountCodeCreate, DiscountCodeEdit, DiscountCodeList, DiscountCodeSho
 import { NotificationCreate, NotificationList } from './resources/notifications';
 import { OrderList, OrderShow, PaymentEventList } from './resources/orders';
 import { PlanCreate, PlanEdit, PlanList, PlanShow } from './resources/plans';
+import { AppUserMenu } from './resources/staffSessions';
 import { OtpRecordList, SessionList, StaffCreate, StaffEdit, StaffList, StaffShow } from './resources/superuser';
 import { TicketList, TicketShow } from './resources/tickets';
 import { TutorFeedbackList, TutorUsageList } from './resources/tutor';
@@ -76,7 +88,10 @@ function AppMenu() {
   );
 }
 
-const AppLayout = (props: LayoutProps) => <Layout {...props} menu={AppMenu} />;
+/** The app bar with "sign out everywhere" in its user menu. */
+const AppAppBar = () => <AppBar userMenu={<AppUserMenu />} />;
+
+const AppLayout = (props: LayoutProps) => <Layout {...props} menu={AppMenu} appBar={AppAppBar} />;
 
 /** The locale react-admin kept from the last visit (its store in localStorage), for the first paint's direction. */
 function storedLocale(): Locale {

@@ -79,7 +79,11 @@ export function createAuthProvider(): AuthProvider & { identity(): Promise<Staff
     async login({ username, password }: { username: string; password: string }) {
       cached = undefined;
       try {
-        const { json } = await api<StaffIdentity>('login', { method: 'POST', body: { username: username?.trim(), password } });
+        // Accounts are lower case and the API matches the username exactly: spare a phone's capital first letter.
+        const { json } = await api<StaffIdentity>('login', {
+          method: 'POST',
+          body: { username: username?.trim().toLowerCase(), password },
+        });
         cached = Promise.resolve(json);
       } catch (error: any) {
         if (error?.status === 401) throw new Error('ra.auth.sign_in_error');

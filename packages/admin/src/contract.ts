@@ -117,7 +117,7 @@ export const PAYMENT_EVENT_KINDS = [
 ] as const;
 /** How a payment was confirmed (a `payment_result`'s `via`, an order's `paidVia`). */
 export const PAYMENT_PATHS = ['callback', 'recheck', 'discount', 'marketplace', 'marketplace_renewal'] as const;
-export const PAYMENT_RESULTS = ['paid', 'failed', 'unchanged'] as const;
+export const PAYMENT_RESULTS = ['paid', 'failed', 'unchanged', 'refunded', 'cancelled'] as const;
 
 export const MARKETPLACE_PRODUCT_TYPES = ['subscription', 'inapp'] as const;
 

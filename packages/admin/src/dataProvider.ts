@@ -16,8 +16,8 @@
  * - Writes: `create` POSTs the form's values without empty optional fields; `update` PATCHes only the fields
  *   the form changed (the API refuses unknown fields, and read-only ones like `uses` or `createdAt` are never
  *   changed by a form); a field emptied by the form is sent as `null`.
- * - Staff actions that are not CRUD (refund, cancel, reply, close, authorize window, dashboard) are extra
- *   methods, called through `useDataProvider()`.
+ * - Staff actions that are not CRUD (refund, cancel, reply, close, authorize window, dashboard, end sessions, sign out
+ *   everywhere) are extra methods, called through `useDataProvider()`.
  */
 import type { DataProvider, GetListResult, Identifier, RaRecord } from 'react-admin';
 import { DEFAULT_LIMIT, MAX_LIMIT, type ResourceContract, resourceContract } from './contract';
@@ -89,6 +89,10 @@ export interface AdminDataProvider extends DataProvider {
   closeTicket(id: Identifier): Promise<RaRecord>;
   marketplace(): Promise<Marketplace>;
   openAuthorizeWindow(hours?: number): Promise<AuthorizeWindow>;
+  /** Ends every session of staff member `username` (superuser). */
+  endStaffSessions(username: Identifier): Promise<void>;
+  /** Ends every session of the signed-in staff member, this one included ("sign out everywhere"). */
+  signOutEverywhere(): Promise<void>;
 }
 
 export interface Dashboard {
@@ -245,5 +249,11 @@ export function createDataProvider(): AdminDataProvider {
     marketplace: async () => (await api<Marketplace>('marketplace')).json,
     openAuthorizeWindow: async (hours) =>
       (await api<AuthorizeWindow>('marketplace/authorize-window', { method: 'POST', body: hours ? { hours } : {} })).json,
+    endStaffSessions: async (username) => {
+      await api(`staff/${encodeURIComponent(String(username))}/end-sessions`, { method: 'POST' });
+    },
+    signOutEverywhere: async () => {
+      await api('me/end-sessions', { method: 'POST' });
+    },
   };
 }

@@ -7,16 +7,61 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 
-/** Reads the whole request body; stops reading past `limit` bytes (the handler then answers 413). */
-export async function readBody(req: IncomingMessage, limit = 10 * 1024 * 1024): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) break;
-    chunks.push(chunk as Buffer);
+/** The largest request body the local server reads: API Gateway HTTP APIs' payload limit (10 MB). */
+export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
+/** How long a request body may take to arrive before the server gives up on it (408), ms: within 30 s (DESIGN §11). */
+export const BODY_TIMEOUT_MS = 20_000;
+
+/** A request body the server will not read: 413 `body_too_large` or 408 `request_timeout` (DESIGN §3, §11). */
+export class BodyRefused extends Error {
+  constructor(
+    readonly status: 413 | 408,
+    readonly code: 'body_too_large' | 'request_timeout',
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = 'BodyRefused';
   }
-  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads the whole request body. Errors: {@link BodyRefused} 413 as soon as the body (its Content-Length, or what has
+ * arrived) is over `limit` bytes, and 408 when it has not all arrived within `timeoutMs`; in both cases the request
+ * is paused, nothing more is read. A connection that breaks meanwhile rejects with its error.
+ */
+export function readBody(req: IncomingMessage, options: { limit?: number; timeoutMs?: number } = {}): Promise<Buffer> {
+  const limit = options.limit ?? MAX_REQUEST_BODY_BYTES;
+  const tooLarge = () => new BodyRefused(413, 'body_too_large', `The body is larger than ${limit} bytes`);
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    req.pause();
+    return Promise.reject(tooLarge());
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (outcome: () => void) => {
+      clearTimeout(timer);
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onAborted);
+      outcome();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else {
+        req.pause();
+        stop(() => reject(tooLarge()));
+      }
+    };
+    const onEnd = () => stop(() => resolve(Buffer.concat(chunks)));
+    const onError = (error: Error) => stop(() => reject(error));
+    const onAborted = () => stop(() => reject(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })));
+    const timer = setTimeout(() => {
+      req.pause();
+      stop(() => reject(new BodyRefused(408, 'request_timeout', 'The request body took too long to arrive')));
+    }, options.timeoutMs ?? BODY_TIMEOUT_MS);
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onAborted);
+  });
 }
 
 const isText = (contentType: string | undefined) =>

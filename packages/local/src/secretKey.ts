@@ -5,8 +5,10 @@
  *
  * - `<DATA_DIR>/secret-key`: SECRET_KEY.
  * - `<DATA_DIR>/marketplace-secret`: the static secret of the fake marketplace (MARKETPLACE_API_SECRET locally).
+ * - `<DATA_DIR>/marketplace-signing-key.pem`: the fake marketplace's RSA key pair (PKCS#8 PEM), with which it signs
+ *   the purchase data it hands the app; its public half is MARKETPLACE_PUBLIC_KEY locally.
  */
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -25,3 +27,21 @@ export const ensureSecretKey = (dataDir: string) => ensureGeneratedSecret(dataDi
 
 /** The fake marketplace's static secret (the local stack's MARKETPLACE_API_SECRET when none is set). */
 export const ensureMarketplaceSecret = (dataDir: string) => ensureGeneratedSecret(dataDir, 'marketplace-secret');
+
+/**
+ * The fake marketplace's signing key pair (RSA 2048), generated once into `<dataDir>/marketplace-signing-key.pem`:
+ * the private key, and the public key as the developer panel shows it (base64 X.509 SubjectPublicKeyInfo DER).
+ */
+export function ensureMarketplaceSigningKey(dataDir: string): { privateKey: KeyObject; publicKey: string } {
+  const file = join(dataDir, 'marketplace-signing-key.pem');
+  let privateKey: KeyObject;
+  if (existsSync(file)) privateKey = createPrivateKey(readFileSync(file, 'utf8'));
+  else {
+    mkdirSync(dataDir, { recursive: true });
+    privateKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  const publicKey = createPublicKey(privateKey).export({ type: 'spki', format: 'der' }).toString('base64');
+  return { privateKey, publicKey };
+}

@@ -10,6 +10,11 @@
  * - `/_local/...`: the provider fakes (never deployed).
  * - `/admin/...`: the staff panel, the built SPA of `packages/admin/dist/admin` ({@link adminSite}); in AWS the Web
  *   stack's StaticSite serves the same files (behind the stage's CloudFront domain).
+ *
+ * The server plays the edge (DESIGN §12; {@link playTheEdge}): every request gets the secret origin header and
+ * `CloudFront-Viewer-Address` from its socket, as CloudFront gives them, so the functions run the same code as in
+ * AWS. A server made with `edge: false` does not: it is the bare origin (the execute-api host), where only a caller
+ * holding the secret gets in.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -17,8 +22,10 @@ import { extname, resolve, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { Deps } from '@mathisland/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { ADMIN_SECURITY_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../../infra/edge';
 import { type EndpointGroup, endpointGroups, routeKey, routePattern, routes } from '../../../infra/routes';
-import { lambdaContext, readBody, toEvent, writeResult } from './apigw';
+import { viewerAddressHeader } from '../../functions/src/lib/viewer';
+import { BodyRefused, lambdaContext, readBody, toEvent, writeResult } from './apigw';
 import { installAwsLambdaShim, invokeStreaming, isStreamingHandler } from './awslambda';
 
 installAwsLambdaShim();
@@ -55,7 +62,7 @@ export function matchRoute(method: string, path: string) {
 
 interface GroupModule {
   handler: Handler;
-  /** The group's pipeline on other dependencies (every group but `fallback`, which needs none). */
+  /** The group's pipeline on other dependencies. */
   createHandler?: (getDeps: () => Promise<Deps>) => Handler;
 }
 
@@ -115,14 +122,53 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   );
 }
 
+/**
+ * What CloudFront does to a request on its way to the API or the tutor (DESIGN §12): whatever the client sent as
+ * `x-origin-verify` or `CloudFront-Viewer-Address` is dropped, and the edge's own are set: the origin secret
+ * `originSecret`, and the socket's peer as `ip:port` (an IPv4-mapped address as plain IPv4, IPv6 unbracketed).
+ * `X-Forwarded-For` is left as the client sent it: nothing trusts it.
+ */
+export function playTheEdge(req: IncomingMessage, originSecret: string): void {
+  delete req.headers[ORIGIN_VERIFY_HEADER];
+  delete req.headers[VIEWER_ADDRESS_HEADER];
+  req.headers[ORIGIN_VERIFY_HEADER] = originSecret;
+  req.headers[VIEWER_ADDRESS_HEADER] = viewerAddressHeader(req.socket.remoteAddress?.replace(/^::ffff:/, ''), req.socket.remotePort);
+}
+
+/**
+ * Answers a request whose body the server refused (413 over the limit, 408 stalled) with the service's JSON error
+ * body, then closes the connection: what is left of the body is never read, and the server goes on serving others.
+ */
+function refuseBody(req: IncomingMessage, res: ServerResponse, refused: BodyRefused): void {
+  if (!res.headersSent) {
+    const body = JSON.stringify({ code: refused.code, detail: refused.detail });
+    res.writeHead(refused.status, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    });
+    res.end(body);
+  }
+  res.once('finish', () => req.socket.destroySoon());
+}
+
 export function createLocalServer(options: {
   handlers: Record<EndpointGroup, Handler>;
   mounts: Record<string, Mount>;
   /** Resolves when the dependencies are ready; requests wait for it. */
   ready: Promise<unknown>;
+  /** The origin header's value the edge adds (ORIGIN_VERIFY_SECRET). */
+  originSecret: string;
+  /** Play the edge ({@link playTheEdge}; default true); false: the bare origin, requests reach the functions as sent. */
+  edge?: boolean;
 }): Server {
-  const server = createServer(async (req, res) => {
+  // Headers must arrive within 20 s and a whole request within 30 s (the body: BODY_TIMEOUT_MS, answered 408 JSON);
+  // Node checks its own limits every 5 s instead of every 30 s.
+  const server = createServer({ headersTimeout: 20_000, requestTimeout: 30_000, connectionsCheckingInterval: 5_000 }, async (req, res) => {
     try {
+      if (options.edge !== false) playTheEdge(req, options.originSecret);
       const url = new URL(req.url ?? '/', 'http://localhost');
       const body = await readBody(req);
       for (const [prefix, mount] of Object.entries(options.mounts)) {
@@ -142,6 +188,7 @@ export function createLocalServer(options: {
       const result = await handler(event, lambdaContext(group));
       writeResult(res, result);
     } catch (error) {
+      if (error instanceof BodyRefused) return refuseBody(req, res, error);
       // A request whose connection broke while its body arrived (answered by answerClientError, or gone).
       if (req.destroyed && !res.headersSent && (error as NodeJS.ErrnoException).code === 'ECONNRESET') return;
       if (!res.headersSent) {
@@ -183,14 +230,16 @@ const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
  * - any other path that is no asset (a deep link such as `/admin/orders/5/show`) gets `index.html`, and the SPA's
  *   router shows the page; a missing asset (`/admin/assets/…`, or a name with a static file's extension) is a 404;
  * - `/admin` redirects to `/admin/`; only GET and HEAD (other methods fall through to the API's 404);
- * - no build yet: 503 with how to make one (`npm start` builds it when missing).
+ * - no build yet: 503 with how to make one (`npm start` builds it when missing);
+ * - every answer carries the panel's security headers (Content-Security-Policy, nosniff, Referrer-Policy,
+ *   X-Frame-Options; infra/edge.ts), as CloudFront's response headers policy adds them in AWS.
  */
 export function adminSite(distDir: string): Mount {
   const root = resolve(distDir);
   return (req, res, rest, url) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const send = (status: number, headers: Record<string, string>, body?: Buffer | string) => {
-      res.writeHead(status, { 'x-content-type-options': 'nosniff', ...headers });
+      res.writeHead(status, { ...ADMIN_SECURITY_HEADERS, ...headers });
       res.end(req.method === 'HEAD' ? undefined : body);
       return true;
     };

@@ -7,34 +7,42 @@
  * The marketplace: with neither MARKETPLACE_API_SECRET nor MARKETPLACE_CLIENT_ID set, the fake under
  * `/_local/marketplace` with a static secret generated once into DATA_DIR (MARKETPLACE_API_SECRET unset) and an OAuth client
  * of its own (MARKETPLACE_CLIENT_ID unset), package `ir.mathisland.app`; `MARKETPLACE_API_SECRET=` (empty) tries the
- * OAuth mode against the fake, both empty leave it without a credential.
+ * OAuth mode against the fake, both empty leave it without a credential. The fake signs purchases with a key pair
+ * generated once into DATA_DIR, whose public half is MARKETPLACE_PUBLIC_KEY unless set (empty: unchecked).
  * The tutor's model: OPENAI_API_KEY unset → the fake model under `/_local/llm/v1` (OPENAI_BASE_URL, unless set,
  * points there); OPENAI_API_KEY='' → the tutor is off; a real key (and base URL) → the real model. With the
  * tutor on, the seed textbook excerpts are ingested at start (once per embedding model).
+ *
+ * DynamoDB Local on DATA_DIR's files is held through `DATA_DIR/stack.json` (dataDirState.ts): "starting" before it
+ * starts, "running" with its endpoint and table once ready (scripts use it then), removed at stop.
+ *
+ * The server plays CloudFront (DESIGN §12; server.ts), its origin header ORIGIN_VERIFY_SECRET (random per run when
+ * unset); with `exposeOrigin` a second listener is the bare origin (origin.ts).
  *
  * The staff panel (`packages/admin`) is served at `/admin/` from its build, `packages/admin/dist/admin`; `npm start`
  * builds it first when it is missing or older than its sources ({@link ensureAdminBuilt}).
  */
 
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildDeps, type Clock, type Deps, loadSettings, SettingsError } from '@mathisland/core';
 import { ensureTable } from '@mathisland/core/db';
 import { applyMigrations } from '@mathisland/core/migrations';
 import { openAiModel } from '@mathisland/core/providers/model';
 import { seedTextbook } from '@mathisland/core/tutor';
+import { ADMIN_DIST } from './adminBuild';
 import { apiHandlers } from './apiDocs';
+import { claimForNpmStart, type DataDirClaim } from './dataDirState';
 import { type DynamoLocal, startDynamoLocal } from './dynamo';
 import { frontendStandIn } from './fakes/frontend';
 import { createGatewayFake } from './fakes/gateway';
 import { createLlmFake, type LlmFakeConfig, type LlmRequest } from './fakes/llm';
 import { createMarketplaceFake } from './fakes/marketplace';
 import { createSmsFake, type SentSms } from './fakes/sms';
+import { startBareOrigin } from './origin';
 import { boardSnapshotSchedule } from './schedule';
-import { ensureMarketplaceSecret, ensureSecretKey } from './secretKey';
+import { ensureMarketplaceSecret, ensureMarketplaceSigningKey, ensureSecretKey } from './secretKey';
 import { adminSite, createLocalServer } from './server';
 
 export interface LocalStackOptions {
@@ -55,10 +63,14 @@ export interface LocalStackOptions {
    * becomes a 500 `response_undocumented`, and `close()` rejects while any answer differed.
    */
   checkResponses?: boolean;
+  /** Also listen as the bare origin, without the edge ({@link LocalStack.originUrl}). */
+  exposeOrigin?: boolean;
 }
 
 export interface LocalStack {
   baseUrl: string;
+  /** With `exposeOrigin`: the handlers without the edge in front (origin.ts), as the execute-api host in AWS. */
+  originUrl?: string;
   port: number;
   deps: Deps;
   smsOutbox: SentSms[];
@@ -77,12 +89,12 @@ export interface LocalStack {
   close(): Promise<void>;
 }
 
+// The panel's build lives in adminBuild.ts; its callers (npm start, the browser tests) import it from here too.
+export { ADMIN_DIR, ADMIN_DIST, adminBuildState, ensureAdminBuilt } from './adminBuild';
+
 const LOCAL_SMS_KEY = 'local-sms-api-key';
 /** The fake gateway's merchant id (a 36-character UUID, like a real one). */
 export const LOCAL_GATEWAY_MERCHANT_ID = '00000000-0000-4000-8000-00000000cafe';
-
-/** Where a running `npm start` writes its DynamoDB Local endpoint, for scripts (createsuperuser) to find it. */
-export const endpointFile = (dataDir: string): string => join(dataDir, 'dynamodb.endpoint');
 
 const LOCAL_LLM_KEY = 'local-llm-api-key';
 /** The fake marketplace's package name and OAuth client (its static secret is generated once into DATA_DIR). */
@@ -103,6 +115,9 @@ const LOCAL_MARKETPLACE_SETTINGS = [
  */
 function localMarketplace(env: Record<string, string | undefined>, dataDir: string) {
   const real = Boolean(env.MARKETPLACE_API_SECRET || env.MARKETPLACE_CLIENT_ID);
+  const useFake = !real && env.MARKETPLACE_BASE_URL === undefined;
+  const signing = useFake ? ensureMarketplaceSigningKey(dataDir) : undefined;
+  if (signing) env.MARKETPLACE_PUBLIC_KEY ??= signing.publicKey;
   if (!real) {
     if (env.MARKETPLACE_API_SECRET === undefined) env.MARKETPLACE_API_SECRET = ensureMarketplaceSecret(dataDir).key;
     if (env.MARKETPLACE_CLIENT_ID === undefined) {
@@ -112,57 +127,16 @@ function localMarketplace(env: Record<string, string | undefined>, dataDir: stri
     env.MARKETPLACE_PACKAGE_NAME ??= LOCAL_MARKETPLACE_PACKAGE;
   }
   return {
-    useFake: !real && env.MARKETPLACE_BASE_URL === undefined,
+    useFake,
     fake: createMarketplaceFake({
       packageName: env.MARKETPLACE_PACKAGE_NAME || LOCAL_MARKETPLACE_PACKAGE,
       apiSecret: real ? undefined : env.MARKETPLACE_API_SECRET || undefined,
       clientId: real ? undefined : env.MARKETPLACE_CLIENT_ID || undefined,
       clientSecret: real ? undefined : env.MARKETPLACE_CLIENT_SECRET || undefined,
       now: () => Date.now(),
+      signing,
     }),
   };
-}
-
-/** The staff panel's workspace and its build (its `dist/` mirrors the URL space: `dist/admin/` is `/admin/`). */
-export const ADMIN_DIR = fileURLToPath(new URL('../../admin/', import.meta.url));
-export const ADMIN_DIST = join(ADMIN_DIR, 'dist', 'admin');
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
-
-/** Whether the panel's build is there and newer than its sources. */
-export function adminBuildState(): 'missing' | 'stale' | 'fresh' {
-  const index = join(ADMIN_DIST, 'index.html');
-  if (!existsSync(index)) return 'missing';
-  const sources = Math.max(...['src', 'index.html', 'vite.config.ts', 'package.json'].map((name) => newestMtime(join(ADMIN_DIR, name))));
-  return sources > statSync(index).mtimeMs ? 'stale' : 'fresh';
-}
-
-/**
- * Builds the staff panel with its workspace's build script (`npm run build -w packages/admin`, Vite, a few
- * seconds) unless the build is fresh (or `force`). `quiet` keeps Vite's output for the error only.
- */
-export async function ensureAdminBuilt(options: { force?: boolean; quiet?: boolean } = {}): Promise<'built' | 'fresh'> {
-  if (!options.force && adminBuildState() === 'fresh') return 'fresh';
-  // Under npm, npm_execpath is npm's own script: run it with this Node.
-  const execpath = process.env.npm_execpath;
-  const script = ['run', 'build', '-w', 'packages/admin'];
-  const [command, args] = execpath?.endsWith('.js') ? [process.execPath, [execpath, ...script]] : ['npm', script];
-  const output: Buffer[] = [];
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(command, args, { cwd: REPO_ROOT, stdio: options.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
-    child.once('error', reject);
-    child.once('close', resolve);
-  });
-  if (code !== 0) throw new Error(`building the staff panel failed (exit ${code})\n${Buffer.concat(output).toString()}`);
-  return 'built';
 }
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
@@ -170,6 +144,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const warnings: string[] = [];
   const dataDir = env.DATA_DIR || '.data';
   loadSettings(env); // fail fast on a bad setting, before anything starts
+  env.ORIGIN_VERIFY_SECRET ??= randomBytes(32).toString('base64url'); // the local edge's: this process alone needs it
   if (env.SECRET_KEY === undefined) {
     const { key, generated } = ensureSecretKey(dataDir);
     env.SECRET_KEY = key;
@@ -177,10 +152,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   }
 
   let dynamo: DynamoLocal | undefined;
+  let dataDirClaim: DataDirClaim | undefined;
   const endpoint = options.dynamodbEndpoint ?? env.DYNAMODB_ENDPOINT;
   if (endpoint) env.DYNAMODB_ENDPOINT = endpoint;
   else {
-    dynamo = await startDynamoLocal({ dbPath: options.inMemory ? undefined : join(dataDir, 'dynamodb') });
+    if (!options.inMemory) dataDirClaim = await claimForNpmStart(dataDir, warnings);
+    dynamo = await startDynamoLocal({ dbPath: options.inMemory ? undefined : join(dataDir, 'dynamodb') }).catch((error) => {
+      dataDirClaim?.release();
+      throw error;
+    });
     env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   }
 
@@ -199,7 +179,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const llm = createLlmFake({ apiKey: env.OPENAI_API_KEY === undefined ? LOCAL_LLM_KEY : env.OPENAI_API_KEY });
   const marketplace = localMarketplace(env, dataDir);
   if (options.clock) marketplace.fake.options.now = () => (options.clock as Clock).now();
+  const originSecret = env.ORIGIN_VERIFY_SECRET;
   const server = createLocalServer({
+    originSecret,
     handlers,
     mounts: {
       '/_local/sms': sms.handle,
@@ -219,6 +201,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
   } catch (error) {
     await dynamo?.stop();
+    dataDirClaim?.release();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new SettingsError(`port ${port} is in use (another npm start?); set PORT to another port`);
     }
@@ -226,6 +209,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   }
   const actualPort = (server.address() as AddressInfo).port;
   const baseUrl = `http://localhost:${actualPort}`;
+  const origin = options.exposeOrigin
+    ? await startBareOrigin({ handlers, ready, originSecret, host: options.host ?? '127.0.0.1' })
+    : undefined;
 
   if (env.SMS_API_KEY === undefined) {
     env.SMS_API_KEY = LOCAL_SMS_KEY;
@@ -250,13 +236,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     await ensureTable(ownDeps.db);
     await applyMigrations(ownDeps.db, () => ownDeps.clock.now());
-    const ownEndpointFile = dynamo && !options.inMemory ? endpointFile(dataDir) : undefined;
-    if (ownEndpointFile) {
-      mkdirSync(dataDir, { recursive: true });
-      // Scripts (createsuperuser, marketplace:authorize) find the table here, and the settings this stack filled in.
+    if (dataDirClaim) {
+      // Scripts (createsuperuser, the jobs) find the table here, and the settings this stack filled in.
       const filled = ['PUBLIC_BASE_URL', ...(marketplace.useFake ? LOCAL_MARKETPLACE_SETTINGS : [])];
-      const settings = Object.fromEntries(filled.map((name) => [name, env[name]]));
-      writeFileSync(ownEndpointFile, `${JSON.stringify({ endpoint: env.DYNAMODB_ENDPOINT, tableName: ownDeps.db.tableName, settings })}\n`);
+      const settings = Object.fromEntries(filled.map((name) => [name, env[name] as string]));
+      dataDirClaim.running({ endpoint: env.DYNAMODB_ENDPOINT, tableName: ownDeps.db.tableName, dynamoPid: dynamo?.pid, settings });
     }
     marketplace.fake.options.redirectUri = ownDeps.settings.marketplace.redirectUri;
     markReady(ownDeps);
@@ -268,6 +252,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
     return {
       baseUrl,
+      ...(origin ? { originUrl: origin.url } : {}),
       port: actualPort,
       deps: ownDeps,
       smsOutbox: sms.outbox,
@@ -278,12 +263,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       faultsInjected: () => sms.faultCounts.injected + gateway.faultCounts.injected + llm.faultCounts.injected,
       responseMismatches,
       async close() {
-        if (ownEndpointFile) rmSync(ownEndpointFile, { force: true });
         server.closeAllConnections();
-        await new Promise((r) => server.close(r));
+        await Promise.all([new Promise((r) => server.close(r)), origin?.close()]);
         ownDeps.db.raw.destroy();
         schedule.close();
         await dynamo?.stop();
+        dataDirClaim?.release();
         if (responseMismatches.length) {
           throw new Error(`answers differed from the API document:\n${[...new Set(responseMismatches)].join('\n')}`);
         }
@@ -291,7 +276,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     };
   } catch (error) {
     server.close();
+    await origin?.close();
     await dynamo?.stop();
+    dataDirClaim?.release();
     throw error;
   }
 }

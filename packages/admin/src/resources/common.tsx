@@ -1,6 +1,11 @@
 /** Building blocks of the screens. */
 import { Tooltip } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { type ReactElement, useState } from 'react';
 import {
+  Button,
+  type ButtonProps,
+  Confirm,
   DataTable,
   type DataTableColumnProps,
   DeleteButton,
@@ -8,6 +13,7 @@ import {
   type ListProps,
   SaveButton,
   Toolbar,
+  useNotify,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -47,4 +53,47 @@ export function DeleteUnless({ kept, reason }: { kept: (record: any) => boolean;
     );
   }
   return <DeleteButton mutationMode="pessimistic" />;
+}
+
+/**
+ * A staff action behind a confirmation: the button opens react-admin's Confirm (`title`, `content`: translation keys,
+ * with their options); confirming runs `run`, then `onDone` (e.g. a notification and a refresh); a refusal is notified
+ * with the API's words. While it runs, the button and the dialog wait.
+ */
+export function ConfirmedAction(props: {
+  label: string;
+  icon: ReactElement;
+  color?: ButtonProps['color'];
+  title: string;
+  titleOptions?: Record<string, unknown>;
+  content: string;
+  contentOptions?: Record<string, unknown>;
+  run: () => Promise<unknown>;
+  onDone: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const notify = useNotify();
+  const { mutate, isPending } = useMutation({
+    mutationFn: props.run,
+    onSuccess: props.onDone,
+    onError: (error: Error) => notify(error.message, { type: 'error' }),
+    onSettled: () => setOpen(false),
+  });
+  return (
+    <>
+      <Button label={props.label} color={props.color} onClick={() => setOpen(true)} disabled={isPending}>
+        {props.icon}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title={props.title}
+        titleTranslateOptions={props.titleOptions}
+        content={props.content}
+        translateOptions={props.contentOptions}
+        onConfirm={() => mutate()}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
 }

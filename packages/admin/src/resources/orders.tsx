@@ -2,16 +2,15 @@
  * Orders: the list (filters status, provider, userId), the show page with the order's payment events, and the
  * two staff actions, which need `change_order`: cancel a pending order (after a confirm dialog) and refund a
  * paid one (through the confirmation page, `pages/RefundPage.tsx`). Without the permission neither button is
- * shown.
+ * shown. A marketplace order's page also shows its marketplace purchase (`orderMarketplace.tsx`), and the payment
+ * events show what the marketplace answered.
  */
 import CancelIcon from '@mui/icons-material/Cancel';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
-  Confirm,
   DataTable,
   FunctionField,
   ListButton,
@@ -26,6 +25,7 @@ import {
   useCanAccess,
   useDataProvider,
   useList,
+  useLocaleState,
   useNotify,
   useRecordContext,
   useTranslate,
@@ -33,8 +33,9 @@ import {
 import { Link } from 'react-router-dom';
 import { ORDER_STATUSES, PAYMENT_EVENT_KINDS, PAYMENT_PATHS, PAYMENT_RESULTS, PROVIDERS } from '../contract';
 import type { AdminDataProvider } from '../dataProvider';
-import { ChoiceField, ChoiceInput, DateTime, Money, MoneyText, StatusChip } from '../fields';
-import { AdminList, Col } from './common';
+import { ChoiceField, ChoiceInput, DateTime, formatTime, Money, MoneyText, StatusChip } from '../fields';
+import { AdminList, Col, ConfirmedAction } from './common';
+import { OrderMarketplace } from './orderMarketplace';
 
 const orderFilters = [
   <ChoiceInput key="status" source="status" group="status" ids={ORDER_STATUSES} alwaysOn />,
@@ -73,35 +74,24 @@ export function RefundButton() {
 export function CancelOrderButton() {
   const record = useRecordContext();
   const { canAccess } = useCanAccess({ resource: 'orders', action: 'cancel' });
-  const [open, setOpen] = useState(false);
   const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { mutate, isPending } = useMutation({
-    mutationFn: () => dataProvider.cancelOrder(record!.id),
-    onSuccess: () => {
-      notify('app.orders.cancelled', { type: 'info' });
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-    },
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
-    onSettled: () => setOpen(false),
-  });
   if (record?.status !== 'pending' || !canAccess) return null;
   return (
-    <>
-      <Button label="app.orders.cancel" color="error" onClick={() => setOpen(true)} disabled={isPending}>
-        <CancelIcon />
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title="app.orders.cancel_confirm_title"
-        titleTranslateOptions={{ id: record.id }}
-        content="app.orders.cancel_confirm"
-        onConfirm={() => mutate()}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <ConfirmedAction
+      label="app.orders.cancel"
+      color="error"
+      icon={<CancelIcon />}
+      title="app.orders.cancel_confirm_title"
+      titleOptions={{ id: record.id }}
+      content="app.orders.cancel_confirm"
+      run={() => dataProvider.cancelOrder(record.id)}
+      onDone={() => {
+        notify('app.orders.cancelled', { type: 'info' });
+        void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      }}
+    />
   );
 }
 
@@ -168,6 +158,8 @@ export const OrderShow = () => (
       <TextField source="cancelledBy" emptyText="—" />
       <DateTime source="refundedAt" emptyText="—" />
       <TextField source="refundedBy" emptyText="—" />
+      <ChoiceField source="endedVia" group="endedVia" ids={['marketplace']} emptyText="—" />
+      <OrderMarketplace />
       <OrderEvents />
     </SimpleShowLayout>
   </Show>
@@ -179,7 +171,17 @@ const eventFilters = [
   <ChoiceInput key="kind" source="kind" group="paymentEventKind" ids={PAYMENT_EVENT_KINDS} alwaysOn />,
 ];
 
-/** The columns of a payment event after its time: kind, path, result (translated), reason and the gateway's codes. */
+/** A payment event's epoch-ms time field (the marketplace's `validUntil`) in Tehran time. */
+function EventTime({ source }: { source: string }) {
+  const record = useRecordContext();
+  const [locale] = useLocaleState();
+  return <>{record?.[source] === undefined ? '' : formatTime(record[source], locale)}</>;
+}
+
+/**
+ * The columns of a payment event after its time: kind, path, result (translated), reason, the gateway's codes and
+ * what the marketplace answered (its HTTP status, the period end it reported, whether it renews).
+ */
 function EventColumns() {
   return (
     <>
@@ -190,6 +192,9 @@ function EventColumns() {
       <Col source="reason" />
       <Col source="gatewayCode" />
       <Col source="refId" />
+      <Col source="marketplaceStatus" />
+      <Col source="validUntil" render={() => <EventTime source="validUntil" />} />
+      <Col source="autoRenewing" render={(r: any) => (r.autoRenewing === undefined ? '' : r.autoRenewing ? '✓' : '✗')} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 /**
- * Superuser-only screens: staff accounts (create with permissions, change, deactivate, delete; a username taken
- * is 409 `username_taken` under the input; a superuser cannot deactivate, demote or delete themselves), learners'
+ * Superuser-only screens: staff accounts (create with permissions, change, deactivate, delete, end every session of
+ * one: staffSessions.tsx; a username taken is 409 `username_taken` under the input; a superuser cannot deactivate,
+ * demote or delete themselves), learners'
  * sessions (read-only, revoke after a confirmation: the learner is signed out) and OTP records (read-only; never a
  * code).
  */
@@ -13,6 +14,7 @@ import {
   DataTable,
   DeleteButton,
   Edit,
+  EditButton,
   FormDataConsumer,
   FunctionField,
   Labeled,
@@ -22,6 +24,7 @@ import {
   SimpleShowLayout,
   TextField,
   TextInput,
+  TopToolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -30,6 +33,7 @@ import { ALL_PERMISSIONS } from '../contract';
 import { DateTime, StatusChip } from '../fields';
 import { validate } from '../validation';
 import { AdminList, Col } from './common';
+import { EndSessionsButton } from './staffSessions';
 
 /** Each permission by its Persian (or English) name, with the API's name beside it (refusals name it). */
 function PermissionChoice() {
@@ -78,8 +82,15 @@ export const StaffList = () => (
   </AdminList>
 );
 
+const StaffShowActions = () => (
+  <TopToolbar>
+    <EndSessionsButton />
+    <EditButton />
+  </TopToolbar>
+);
+
 export const StaffShow = () => (
-  <Show>
+  <Show actions={<StaffShowActions />}>
     <SimpleShowLayout>
       <TextField source="username" />
       <BooleanField source="isSuperuser" />

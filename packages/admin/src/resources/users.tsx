@@ -31,7 +31,7 @@ export const UserList = () => (
       <Col source="publicId" />
       <Col source="displayName" />
       <Col source="phone" />
-      <Col source="gradeId" />
+      <Col source="gradeId" field={NumberField} />
       <Col source="xp" field={NumberField} />
       <Col source="subscription.active" field={BooleanField} />
       <Col source="subscription.expiresAt" field={DateTime} />
@@ -57,7 +57,7 @@ export const UserShow = () => (
       <NumberField source="id" options={{ useGrouping: false }} />
       <TextField source="displayName" emptyText="—" />
       <TextField source="phone" />
-      <TextField source="gradeId" emptyText="—" />
+      <NumberField source="gradeId" />
       <NumberField source="xp" />
       <NumberField source="stars" />
       <NumberField source="hearts" />

@@ -7,6 +7,9 @@ export const adminErrors = {
   notAuthenticated: () => new DomainError('not_authenticated', 'Sign in to the admin first (POST /api/admin/login)'),
   /** 401: one message for a wrong username, a wrong password and an inactive account. */
   loginFailed: () => new DomainError('not_authenticated', 'Wrong username or password'),
+  /** 429 with Retry-After (seconds): too many failed sign-ins of this username (from this address; signInGuard.ts). */
+  signInHeldOff: (retryAfter: number) =>
+    new DomainError('throttled', 'Too many failed sign-ins for this username; try again later', { retryAfter }),
   /** 403, naming the permission. */
   permissionDenied: (permission: Permission) =>
     new DomainError(

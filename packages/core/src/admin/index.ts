@@ -4,6 +4,7 @@
  * (authenticate middleware, route types), `scripts/createsuperuser.ts` and the tests use.
  */
 
+export { endStaffSessions } from './endSessions';
 export { adminErrors } from './errors';
 export { MIN_PASSWORD_LENGTH } from './passwords';
 export {
@@ -16,11 +17,15 @@ export {
 export {
   ADMIN_COOKIE,
   authenticateStaff,
+  continueStaffSession,
   requirePermission,
   STAFF_SESSION_SECONDS,
+  type StaffSessionStart,
   staffIdentity,
   staffLogin,
   staffLogout,
 } from './sessions';
+export { FREE_FAILURES, MAX_DELAY_SECONDS, PAIR_FAILURE_LIMIT, SIGN_IN_WINDOW_SECONDS } from './signInGuard';
+export { signOutEverywhere } from './signOutEverywhere';
 export { createStaff, deleteStaff, getStaff, listStaff, type NewStaff, normalizeUsername, type StaffChanges, updateStaff } from './staff';
 export type { Staff } from './staff.entity';

@@ -4,7 +4,7 @@
  *
  * | item          | pk                           | sk           | notes                               |
  * |---------------|------------------------------|--------------|-------------------------------------|
- * | staff session | STAFFSESSION#<sha256(token)> | STAFFSESSION | username, createdAt (ms); TTL `expiresAt` (s) |
+ * | staff session | STAFFSESSION#<sha256(token)> | STAFFSESSION | username, createdAt (ms), credentialVersion; TTL `expiresAt` (s) |
  */
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
@@ -24,6 +24,8 @@ const StaffSessionItem = z
     createdAt: z.number().int(),
     /** TTL, epoch seconds; reads check it too (DynamoDB deletes late). */
     expiresAt: z.number().int(),
+    /** The member's credential version at sign-in (staff.entity.ts); the session is over once it differs. */
+    credentialVersion: z.string().optional(),
   })
   .describe('staff session');
 export type StaffSession = z.infer<typeof StaffSessionItem>;

@@ -3,15 +3,19 @@
  *
  * | item         | pk                | sk    | gsi1                   | notes                                          |
  * |--------------|-------------------|-------|------------------------|------------------------------------------------|
- * | staff member | STAFF#<username>  | STAFF | STAFF / <username>     | username lower case; `passwordHash` (passwords.ts) |
+ * | staff member | STAFF#<username>  | STAFF | STAFF / <username>     | username lower case; `passwordHash` (passwords.ts); `credentialVersion` |
  *
  * gsi1 lists the staff for superusers. Accounts made before it carry their gsi1 keys from their next sign-in
  * (every sign-in that rehashes a password rewrites the item; docs/decisions.md "Staff panel").
- * The hash never leaves this domain: {@link Staff} is the public part.
+ * The hash never leaves this domain: {@link Staff} is the public part. `credentialVersion` (DESIGN §12) is copied into
+ * every session at sign-in and compared on each request: a new one (password change, deactivation, reactivation,
+ * "end sessions") ends every session made before it. Accounts made before it have none until their first change.
  */
+import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import type { Db } from '../db/client';
-import { deleteItem, getItem, putItem, queryAll } from '../db/items';
+import { isConditionFailure } from '../db/conditions';
+import { deleteItem, getItem, putItem, queryAll, updateItem } from '../db/items';
 import type { Key } from '../db/keys';
 import { StaffPermission } from './permissions';
 
@@ -54,6 +58,8 @@ export type Staff = z.infer<typeof StaffFields>;
 const StaffItem = StaffFields.extend({
   /** Argon2id PHC string, or a legacy `scrypt$…` one until the next sign-in. */
   passwordHash: z.string(),
+  /** A random stamp of the member's credentials; sessions made under another one are over (see the module doc). */
+  credentialVersion: z.string().optional(),
 }).describe('staff member');
 export type StaffItem = z.infer<typeof StaffItem>;
 
@@ -64,16 +70,43 @@ export const readStaff = (db: Db, username: string): Promise<StaffItem | undefin
 export const putNewStaff = (db: Db, staff: StaffItem): Promise<void> =>
   putItem(db, { ...staffKey(staff.username), ...staffIndex(staff.username), ...staff }, { condition: 'attribute_not_exists(pk)' });
 
+/** A new credential version (a random UUID). */
+export const newCredentialVersion = (): string => randomUUID();
+
+/** The condition that the stored credentials are still `previous`'s (its hash and credential version). */
+function sameCredentials(previous: Pick<StaffItem, 'passwordHash' | 'credentialVersion'>) {
+  return previous.credentialVersion === undefined
+    ? { condition: 'passwordHash = :previous AND attribute_not_exists(credentialVersion)', values: { ':previous': previous.passwordHash } }
+    : {
+        condition: 'passwordHash = :previous AND credentialVersion = :version',
+        values: { ':previous': previous.passwordHash, ':version': previous.credentialVersion },
+      };
+}
+
 /**
- * Replaces staff member `staff.username`, only while the stored password hash is still `previousHash` (so a
- * password changed meanwhile is never overwritten). Errors: ConditionalCheckFailedException.
+ * Replaces staff member `staff.username`, only while its stored credentials are still those of `previous` (the
+ * hash and the credential version), so a password changed or sessions ended meanwhile are never overwritten.
+ * Errors: ConditionalCheckFailedException.
  */
-export const replaceStaff = (db: Db, staff: StaffItem, previousHash: string): Promise<void> =>
-  putItem(
-    db,
-    { ...staffKey(staff.username), ...staffIndex(staff.username), ...staff },
-    { condition: 'passwordHash = :previous', values: { ':previous': previousHash } },
-  );
+export const replaceStaff = (db: Db, staff: StaffItem, previous: Pick<StaffItem, 'passwordHash' | 'credentialVersion'>): Promise<void> =>
+  putItem(db, { ...staffKey(staff.username), ...staffIndex(staff.username), ...staff }, sameCredentials(previous));
+
+/**
+ * Gives staff member `username` (normalized) a new credential version, `updatedAt` epoch ms: every session made before
+ * ends. Returns false when there is no such member.
+ */
+export async function renewCredentialVersion(db: Db, username: string, updatedAt: number): Promise<boolean> {
+  try {
+    await updateItem(db, staffKey(username), 'SET credentialVersion = :version, updatedAt = :at', {
+      condition: 'attribute_exists(pk)',
+      values: { ':version': newCredentialVersion(), ':at': updatedAt },
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
 
 /** Deletes staff member `username`. Errors: ConditionalCheckFailedException when there is none. */
 export const deleteStaffItem = (db: Db, username: string): Promise<void> =>

@@ -2,7 +2,9 @@
  * Staff (admin) accounts (spec Authentication 6; DESIGN §2 createsuperuser, §9): a username, a password
  * (passwords.ts), a superuser flag, granted permissions (permissions.ts) and an active flag. Superusers manage
  * them through `/api/admin/staff` (and `npm run createsuperuser` makes the first); every change is one audit
- * log line naming the superuser. A superuser cannot deactivate, demote or delete themselves (no lock-out).
+ * log line naming the superuser. A superuser cannot deactivate, demote or delete themselves (no lock-out). A new
+ * password, a deactivation and a reactivation end every session of the member (a new credential version, DESIGN
+ * §12); the other sessions of staff actions: endSessions.ts, signOutEverywhere.ts.
  */
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
@@ -15,6 +17,7 @@ import { STAFF_PERMISSIONS, type StaffPermission } from './permissions';
 import {
   allStaff,
   deleteStaffItem,
+  newCredentialVersion,
   putNewStaff,
   RENAMED_PERMISSIONS,
   readStaff,
@@ -77,7 +80,8 @@ export async function createStaff(db: Db, clock: Clock, input: NewStaff, actor?:
   const permissions = checkPermissions(input.permissions ?? []);
   const staff: Staff = { username, isSuperuser: input.isSuperuser, permissions, active: input.active ?? true, createdAt: clock.now() };
   try {
-    await putNewStaff(db, { ...staff, passwordHash: await hashPassword(input.password) });
+    // A fresh credential version: sessions of an earlier account of the same name never count for this one.
+    await putNewStaff(db, { ...staff, passwordHash: await hashPassword(input.password), credentialVersion: newCredentialVersion() });
   } catch (error) {
     if (isConditionFailure(error)) throw adminErrors.usernameTaken(username);
     throw error;
@@ -107,7 +111,9 @@ export interface StaffChanges {
 
 /**
  * Changes staff member `username` on behalf of superuser `actor`; takes effect on their next request (sessions
- * re-read the account). Errors: `not_found`, `validation_error` (short password, unknown permission, the actor
+ * re-read the account). A new password or a change of `active` gives the member a new credential version, which
+ * ends all their sessions (the actor's own too, when they change their own password: the edge then starts the
+ * actor a new one). Errors: `not_found`, `validation_error` (short password, unknown permission, the actor
  * deactivating or demoting themselves), `database_busy` when the account changed meanwhile.
  */
 export async function updateStaff(db: Db, clock: Clock, username: string, changes: StaffChanges, actor: string): Promise<Staff> {
@@ -122,10 +128,13 @@ export async function updateStaff(db: Db, clock: Clock, username: string, change
     ...(changes.permissions === undefined ? {} : { permissions: checkPermissions(changes.permissions) }),
     ...(changes.active === undefined ? {} : { active: changes.active }),
     ...(changes.password === undefined ? {} : { passwordHash: await hashPassword(changes.password) }),
+    ...(changes.password !== undefined || (changes.active !== undefined && changes.active !== current.active)
+      ? { credentialVersion: newCredentialVersion() }
+      : {}),
     updatedAt: clock.now(),
   };
   try {
-    await replaceStaff(db, next, current.passwordHash);
+    await replaceStaff(db, next, current);
   } catch (error) {
     if (isConditionFailure(error)) throw commonErrors.databaseBusy(1);
     throw error;

@@ -1,6 +1,6 @@
 /**
  * The staff's directory of learners (directory.entity.ts) for users written before it: migrations
- * `0003-admin-indexes` (users older than the staff API) and `0006-user-directory` (issue 30: the index moved off the
+ * `0003-admin-indexes` (users older than the staff API) and `0007-user-directory` (issue 30: the index moved off the
  * user item, which every answer rewrites). Visits every user id the `user` counter handed out (BatchGetItem, 100 at
  * a time), never a Scan; idempotent: an entry already there is kept (a sign-in or rename since wrote it).
  */

@@ -7,7 +7,8 @@ export { authErrors } from './errors';
 export { listLearnerSessions, revokeLearnerSession, type StaffSessionView } from './learnerSessions';
 export { OTP_MAX_WRONG_GUESSES, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, requestOtp, verifyOtp } from './otp';
 export { listOtpRecords, type OtpRecordView } from './otpRecords';
-export { authenticate, type CountOnUser, type LoginResult, login, logout, REFRESH_TOKEN_SECONDS, refresh } from './sessions';
+export { logout, type RefreshResult, refresh } from './refresh';
+export { authenticate, type CountOnUser, type LoginResult, login, REFRESH_TOKEN_SECONDS } from './sessions';
 export { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './tokens';
 export {
   getUser,
@@ -22,4 +23,4 @@ export {
   userKey,
 } from './user.entity';
 export { getUserForStaff, listUsers, type StaffUserView, staffUserView } from './userDirectory';
-export { DEFAULT_GRADE_ID, findOrCreateUser } from './users';
+export { DEFAULT_GRADE_ID, findOrCreateUser, gradeOf } from './users';

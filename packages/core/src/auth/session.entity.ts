@@ -1,6 +1,10 @@
 /**
- * A learner's refresh session (spec Authentication 1, 10): pk `SESSION#<sha256(refreshToken)>`, sk `SESSION`,
- * TTL. The token itself is never stored.
+ * A learner's refresh token (spec Authentication 1, 10; DESIGN §12): pk `SESSION#<sha256(refreshToken)>`, sk
+ * `SESSION`, TTL `expiresAt`. The token itself is never stored.
+ *
+ * Every token of one sign-in carries that sign-in's `sessionId` (its family: login makes the first, each refresh
+ * the next; refresh.ts). A token used for a refresh is not deleted but marked `rotatedAt`, and kept until the
+ * family's expiry, so that a second use of it is recognised as a reuse.
  */
 import * as z from 'zod';
 import type { Db } from '../db/client';
@@ -12,10 +16,12 @@ export const sessionKey = (tokenHash: string): Key => ({ pk: `SESSION#${tokenHas
 export const SessionItem = z
   .object({
     userId: z.number().int().positive(),
-    /** Equal to `user.sessionId` while the session is live. */
+    /** The sign-in (token family); equal to `user.sessionId` while it is live. */
     sessionId: z.string(),
-    /** TTL, epoch seconds. */
+    /** TTL, epoch seconds: the family's expiry (a refresh does not extend it). */
     expiresAt: z.number().int(),
+    /** Epoch ms of the refresh that spent this token; present once it was rotated. */
+    rotatedAt: z.number().int().optional(),
   })
   .describe('session');
 export type SessionItem = z.infer<typeof SessionItem>;

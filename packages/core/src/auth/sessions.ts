@@ -1,20 +1,21 @@
 /**
- * Sessions (spec Authentication 1, 10; DESIGN §3): login, refresh, logout and the per-request check.
+ * Sessions (spec Authentication 1, 10; DESIGN §3): login and the per-request check (refresh and logout, with the
+ * refresh token's rotation: refresh.ts).
  *
  * A user has at most one live session, named by `user.sessionId`. Login starts a new one, which revokes
  * every earlier refresh token and access token at once: each authenticated request compares the token's
  * `sid` with the user's current session (one GetItem, which also loads the user for the handler; for a route
  * throttled per learner, one UpdateItem that also counts the hit, {@link authenticate}).
  * Refresh tokens are random 256-bit strings stored only as SHA-256 under `SESSION#<hash>` with a TTL of
- * {@link REFRESH_TOKEN_SECONDS}.
+ * {@link REFRESH_TOKEN_SECONDS} from the login (every token of the sign-in expires then; refresh.ts rotates them).
  */
 
 import { randomUUID } from 'node:crypto';
 import type { ThrottleRule } from '../../../../infra/routes';
 import { epochSeconds } from '../clock';
-import { cancellationReasons, isConditionFailure, retryOptimistic, tooManyConflicts } from '../db/conditions';
+import { cancellationReasons, retryOptimistic, tooManyConflicts } from '../db/conditions';
 import { parseItem } from '../db/items';
-import { put, remove, type TxItem, transact, update } from '../db/transact';
+import { put, type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { countItem } from '../stats';
 import { hitOnItem } from '../throttle';
@@ -22,7 +23,7 @@ import { randomToken, sha256Hex } from './crypto';
 import { directorySession } from './directory.entity';
 import { authErrors } from './errors';
 import { checkOtp, codeAlreadyUsed } from './otp';
-import { readSession, type SessionItem, sessionKey } from './session.entity';
+import { sessionKey } from './session.entity';
 import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './tokens';
 import { getUser, type User, UserItem, userKey } from './user.entity';
 import { type Account, accountOfPhone, createUser } from './users';
@@ -128,38 +129,6 @@ export async function login(deps: Deps, phone: string, otp: string): Promise<Log
     account = await accountOfPhone(deps, phone);
   }
   throw tooManyConflicts();
-}
-
-async function liveSession(deps: Deps, refreshToken: string): Promise<{ session: SessionItem; user: User }> {
-  const item = await readSession(deps.db, sha256Hex(refreshToken));
-  if (!item || item.expiresAt * 1000 <= deps.clock.now()) throw authErrors.tokenInvalid('The refresh token is invalid or has expired');
-  const user = await getUser(deps.db, item.userId);
-  if (!user || user.sessionId !== item.sessionId) throw authErrors.tokenInvalid('The session has ended; sign in again');
-  return { session: item, user };
-}
-
-/** A new access token for a live refresh token. Errors: `token_invalid` (401). */
-export async function refresh(deps: Deps, refreshToken: string): Promise<{ accessToken: string; expiresIn: number }> {
-  const { session, user } = await liveSession(deps, refreshToken);
-  return { accessToken: await signAccessToken(deps, user.id, session.sessionId), expiresIn: ACCESS_TOKEN_SECONDS };
-}
-
-/** Ends the session of `refreshToken`, which also invalidates its access tokens. Errors: `token_invalid` (401). */
-export async function logout(deps: Deps, refreshToken: string): Promise<void> {
-  const { session, user } = await liveSession(deps, refreshToken);
-  try {
-    await transact(deps.db, [
-      remove(deps.db, sessionKey(sha256Hex(refreshToken))),
-      update(deps.db, userKey(user.id), 'REMOVE sessionId', {
-        condition: 'sessionId = :sid',
-        values: { ':sid': session.sessionId },
-      }),
-      directorySession(deps.db, user.id, undefined),
-    ]);
-  } catch (error) {
-    if (isConditionFailure(error)) throw authErrors.tokenInvalid('The session has ended; sign in again');
-    throw error;
-  }
 }
 
 /** The throttle hit a request counts on the user item while it loads it (throttle/onItem.ts). */

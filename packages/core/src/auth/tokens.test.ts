@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { fakeDeps } from '../testing';
 import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './tokens';
@@ -21,5 +22,46 @@ describe('fakeDeps', () => {
   it('has no database unless one is given', async () => {
     const deps = fakeDeps();
     await expect(deps.content.get()).rejects.toThrow(/without a database/);
+  });
+});
+
+describe('access token lifetime (DESIGN §12)', () => {
+  const signed = (deps: ReturnType<typeof fakeDeps>, claims: { iat?: number; exp: number }) => {
+    const jwt = new SignJWT({ sid: 'session-1' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('42')
+      .setIssuer('mathisland')
+      .setAudience('mathisland:access')
+      .setExpirationTime(claims.exp);
+    return (claims.iat === undefined ? jwt : jwt.setIssuedAt(claims.iat)).sign(deps.secretKey);
+  };
+
+  it('refuses a correctly signed token whose exp - iat exceeds the lifetime', async () => {
+    const deps = fakeDeps();
+    const now = Math.floor(deps.clock.now() / 1000);
+    await expect(verifyAccessToken(deps, await signed(deps, { iat: now, exp: now + 10 * 365 * 86400 }))).rejects.toMatchObject({
+      code: 'token_invalid',
+    });
+    await expect(verifyAccessToken(deps, await signed(deps, { iat: now, exp: now + ACCESS_TOKEN_SECONDS + 1 }))).rejects.toMatchObject({
+      code: 'token_invalid',
+    });
+    await expect(verifyAccessToken(deps, await signed(deps, { iat: now, exp: now + ACCESS_TOKEN_SECONDS }))).resolves.toEqual({
+      userId: 42,
+      sessionId: 'session-1',
+    });
+  });
+
+  it('refuses a token without iat, issued in the future, or issued longer ago than the lifetime', async () => {
+    const deps = fakeDeps();
+    const now = Math.floor(deps.clock.now() / 1000);
+    for (const claims of [
+      { exp: now + 600 },
+      { iat: now + 3000, exp: now + 3600 },
+      { iat: now - ACCESS_TOKEN_SECONDS - 10, exp: now + 60 },
+    ]) {
+      await expect(verifyAccessToken(deps, await signed(deps, claims)), JSON.stringify(claims)).rejects.toMatchObject({
+        code: 'token_invalid',
+      });
+    }
   });
 });

@@ -8,7 +8,7 @@
  * | publicId → user    | PUBLICID#<publicId>   | PUBLICID  | unique constraint                       |
  *
  * The staff's list and search of learners read the directory (directory.entry.ts, gsi2 `USERS`); the user item
- * itself was in that index until migration `0006-user-directory` (every write of it rewrote the index copy).
+ * itself was in that index until migration `0007-user-directory` (every write of it rewrote the index copy).
  *
  * The user item is the one aggregate several domains write, each its own fields, always with explicit
  * conditional updates on {@link userKey}: hearts (hearts/), XP, stars and streak (progress/), board
@@ -38,6 +38,15 @@ export const StoredSubscription = z.object({
   aiDailyQuota: count,
   /** End of the paid period, epoch ms. */
   expiresAt: epochMs,
+  /**
+   * What set the end: a marketplace subscription's period, or paid days (gateway, or an in-app purchase). Absent on
+   * items written before it (read as `gateway`). The arithmetic: subscriptions/period.ts.
+   */
+  source: z.enum(['gateway', 'marketplace']).optional(),
+  /** While a marketplace subscription runs: its period end as the marketplace last said (`validUntil`), epoch ms. */
+  storeUntil: epochMs.optional(),
+  /** While a marketplace subscription runs: paid days (ms) held for after its period; `expiresAt = storeUntil + carriedMs`. */
+  carriedMs: count.optional(),
 });
 export type StoredSubscription = z.infer<typeof StoredSubscription>;
 
@@ -80,7 +89,7 @@ export const UserItem = z
     /**
      * leaderboard/: where the learner's entries and histogram buckets stand (board.ts): the overall XP, and the week
      * (`weekKey` form) and XP of the weekly board. Written by grants with the entries, so they equal `xp` and `weekXp`
-     * except for a grant made by a release before migration 0005, which the next grant mends.
+     * except for a grant made by a release before migration 0006, which the next grant mends.
      */
     boardXp: count.optional(),
     boardWeek: z.string().optional(),

@@ -12,6 +12,7 @@ import { commonErrors } from '../errors';
 import { heartsAt } from '../hearts';
 import { usersCursorAfter, usersPage } from './directory.entity';
 import { getUser, type User, userIdByPhone, userIdByPublicId } from './user.entity';
+import { gradeOf } from './users';
 
 /** A learner as the staff see it (times ISO; hearts as of now). */
 export interface StaffUserView {
@@ -19,7 +20,8 @@ export interface StaffUserView {
   publicId: string;
   phone: string;
   displayName: string | null;
-  gradeId: number | null;
+  /** The learner's grade as their own answers name it (auth `gradeOf`: chosen, else the default grade). */
+  gradeId: number;
   xp: number;
   stars: number;
   hearts: number;
@@ -38,7 +40,7 @@ export function staffUserView(deps: Pick<Deps, 'clock' | 'settings'>, user: User
     publicId: user.publicId,
     phone: user.phone,
     displayName: user.displayName ?? null,
-    gradeId: user.gradeId ?? null,
+    gradeId: gradeOf(user),
     xp: user.xp,
     stars: user.stars,
     hearts: heartsAt(user, now, deps.settings).hearts,

@@ -14,7 +14,14 @@ import { countItem } from '../stats';
 import { putDirectoryEntry } from './directory.entity';
 import { getUser, phoneItem, phoneKey, publicIdKey, type User, userKey } from './user.entity';
 
+/** The grade of a learner who has not chosen one (spec "User and profile": the map and the tutor's book). */
 export const DEFAULT_GRADE_ID = 4;
+
+/**
+ * The learner's grade: the one chosen in the profile, else {@link DEFAULT_GRADE_ID}. One rule for every answer that
+ * names it (the profile, the home map, the tutor's book, the staff's view of the learner), so they never disagree.
+ */
+export const gradeOf = (user: Pick<User, 'gradeId'>): number => user.gradeId ?? DEFAULT_GRADE_ID;
 
 const newPublicId = () => `User${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 

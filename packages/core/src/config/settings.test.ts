@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadSettings, parseFixedOtpLogins, SettingsError } from './settings';
 
@@ -90,5 +91,13 @@ describe('loadSettings', () => {
       /PUBLIC_BASE_URL is unset/,
     );
     expect(loadSettings({}).marketplace).toMatchObject({ redirectUri: undefined, authorizeWindowHours: 72, renewalWindowHours: 24 });
+  });
+
+  it('takes MARKETPLACE_PUBLIC_KEY only as a base64 X.509 RSA public key', () => {
+    const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    expect(loadSettings({ MARKETPLACE_PUBLIC_KEY: key }).marketplace.publicKey).toBe(key);
+    expect(loadSettings({ MARKETPLACE_PUBLIC_KEY: '' }).marketplace.publicKey).toBeUndefined();
+    expect(() => loadSettings({ MARKETPLACE_PUBLIC_KEY: 'MIIB-not-a-key' })).toThrow(/MARKETPLACE_PUBLIC_KEY is not base64/);
+    expect(() => loadSettings({ MARKETPLACE_PUBLIC_KEY: key.slice(0, 40) })).toThrow(SettingsError);
   });
 });

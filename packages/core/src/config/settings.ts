@@ -2,11 +2,12 @@
  * Reads and validates every setting declared in `infra/settings.ts` (DESIGN §4). This is the only module
  * that reads `process.env` for configuration.
  *
- * Errors: throws {@link SettingsError} (message names the setting and what is wrong) on a bad value, on an
- * invalid FIXED_OTP_LOGINS list, and on debug codes, fixed logins or the bench's throttle override when STAGE is
+ * Errors: throws {@link SettingsError} (message names the setting and what is wrong) on a bad value (e.g. a
+ * MARKETPLACE_PUBLIC_KEY that is no RSA public key), on an invalid FIXED_OTP_LOGINS list, and on debug codes, fixed logins or the bench's throttle override when STAGE is
  * `production` (spec Authentication 3 and 4). Callers let it stop startup.
  */
 import { type SettingName, settingDecls } from '../../../../infra/settings';
+import { marketplacePublicKey } from '../providers/cafebazaarPurchaseData';
 
 export class SettingsError extends Error {
   override name = 'SettingsError';
@@ -20,6 +21,11 @@ export interface Settings {
   isProduction: boolean;
   secretKey?: string;
   internalServiceKey?: string;
+  /**
+   * The values of the secret origin header `x-origin-verify` accepted now (DESIGN §12): ORIGIN_VERIFY_SECRET and,
+   * during a rotation, ORIGIN_VERIFY_PREVIOUS. Empty: no request is accepted (fail closed).
+   */
+  originVerify: string[];
   debug: boolean;
   debugMasterOtp?: string;
   fixedOtpLogins: FixedOtpLogins;
@@ -40,6 +46,8 @@ export interface Settings {
     authorizeWindowHours: number;
     dynamicPriceKey?: string;
     renewalWindowHours: number;
+    /** MARKETPLACE_PUBLIC_KEY: the app's RSA public key (base64 X.509); set, subscription verifies need signed purchase data. */
+    publicKey?: string;
   };
   ai: {
     apiKey?: string;
@@ -142,6 +150,20 @@ function marketplaceRedirectUri(env: Env, publicBaseUrl: string | undefined): st
   return expected;
 }
 
+/** MARKETPLACE_PUBLIC_KEY, checked to be a base64 X.509 RSA public key. Errors: {@link SettingsError}. */
+function marketplaceKey(env: Env): string | undefined {
+  const value = str(env, 'MARKETPLACE_PUBLIC_KEY');
+  if (value === undefined) return undefined;
+  try {
+    marketplacePublicKey(value);
+  } catch (error) {
+    throw new SettingsError(
+      `MARKETPLACE_PUBLIC_KEY ${(error as Error).message} (the base64 RSA public key of the marketplace's developer panel)`,
+    );
+  }
+  return value;
+}
+
 /** Reads all settings from `env` (default `process.env`). See the module doc for the errors. */
 export function loadSettings(env: Env = process.env): Settings {
   const stage = str(env, 'STAGE') ?? 'local';
@@ -172,6 +194,7 @@ export function loadSettings(env: Env = process.env): Settings {
     isProduction,
     secretKey: str(env, 'SECRET_KEY'),
     internalServiceKey: str(env, 'INTERNAL_SERVICE_KEY'),
+    originVerify: [str(env, 'ORIGIN_VERIFY_SECRET'), str(env, 'ORIGIN_VERIFY_PREVIOUS')].filter((v): v is string => v !== undefined),
     debug,
     debugMasterOtp: debug ? debugMasterOtp : undefined,
     fixedOtpLogins,
@@ -198,6 +221,7 @@ export function loadSettings(env: Env = process.env): Settings {
       authorizeWindowHours: int(env, 'MARKETPLACE_AUTHORIZE_WINDOW_HOURS'),
       dynamicPriceKey: str(env, 'MARKETPLACE_DYNAMIC_PRICE_KEY'),
       renewalWindowHours: int(env, 'MARKETPLACE_RENEWAL_WINDOW_HOURS'),
+      publicKey: marketplaceKey(env),
     },
     ai: {
       apiKey: str(env, 'OPENAI_API_KEY'),

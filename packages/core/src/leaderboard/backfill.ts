@@ -1,7 +1,7 @@
 /**
  * Migration `0004-board-entry-names`, the leaderboard's part: the learners' names on the entries of the boards
  * shown now (overall, and the current Tehran week's), written before entries carried them (issue 15: the top list
- * reads no users). These are entries of the layout before migration 0005 (which carries the names on): visits the
+ * reads no users). These are entries of the layout before migration 0006 (which carries the names on): visits the
  * users of the ids given (BatchGetItem), never a Scan; idempotent, and it never overwrites a name a grant or a rename
  * wrote (boardEntry.entity.ts `nameOldEntry`). Past weeks' boards are not shown and expire by TTL: left as they are.
  */

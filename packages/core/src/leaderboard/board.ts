@@ -24,7 +24,7 @@
  * in between fails it, and it retries with the new name), and a rename ({@link renameItems}) conditions on
  * `xpReachedAt`, which every grant changes (a grant in between fails it, and it retries knowing the entries).
  *
- * A learner whose entries are still those of before migration 0005 (no `boardXp`; the migration missed them, a
+ * A learner whose entries are still those of before migration 0006 (no `boardXp`; the migration missed them, a
  * grant by the previous release during the deploy) enters the new boards at their first grant, which also removes
  * the old entry.
  */
@@ -93,7 +93,7 @@ export const boardExpiresAt = (board: string): number | undefined =>
 
 /**
  * The items that move `user` on `board` to `newXp` at `nowMs`: the entry (replacing the one at `oldXp`, if any), the
- * two buckets, and the removal of an entry from before migration 0005 when `legacy`.
+ * two buckets, and the removal of an entry from before migration 0006 when `legacy`.
  */
 function boardItems(
   db: Db,
@@ -193,7 +193,7 @@ export function renameItems(
 /**
  * Items that take a learner off the boards for good (account deletion): the overall entry and the current
  * week's entry, with their histogram buckets. Entries of past weeks are no longer shown and expire by TTL; entries
- * from before migration 0005 go with the account's other personal items.
+ * from before migration 0006 go with the account's other personal items.
  */
 export function leaveBoards(db: Db, user: BoardFields, nowMs: number): TxItem[] {
   const items: TxItem[] = [];

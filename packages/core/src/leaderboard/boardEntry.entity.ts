@@ -1,6 +1,6 @@
 /**
  * A learner's entry on one leaderboard (issue 3 §3; DESIGN §3, §5, §14), in the layout of migration
- * `0005-sharded-boards` (issue 30):
+ * `0006-sharded-boards` (issue 30):
  *
  * | pk            | sk                  | gsi1pk (the tie index)                | gsi1sk                          | TTL |
  * |---------------|---------------------|---------------------------------------|---------------------------------|-----|
@@ -18,7 +18,7 @@
  * data: deleted with the account (the current boards' entries in the deletion transaction, board.ts `leaveBoards`;
  * everything under the prefixes {@link BOARD_ENTRY_PREFIXES} by the account purge).
  *
- * Before migration 0005, entries were `BOARD#<board>` items ranked in one gsi1 partition per board (a hot partition
+ * Before migration 0006, entries were `BOARD#<board>` items ranked in one gsi1 partition per board (a hot partition
  * at national scale); {@link legacyEntryKey} names them for the migrations that read or remove them.
  */
 import * as z from 'zod';
@@ -28,9 +28,9 @@ import { countItems, getItem, queryAll, queryPage, updateItem } from '../db/item
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, remove, type TxItem, update } from '../db/transact';
 
-/** Sort-key prefix of the entries of migration 0005 on. */
+/** Sort-key prefix of the entries of migration 0006 on. */
 export const BOARD_ENTRY_PREFIX = 'STANDING#';
-/** Sort-key prefix of the entries before migration 0005 (kept for the migrations and the account purge). */
+/** Sort-key prefix of the entries before migration 0006 (kept for the migrations and the account purge). */
 export const LEGACY_ENTRY_PREFIX = 'BOARD#';
 /** Both prefixes: personal data of the learner. */
 export const BOARD_ENTRY_PREFIXES: readonly string[] = [BOARD_ENTRY_PREFIX, LEGACY_ENTRY_PREFIX];
@@ -41,7 +41,7 @@ export const TIE_SHARDS = 4;
 export const MAX_XP = 9_999_999_999;
 
 export const boardEntryKey = (userId: number, board: string): Key => ({ pk: userPartition(userId), sk: `${BOARD_ENTRY_PREFIX}${board}` });
-/** The key of an entry written before migration 0005. */
+/** The key of an entry written before migration 0006. */
 export const legacyEntryKey = (userId: number, board: string): Key => ({ pk: userPartition(userId), sk: `${LEGACY_ENTRY_PREFIX}${board}` });
 
 /** The tie-index partition of `board` at `xp`, shard `shard`. */
@@ -158,14 +158,14 @@ export async function nameOldEntry(db: Db, key: Key, who: BoardName): Promise<vo
 
 /** Transaction item: takes `userId` off `board`. */
 export const removeBoardEntry = (db: Db, userId: number, board: string): TxItem => remove(db, boardEntryKey(userId, board));
-/** Transaction item: removes the learner's entry of `board` written before migration 0005, if there is one. */
+/** Transaction item: removes the learner's entry of `board` written before migration 0006, if there is one. */
 export const removeLegacyEntry = (db: Db, userId: number, board: string): TxItem => remove(db, legacyEntryKey(userId, board));
 
 /** The learner's entry on `board`, or undefined. */
 export const getBoardEntry = (db: Db, userId: number, board: string): Promise<BoardEntry | undefined> =>
   getItem(db, boardEntryKey(userId, board), BoardEntryItem);
 
-/** The learner's entry of `board` written before migration 0005, or undefined. */
+/** The learner's entry of `board` written before migration 0006, or undefined. */
 export const getLegacyEntry = (db: Db, userId: number, board: string): Promise<BoardEntry | undefined> =>
   getItem(db, legacyEntryKey(userId, board), BoardEntryItem);
 

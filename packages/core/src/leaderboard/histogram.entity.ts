@@ -1,6 +1,6 @@
 /**
  * The XP histogram of a leaderboard (issue 3 §3; DESIGN §5, §14), write-sharded (issue 30, migration
- * `0005-sharded-boards`):
+ * `0006-sharded-boards`):
  *
  * | pk                              | sk         | attributes          | TTL |
  * |---------------------------------|------------|---------------------|-----|
@@ -13,7 +13,7 @@
  * transactions: TransactionConflict; one partition: a write throttle; figures in docs/capacity.md). Readers merge the
  * shards: the board snapshot (snapshot.ts) once a minute, never a request. Not personal data (counts only).
  *
- * Before migration 0005 the histogram was one partition `BOARDXP#<board>` ({@link legacyHistogramPartition}).
+ * Before migration 0006 the histogram was one partition `BOARDXP#<board>` ({@link legacyHistogramPartition}).
  */
 import * as z from 'zod';
 import type { Db } from '../db/client';
@@ -25,7 +25,7 @@ import { type TxItem, update } from '../db/transact';
 export const HISTOGRAM_SHARDS = 64;
 
 const histogramPartition = (board: string, shard: number): string => `BOARDXP#${board}#${pad(shard, 2)}`;
-/** The one histogram partition of `board` before migration 0005. */
+/** The one histogram partition of `board` before migration 0006. */
 export const legacyHistogramPartition = (board: string): string => `BOARDXP#${board}`;
 
 /** The bucket of `xp` on `board` that counts learner `userId`. */

@@ -1,5 +1,5 @@
 /**
- * Migration `0005-sharded-boards` (issue 30): moves the boards shown now (overall, and the current Tehran week's)
+ * Migration `0006-sharded-boards` (issue 30): moves the boards shown now (overall, and the current Tehran week's)
  * from the layout before it (one entry `BOARD#<board>` per learner, all ranked in one gsi1 partition per board, and
  * one histogram partition per board: hot keys at national scale) to the write-sharded one (boardEntry.entity.ts,
  * histogram.entity.ts), rank for rank: every learner keeps their XP and the time they reached it, so the order
@@ -77,7 +77,7 @@ export async function moveToShardedBoards(db: Db, userIds: number[], nowMs: numb
   }
 }
 
-/** Deletes the histogram partitions of the boards current at `nowMs` in the layout before migration 0005. */
+/** Deletes the histogram partitions of the boards current at `nowMs` in the layout before migration 0006. */
 export async function dropLegacyHistograms(db: Db, nowMs: number): Promise<void> {
   for (const board of currentBoards(nowMs)) {
     const keys = await queryAll(db, { partition: legacyHistogramPartition(board), projection: ['pk', 'sk'] }, ItemKey);

@@ -37,7 +37,7 @@ export async function takeSnapshot(db: Db, board: string, nowMs: number): Promis
   for (const [xp] of histogram) {
     if (top.length >= SNAPSHOT_TOP) break;
     for (const entry of await entriesAt(db, board, xp, SNAPSHOT_TOP - top.length)) {
-      if (entry.publicId === undefined) continue; // every entry since migration 0005 is named
+      if (entry.publicId === undefined) continue; // every entry since migration 0006 is named
       top.push({ userId: entry.userId, publicId: entry.publicId, displayName: entry.displayName, xp: entry.xp });
     }
   }

@@ -21,11 +21,15 @@ export const migrations = [
     description: "Copy the learners' names onto their entries of the current leaderboards (overall and this week's)",
   },
   {
-    id: '0005-sharded-boards',
+    id: '0005-marketplace-period-truth',
+    description: "Put each running marketplace subscription's period on its learner's subscription and schedule its daily re-check",
+  },
+  {
+    id: '0006-sharded-boards',
     description: 'Move the current leaderboards onto write-sharded entries and XP histogram, rank for rank (issue 30)',
   },
   {
-    id: '0006-user-directory',
+    id: '0007-user-directory',
     description:
       "Move the staff's list of learners from the user item (rewritten by every answer) to a directory entry per learner (issue 30)",
   },

@@ -8,7 +8,7 @@ import { backfillUserDirectory, userIdBatches } from '../auth';
 import { writeSeedContent } from '../curriculum';
 import type { Db } from '../db/client';
 import { backfillBoardNames, dropLegacyHistograms, moveToShardedBoards } from '../leaderboard';
-import { backfillSubscriptionIndexes, saveDiscountCode, savePlan, seedPlans } from '../subscriptions';
+import { backfillMarketplacePeriods, backfillSubscriptionIndexes, saveDiscountCode, savePlan, seedPlans } from '../subscriptions';
 import { backfillTicketIndex } from '../support';
 import { backfillFeedbackIndex } from '../tutor';
 import type { MigrationId } from './ids';
@@ -40,12 +40,16 @@ export const steps: Record<MigrationId, (db: Db, now: () => number) => Promise<v
     const at = now();
     for await (const ids of userIdBatches(db)) await backfillBoardNames(db, ids, at);
   },
-  /** The staff's list of learners off the user item (auth/backfill.ts). */
-  '0006-user-directory': backfillUserDirectory,
+  /** Marketplace subscriptions verified before period truth (subscriptions/periodBackfill.ts). */
+  async '0005-marketplace-period-truth'(db, now) {
+    await backfillMarketplacePeriods(db, now());
+  },
   /** The boards' hot keys write-sharded (leaderboard/migrate.ts). */
-  async '0005-sharded-boards'(db, now) {
+  async '0006-sharded-boards'(db, now) {
     const at = now();
     for await (const ids of userIdBatches(db)) await moveToShardedBoards(db, ids, at);
     await dropLegacyHistograms(db, at);
   },
+  /** The staff's list of learners off the user item (auth/backfill.ts). */
+  '0007-user-directory': backfillUserDirectory,
 };

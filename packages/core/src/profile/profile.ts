@@ -6,7 +6,7 @@
  * Errors: `validation_error` (display name with a phone, link or handle; bad or out-of-range birth date;
  * a grade that is not in the curriculum).
  */
-import { authErrors, DEFAULT_GRADE_ID, directoryName, getUser, type User, UserItem, userKey } from '../auth';
+import { authErrors, directoryName, getUser, gradeOf, type User, UserItem, userKey } from '../auth';
 import { retryOptimistic } from '../db/conditions';
 import { parseItem, updateItem } from '../db/items';
 import { transact, update } from '../db/transact';
@@ -33,14 +33,14 @@ export interface ProfileChange {
   gradeId?: number;
 }
 
-/** The profile fields of the user item; `gradeId` defaults to {@link DEFAULT_GRADE_ID}. */
+/** The profile fields of the user item; `gradeId` is auth's `gradeOf` (the chosen grade, else the default). */
 export const profileOf = (user: User): Profile => ({
   publicId: user.publicId,
   phone: user.phone,
   displayName: user.displayName ?? null,
   birthDate: user.birthDate ?? null,
   birthYear: user.birthYear ?? null,
-  gradeId: user.gradeId ?? DEFAULT_GRADE_ID,
+  gradeId: gradeOf(user),
 });
 
 /** The SET and REMOVE parts of `change` after validating it. Errors: see the module. */

@@ -2,7 +2,7 @@
  * The map and the learner's progress on it (spec "Node (island)"; `GET /api/home`, `GET /api/progress/nodes`).
  * Both read the learner's node progress rows in one Query; only the caller's own rows are ever read.
  */
-import { DEFAULT_GRADE_ID, type User } from '../auth';
+import { gradeOf, type User } from '../auth';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { heartsAt } from '../hearts';
@@ -30,7 +30,7 @@ export interface Home {
 /** The map of `gradeId` (default: the learner's grade, else grade 4). Errors: `not_found` for an unknown grade. */
 export async function home(deps: Deps, user: User, gradeId?: number): Promise<Home> {
   const content = await deps.content.get();
-  const grade = content.grade(gradeId ?? user.gradeId ?? DEFAULT_GRADE_ID);
+  const grade = content.grade(gradeId ?? gradeOf(user));
   if (!grade) throw commonErrors.notFound('Grade');
   const progress = await nodeProgressOf(deps.db, user.id);
   return {

@@ -20,7 +20,8 @@ export const paymentErrors = {
       },
     ),
   /** 400: the marketplace did not confirm the purchase, or no credential to ask it (fail closed; DESIGN §8). */
-  purchaseInvalid: (detail: string) => new DomainError('purchase_invalid', detail),
+  purchaseInvalid: (detail: string, fields?: Record<string, string[]>) =>
+    new DomainError('purchase_invalid', detail, fields ? { fields } : {}),
   /** 409: the purchase token already paid another order (DESIGN §8). */
   purchaseTokenUsed: () => new DomainError('purchase_token_used', 'This purchase token has already paid another order'),
   /** 400: a marketplace step on an order that is not a marketplace order (or has no plan to buy there; spec Errors). */

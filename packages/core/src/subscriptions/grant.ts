@@ -2,10 +2,11 @@
  * What granting a paid order writes (spec "Subscription"; issue 4 §5, §7), as items of the order's settling
  * transaction (settle.ts):
  *
- * - the user's subscription: a renewal of an active subscription extends from its current expiry, otherwise
- *   the period starts now (an expired subscription is not active); it takes the plan title and tutor quota
- *   the order snapshotted. The update is pinned to the subscription as read (its expiry, or none), so two
- *   grants racing re-read instead of both extending from one expiry;
+ * - the user's subscription (period.ts): paid days extend an active subscription from its current expiry,
+ *   otherwise start now (an expired subscription is not active); a marketplace subscription's period (its
+ *   `validUntil`, DESIGN §8 "Period truth") ends where the marketplace says, with days already held after it.
+ *   It takes the plan title and tutor quota the order snapshotted. The update is pinned to the subscription as
+ *   read ({@link subscriptionAsRead}), so two grants racing re-read instead of both extending from one expiry;
  * - on the buyer's first real payment (the first paid order with an amount above 0), `firstRealPaymentOrderId`
  *   (condition: not set yet, and the referrer as read) and, when they have a referrer, the referrer's
  *   commission row (referral.ts `COMMISSION_PERCENT` % of what was paid, whole toman).
@@ -13,24 +14,31 @@
 import { type StoredSubscription, type User, userKey } from '../auth';
 import type { Db } from '../db/client';
 import { type TxItem, update } from '../db/transact';
-import { activeSubscription } from './active';
 import { earnCommission } from './commission.entity';
 import type { Order } from './order.entity';
+import { DAY_MS, withPaidDays, withStorePeriod } from './period';
 import { commissionFor } from './referral';
 
-/** One day, ms: a plan's `durationDays` is granted as that many 24-hour days. */
-export const DAY_MS = 86_400_000;
+export { DAY_MS };
 
 /** What a grant records on its order (epoch ms; `previous` is the subscription it extended). */
 export type GrantRecord = NonNullable<Order['grant']>;
 /** The commission an order earned its buyer's referrer (toman). */
 export type CommissionRecord = NonNullable<Order['commission']>;
 
-/** Condition and values pinning the subscription as it was read (absent, or this expiry). */
-function subscriptionAsRead(current: StoredSubscription | undefined) {
-  return current
-    ? { condition: 'subscription.expiresAt = :prevExpires', values: { ':prevExpires': current.expiresAt } }
-    : { condition: 'attribute_not_exists(subscription)', values: {} };
+/**
+ * Condition and values pinning the subscription as it was read: absent, or this expiry and marketplace period end
+ * (every change of the subscription changes one of them). Used by every writer of the subscription (grant, refund,
+ * marketplace ends).
+ */
+export function subscriptionAsRead(current: StoredSubscription | undefined): { condition: string; values: Record<string, unknown> } {
+  if (!current) return { condition: 'attribute_not_exists(subscription)', values: {} };
+  const store =
+    current.storeUntil === undefined ? 'attribute_not_exists(subscription.storeUntil)' : 'subscription.storeUntil = :prevStoreUntil';
+  return {
+    condition: `subscription.expiresAt = :prevExpires AND ${store}`,
+    values: { ':prevExpires': current.expiresAt, ...(current.storeUntil === undefined ? {} : { ':prevStoreUntil': current.storeUntil }) },
+  };
 }
 
 /** The commission `order` earns when it is `user`'s first real payment and they have a referrer (see the module doc). */
@@ -43,23 +51,25 @@ function commissionOf(order: Order, user: User, firstRealPayment: boolean): Comm
 
 /**
  * The items that grant `order` to `user` at `now` (epoch ms): the user update and, if earned, the commission
- * row; with what the order records of them.
+ * row; with what the order records of them. `storeUntil` is the marketplace period a subscription purchase paid
+ * (its `validUntil`, epoch ms); without it the order grants its plan's days. The record's `days` is then the
+ * period's length in whole days (rounded).
  */
 export function grantWrites(
   db: Db,
   order: Order,
   user: User,
   now: number,
+  storeUntil?: number,
 ): { grant: GrantRecord; commission: CommissionRecord | undefined; items: TxItem[] } {
   const current = user.subscription;
-  const fromMs = activeSubscription(user, now)?.expiresAt ?? now;
-  const grant: GrantRecord = { days: order.durationDays, fromMs, toMs: fromMs + order.durationDays * DAY_MS, previous: current ?? null };
-  const subscription: StoredSubscription = {
-    planId: order.planId,
-    planTitle: order.planTitle,
-    aiDailyQuota: order.aiDailyQuota,
-    expiresAt: grant.toMs,
-  };
+  const fromMs = current && current.expiresAt > now ? current.expiresAt : now;
+  const subscription =
+    storeUntil === undefined
+      ? withPaidDays(current, order, order.durationDays, order.provider, now)
+      : withStorePeriod(current, order, storeUntil, now);
+  const days = storeUntil === undefined ? order.durationDays : Math.max(0, Math.round((subscription.expiresAt - fromMs) / DAY_MS));
+  const grant: GrantRecord = { days, fromMs, toMs: subscription.expiresAt, previous: current ?? null };
   const firstRealPayment = order.amount > 0 && user.firstRealPaymentOrderId === undefined;
   const commission = commissionOf(order, user, firstRealPayment);
 

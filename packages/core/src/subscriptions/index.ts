@@ -48,6 +48,7 @@ export {
 export { getOrder, orderPricing, paymentUrl } from './orders';
 export type { PaymentEvent } from './paymentEvent.entity';
 export { PaymentEventKind } from './paymentEvent.entity';
+export { backfillMarketplacePeriods } from './periodBackfill';
 export { MarketplaceProductType } from './plan.entity';
 export { createPlan, deletePlan, getPlanForStaff, listPlansForStaff, type PlanInput, updatePlan } from './planAdmin';
 export { getPlan, plansOnSale, savePlan, seedPlans } from './plans';

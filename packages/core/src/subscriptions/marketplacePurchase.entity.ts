@@ -2,18 +2,22 @@
  * A marketplace purchase bound to the order it paid (DESIGN §5, §8): the unique constraint of its purchase token,
  * and, for a marketplace subscription, its renewal state.
  *
- * | item                 | pk                            | sk          | gsi1 (renewals by due hour)                       | gsi2 (a user's subscriptions)          |
- * |----------------------|-------------------------------|-------------|---------------------------------------------------|----------------------------------------|
- * | marketplace purchase | MKTPURCHASE#<token sha256 hex> | MKTPURCHASE | MKTDUE#<UTC day> / <UTC hour YYYY-MM-DDTHH>#<digest> | USERMKTSUBS#<userId> / <boundAt 15>#<digest> |
+ * | item                 | pk                            | sk          | gsi1 (checks by due hour)                              | gsi2 (a user's subscriptions)          |
+ * |----------------------|-------------------------------|-------------|--------------------------------------------------------|----------------------------------------|
+ * | marketplace purchase | MKTPURCHASE#<token sha256 hex> | MKTPURCHASE | MKTDUE#<re-check hour HH> / <UTC hour YYYY-MM-DDTHH>#<digest> | USERMKTSUBS#<userId> / <boundAt 15>#<digest> |
  *
  * Written in the paying order's transaction with `attribute_not_exists(pk)`, so one token pays at most one order
  * (409 `purchase_token_used`), and two verifications racing pay once. The token is never stored in clear: the key
  * holds its digest, and a subscription keeps it sealed for renewals (purchaseToken.ts).
  *
- * Subscriptions only: gsi1 indexes the hour of `nextCheckAt` while `renewalState` is `active` (the hourly job
- * queries the due hours, never a Scan); gsi2 lists a user's subscriptions for the status read and the paywall.
- * Every renewal change is conditional on `validUntil` as read, so readers and the job racing move a period once.
- * `pendingOrderId` is the renewal order created but not yet settled (settled by whoever sees it next).
+ * Subscriptions only: gsi1 indexes the hour of `nextCheckAt` while `renewalState` is `active`, in one of 24 partitions
+ * chosen by the subscription's daily re-check hour ({@link recheckHour}, a hash of the digest): the hourly job queries
+ * every partition for what is due by now, never a Scan, renewals and daily re-checks alike (marketplaceSchedule.ts),
+ * however long ago they fell due (a job that did not run for days catches up); gsi2 lists a
+ * user's subscriptions for the status read and the paywall. Every renewal change and every end is conditional on
+ * `validUntil` as read and on the renewals still running, so readers and the job racing move a period, or end it,
+ * once. `pendingOrderId` is the renewal order created but not yet settled (settled by whoever sees it next).
+ * `lastAnswer` is what the marketplace last said of it (the staff's order page).
  */
 import * as z from 'zod';
 import type { Db } from '../db/client';
@@ -26,13 +30,47 @@ const PREFIX = 'MKTPURCHASE#';
 const purchaseKey = (digest: string): Key => ({ pk: `${PREFIX}${digest}`, sk: 'MKTPURCHASE' });
 const userSubscriptionsPartition = (userId: number): string => `USERMKTSUBS#${userId}`;
 
-/** gsi1 of a renewal due at `atMs` (epoch ms): the UTC day's partition, sorted by UTC hour. */
+/** How many partitions the due index has: one per re-check hour of the day. */
+export const DUE_PARTITIONS = 24;
+
+/** The UTC hour (0-23) of the daily re-check of the subscription whose token digest (hex) is `digest`: its due partition. */
+export const recheckHour = (digest: string): number => Number.parseInt(digest.slice(0, 8), 16) % DUE_PARTITIONS;
+
+const duePartition = (hour: number): string => `MKTDUE#${String(hour).padStart(2, '0')}`;
+
+/** gsi1 of a check due at `atMs` (epoch ms): the subscription's partition, sorted by the UTC hour it is due. */
 export function dueIndex(atMs: number, digest: string): { gsi1pk: string; gsi1sk: string } {
-  const iso = new Date(atMs).toISOString();
-  return { gsi1pk: `MKTDUE#${iso.slice(0, 10)}`, gsi1sk: `${iso.slice(0, 13)}#${digest}` };
+  return { gsi1pk: duePartition(recheckHour(digest)), gsi1sk: `${new Date(atMs).toISOString().slice(0, 13)}#${digest}` };
 }
 
 const epochMs = z.number().int();
+
+/** What the marketplace answered about a purchase (public values only: never the token). */
+export const StoreAnswer = z.object({
+  /** Epoch ms of the answer. */
+  at: epochMs,
+  /** `valid` (200 with a purchase), `not_found` (404: refunded, revoked or unknown). */
+  outcome: z.enum(['valid', 'not_found']),
+  /** HTTP status of the answer. */
+  httpStatus: z.number().int(),
+  /** The period end it reported, epoch ms (subscriptions). */
+  validUntil: epochMs.optional(),
+  autoRenewing: z.boolean().optional(),
+});
+export type StoreAnswer = z.infer<typeof StoreAnswer>;
+
+/** A 200 answer of the subscription status API (`validUntil` epoch ms) at `at`, as kept. */
+export const validAnswer = (status: { validUntil: number; autoRenewing: boolean }, at: number): StoreAnswer => ({
+  at,
+  outcome: 'valid',
+  httpStatus: 200,
+  validUntil: status.validUntil,
+  autoRenewing: status.autoRenewing,
+});
+
+/** Why a subscription's renewals ended (`endedReason`). */
+export const RenewalEndReason = z.enum(['not_found', 'cancelled', 'not_renewed', 'token_unreadable', 'staff_refund']);
+export type RenewalEndReason = z.infer<typeof RenewalEndReason>;
 
 export const MarketplacePurchaseItem = z
   .object({
@@ -57,8 +95,13 @@ export const MarketplacePurchaseItem = z
     pendingOrderId: z.number().int().optional(),
     checkedAt: epochMs.optional(),
     endedAt: epochMs.optional(),
-    /** `not_found` (refunded or unknown), `not_renewed`, `token_unreadable`. */
+    /**
+     * `not_found` (the marketplace answered 404: refunded, revoked, unknown), `cancelled` (it moved the period's end
+     * earlier), `not_renewed`, `token_unreadable` (SECRET_KEY changed), `staff_refund`.
+     */
     endedReason: z.string().optional(),
+    /** The marketplace's last answer about it. */
+    lastAnswer: StoreAnswer.optional(),
   })
   .describe('marketplace purchase');
 export type MarketplacePurchase = z.infer<typeof MarketplacePurchaseItem>;
@@ -92,7 +135,7 @@ const asRead = (validUntil: number | undefined) => ({
 export function advancePeriod(
   db: Db,
   purchase: MarketplacePurchase,
-  change: { validUntil: number; autoRenewing: boolean; orderId: number; now: number },
+  change: { validUntil: number; autoRenewing: boolean; orderId: number; now: number; answer: StoreAnswer },
 ): TxItem {
   const read = asRead(purchase.validUntil);
   const due = dueIndex(change.now, purchase.tokenDigest);
@@ -100,11 +143,12 @@ export function advancePeriod(
     db,
     purchaseKey(purchase.tokenDigest),
     'SET validUntil = :until, autoRenewing = :auto, lastOrderId = :order, pendingOrderId = :order, periods = if_not_exists(periods, :first) + :one, ' +
-      'nextCheckAt = :now, checkedAt = :now, gsi1pk = :g1pk, gsi1sk = :g1sk',
+      'nextCheckAt = :now, checkedAt = :now, lastAnswer = :answer, gsi1pk = :g1pk, gsi1sk = :g1sk',
     {
       condition: `${read.condition} AND attribute_not_exists(pendingOrderId)`,
       values: {
         ...read.values,
+        ':answer': change.answer,
         ':until': change.validUntil,
         ':auto': change.autoRenewing,
         ':order': change.orderId,
@@ -128,52 +172,82 @@ export function settlePendingPeriod(db: Db, digest: string, orderId: number, nex
 }
 
 /**
- * Asks again at `nextCheckAt` (the marketplace confirmed no new period yet), noting `autoRenewing`. Condition: still
- * renewing from `validUntil` as read (else someone moved it meanwhile). Errors: ConditionalCheckFailedException.
+ * Asks again at `nextCheckAt` (the marketplace confirmed no new period yet, or could not answer: no `answer`),
+ * noting `autoRenewing`. Condition: still renewing from `validUntil` as read (else someone moved it meanwhile).
+ * Errors: ConditionalCheckFailedException.
  */
 export async function reschedule(
   db: Db,
   purchase: MarketplacePurchase,
-  change: { nextCheckAt: number; autoRenewing?: boolean; now: number },
+  change: { nextCheckAt: number; answer?: StoreAnswer; now: number },
 ) {
   const read = asRead(purchase.validUntil);
   const due = dueIndex(change.nextCheckAt, purchase.tokenDigest);
   await updateItem(
     db,
     purchaseKey(purchase.tokenDigest),
-    'SET nextCheckAt = :next, autoRenewing = :auto, checkedAt = :now, gsi1pk = :g1pk, gsi1sk = :g1sk',
+    `SET nextCheckAt = :next, autoRenewing = :auto, checkedAt = :now, gsi1pk = :g1pk, gsi1sk = :g1sk${change.answer ? ', lastAnswer = :answer' : ''}`,
     {
       condition: read.condition,
       values: {
         ...read.values,
         ':next': change.nextCheckAt,
-        ':auto': change.autoRenewing ?? purchase.autoRenewing ?? true,
+        ':auto': change.answer?.autoRenewing ?? purchase.autoRenewing ?? true,
         ':now': change.now,
         ':g1pk': due.gsi1pk,
         ':g1sk': due.gsi1sk,
+        ...(change.answer ? { ':answer': change.answer } : {}),
       },
     },
   );
 }
 
-/** Ends the renewals of `purchase` for `reason`, leaving the due index. Errors: ConditionalCheckFailedException (moved meanwhile). */
-export async function endRenewals(db: Db, purchase: MarketplacePurchase, reason: string, now: number): Promise<void> {
+/** Moves the next check of `purchase` to `at` (migrations). Condition: still renewing from `validUntil` as read. */
+export async function scheduleCheck(db: Db, purchase: MarketplacePurchase, at: number): Promise<void> {
   const read = asRead(purchase.validUntil);
-  await updateItem(
+  const due = dueIndex(at, purchase.tokenDigest);
+  await updateItem(db, purchaseKey(purchase.tokenDigest), 'SET nextCheckAt = :next, gsi1pk = :g1pk, gsi1sk = :g1sk', {
+    condition: read.condition,
+    values: { ...read.values, ':next': at, ':g1pk': due.gsi1pk, ':g1sk': due.gsi1sk },
+  });
+}
+
+/**
+ * The transaction item ending the renewals of `purchase` for `reason` (leaving the due index), with the answer that
+ * ended them. Condition: still renewing from `validUntil` as read, no renewal order pending, so two enders racing
+ * end it once.
+ */
+export function endRenewalsItem(
+  db: Db,
+  purchase: MarketplacePurchase,
+  change: { reason: RenewalEndReason; now: number; answer?: StoreAnswer },
+): TxItem {
+  const read = asRead(purchase.validUntil);
+  return update(
     db,
     purchaseKey(purchase.tokenDigest),
-    'SET renewalState = :ended, endedReason = :reason, endedAt = :now REMOVE gsi1pk, gsi1sk',
+    `SET renewalState = :ended, endedReason = :reason, endedAt = :now, checkedAt = :now${change.answer ? ', lastAnswer = :answer' : ''} REMOVE gsi1pk, gsi1sk`,
     {
-      condition: read.condition,
-      values: { ...read.values, ':ended': 'ended', ':reason': reason, ':now': now },
+      condition: `${read.condition} AND attribute_not_exists(pendingOrderId)`,
+      values: {
+        ...read.values,
+        ':ended': 'ended',
+        ':reason': change.reason,
+        ':now': change.now,
+        ...(change.answer ? { ':answer': change.answer } : {}),
+      },
     },
   );
 }
+
+/** Whether `purchase` still renews from `seen` (its `validUntil` as read), with no renewal order pending. */
+export const stillRenewing = (purchase: MarketplacePurchase | undefined, seen: MarketplacePurchase): purchase is MarketplacePurchase =>
+  purchase?.renewalState === 'active' && purchase.validUntil === seen.validUntil && purchase.pendingOrderId === undefined;
 
 /** The marketplace subscriptions of `userId`, oldest first (gsi2; eventually consistent). */
 export const subscriptionsOfUser = (db: Db, userId: number): Promise<MarketplacePurchase[]> =>
   queryAll(db, { index: 'gsi2', partition: userSubscriptionsPartition(userId) }, MarketplacePurchaseItem);
 
-/** The subscriptions in the due partition of UTC day `day` (`YYYY-MM-DD`) due in an hour up to `hour` (`YYYY-MM-DDTHH`). */
-export const dueOnDay = (db: Db, day: string, hour: string): Promise<MarketplacePurchase[]> =>
-  queryAll(db, { index: 'gsi1', partition: `MKTDUE#${day}`, sortKey: { lte: `${hour}#~` } }, MarketplacePurchaseItem);
+/** The subscriptions of due partition `partition` (0-23) due in a UTC hour up to `hour` (`YYYY-MM-DDTHH`), however long ago. */
+export const dueInPartition = (db: Db, partition: number, hour: string): Promise<MarketplacePurchase[]> =>
+  queryAll(db, { index: 'gsi1', partition: duePartition(partition), sortKey: { lte: `${hour}#~` } }, MarketplacePurchaseItem);

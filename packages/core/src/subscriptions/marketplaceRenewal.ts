@@ -1,20 +1,24 @@
 /**
- * Marketplace auto-renewal (spec "Subscription": "when the paid period is near its end, the service asks the
- * marketplace again (on status reads and on paywall checks); each new period becomes a new paid order"; DESIGN §8).
+ * Marketplace auto-renewal and re-check (spec "Subscription": "when the paid period is near its end, the service asks
+ * the marketplace again (on status reads and on paywall checks); each new period becomes a new paid order"; DESIGN §8
+ * "Renewal", "Period truth").
  *
- * A marketplace subscription (marketplacePurchase.entity.ts) is due from MARKETPLACE_RENEWAL_WINDOW_HOURS (24)
- * before its `validUntil`. Due subscriptions are asked again with their subscription status API by
- * {@link syncMarketplaceRenewals} (status reads, the tutor's quota check) and by the hourly job
- * ({@link renewDueMarketplaceSubscriptions}, which finds them through the due-hour index, gsi1, never a Scan):
+ * A marketplace subscription (marketplacePurchase.entity.ts) is asked again with its subscription status API when
+ * its schedule says (marketplaceSchedule.ts: daily, spread over the day, until MARKETPLACE_RENEWAL_WINDOW_HOURS (24)
+ * before its `validUntil`, then more often) by the hourly job ({@link renewDueMarketplaceSubscriptions}, which finds
+ * them through the due-hour index, gsi1, never a Scan), and by {@link syncMarketplaceRenewals} (status reads, the
+ * tutor's quota check), which also asks at every read inside the renewal window. What it says:
  *
  * - a later `validUntil` → exactly one new order of the same plan (the first order's snapshot, `renewalOf` it),
  *   created pending with the period's move in one transaction conditioned on the `validUntil` as read (readers and
  *   the job racing move it once), then paid through settle.ts (`payment_result` via `marketplace_renewal`), which
- *   also schedules the next check; whoever reads a subscription with a pending renewal order settles it first;
- * - the same `validUntil` → asked again at most every {@link RECHECK_BEFORE_END_HOURS} hours before it, every
- *   {@link RECHECK_AFTER_END_MINUTES} minutes after it; renewals end when it has passed and the subscription is not
- *   auto-renewing, or {@link RENEWAL_GRACE_HOURS} hours after it;
- * - 404 (refunded, cancelled and gone, unknown) → renewals end, nothing granted;
+ *   moves the subscription's end to that `validUntil` and schedules the next check; whoever reads a subscription
+ *   with a pending renewal order settles it first;
+ * - the same `validUntil` → asked again on schedule; renewals end when it has passed and the subscription is not
+ *   auto-renewing, or {@link RENEWAL_GRACE_HOURS} hours after it (the subscription keeps its period);
+ * - 404 (refunded, revoked, gone) → access ends now and the current period's order is `refunded`; an earlier
+ *   `validUntil` than the one paid (cancelled at the marketplace) → access ends then and the order is `cancelled`
+ *   (marketplaceEnd.ts);
  * - the marketplace unavailable, or no credential → nothing changes (a status read still answers; the job asks
  *   again next hour).
  */
@@ -27,61 +31,46 @@ import { DomainError } from '../errors';
 import { logger } from '../log';
 import { withMarketplaceAuth } from '../marketplace';
 import { MarketplaceError, type SubscriptionPurchase } from '../providers/ports';
-import { recordEvent } from './events';
+import { endStoreSubscription } from './marketplaceEnd';
 import {
   advancePeriod,
-  dueOnDay,
-  endRenewals,
+  DUE_PARTITIONS,
+  dueInPartition,
   type MarketplacePurchase,
   readMarketplacePurchase,
   reschedule,
   settlePendingPeriod,
   subscriptionsOfUser,
+  validAnswer,
 } from './marketplacePurchase.entity';
+import { firstCheckAt, HOUR_MS, isDue, nextCheckAt, pastGrace, RENEWAL_GRACE_HOURS, wantedByRead } from './marketplaceSchedule';
 import { createOrder, type Order } from './order.entity';
 import { getOrder } from './orders';
 import { eventItem } from './paymentEvent.entity';
 import { openPurchaseToken } from './purchaseToken';
 import { markPaid } from './settle';
 
-const HOUR_MS = 3_600_000;
-export const RECHECK_BEFORE_END_HOURS = 6;
-export const RECHECK_AFTER_END_MINUTES = 15;
-export const RENEWAL_GRACE_HOURS = 72;
-/** Days of due partitions the job reads back (catching up after it did not run). */
-export const DUE_LOOKBACK_DAYS = 7;
+export { RECHECK_AFTER_END_MINUTES, RECHECK_BEFORE_END_HOURS, RENEWAL_GRACE_HOURS } from './marketplaceSchedule';
 
 export type RenewalOutcome = 'not_due' | 'renewed' | 'unchanged' | 'ended' | 'unavailable' | 'no_credential' | 'raced';
 
-/** When a period ending `validUntil` (epoch ms) is first due to be asked again. */
-export const renewalCheckAt = (deps: Pick<Deps, 'settings'>, validUntil: number): number =>
-  validUntil - deps.settings.marketplace.renewalWindowHours * HOUR_MS;
-
-/** Pays the pending renewal order `orderId` of `purchase` and schedules its next check (idempotent: settle.ts). */
-async function settleRenewalOrder(deps: Deps, purchase: MarketplacePurchase, orderId: number): Promise<void> {
+/**
+ * Pays the pending renewal order `orderId` of `purchase` and schedules its next check (idempotent: settle.ts);
+ * `autoRenewing` is what the marketplace said with the new period.
+ */
+async function settleRenewalOrder(
+  deps: Deps,
+  purchase: MarketplacePurchase,
+  orderId: number,
+  autoRenewing = purchase.autoRenewing,
+): Promise<void> {
   const order = await getOrder(deps, orderId);
-  const next = renewalCheckAt(deps, order.validUntil ?? purchase.validUntil ?? deps.clock.now());
-  await markPaid(deps, orderId, 'marketplace_renewal', { purchaseTokenDigest: purchase.tokenDigest, validUntil: order.validUntil }, order, {
+  const validUntil = order.validUntil ?? purchase.validUntil ?? deps.clock.now();
+  const next = firstCheckAt(deps, purchase.tokenDigest, validUntil, deps.clock.now());
+  const proof = { purchaseTokenDigest: purchase.tokenDigest, validUntil: order.validUntil, marketplaceStatus: 200, autoRenewing };
+  await markPaid(deps, orderId, 'marketplace_renewal', proof, order, {
     items: [settlePendingPeriod(deps.db, purchase.tokenDigest, orderId, next)],
   });
-}
-
-/** Ends the renewals of `purchase` for `reason` (a lost race means someone else moved it: fine). */
-async function end(deps: Deps, purchase: MarketplacePurchase, reason: string, now: number): Promise<RenewalOutcome> {
-  try {
-    await endRenewals(deps.db, purchase, reason, now);
-  } catch (error) {
-    if (isConditionFailure(error)) return 'raced';
-    throw error;
-  }
-  await recordEvent(deps, purchase.orderId, 'payment_result', {
-    userId: purchase.userId,
-    via: 'marketplace_renewal',
-    result: 'unchanged',
-    reason: `renewals_ended_${reason}`,
-    validUntil: purchase.validUntil,
-  });
-  return 'ended';
 }
 
 /** A new period ending `status.validUntil`: the new pending order and the period's move, then its payment. */
@@ -107,20 +96,29 @@ async function newPeriod(deps: Deps, purchase: MarketplacePurchase, status: Subs
   try {
     await transact(deps.db, [
       createOrder(deps.db, order),
-      advancePeriod(deps.db, purchase, { validUntil: status.validUntil, autoRenewing: status.autoRenewing, orderId: id, now }),
+      advancePeriod(deps.db, purchase, {
+        validUntil: status.validUntil,
+        autoRenewing: status.autoRenewing,
+        orderId: id,
+        now,
+        answer: validAnswer(status, now),
+      }),
       eventItem(deps.db, id, now, 'order_created', {
         userId: order.userId,
         planId: order.planId,
         amount: order.amount,
         via: 'marketplace_renewal',
         sku: purchase.sku,
+        validUntil: status.validUntil,
+        marketplaceStatus: 200,
+        autoRenewing: status.autoRenewing,
       }),
     ]);
   } catch (error) {
     if (isConditionFailure(error)) return 'raced'; // another reader or the job moved this period first
     throw error;
   }
-  await settleRenewalOrder(deps, purchase, id);
+  await settleRenewalOrder(deps, purchase, id, status.autoRenewing);
   return 'renewed';
 }
 
@@ -142,45 +140,55 @@ async function askAgain(
   }
 }
 
-/** Whether `purchase` has something to do at `now`: a renewal order to settle, or a check that is due. */
-const isDue = (purchase: MarketplacePurchase, now: number): boolean =>
-  purchase.renewalState === 'active' &&
-  purchase.validUntil !== undefined &&
-  (purchase.pendingOrderId !== undefined || (purchase.nextCheckAt !== undefined && purchase.nextCheckAt <= now));
-
 /**
- * Asks the marketplace again about the subscription `seen` (as an index listed it) when it is due, and records what
- * it says (see the module doc). It is re-read first (indexes are eventually consistent). `retryLater` (the job)
- * schedules the next try an hour on when the marketplace cannot answer.
+ * Asks the marketplace again about the subscription `seen` (as an index listed it) when it is due (`reading`: also
+ * at every read inside its renewal window), and records what it says (see the module doc). It is re-read first
+ * (indexes are eventually consistent). `retryLater` (the job) schedules the next try an hour on when the
+ * marketplace cannot answer.
  */
-export async function renewOne(deps: Deps, seen: MarketplacePurchase, options: { retryLater?: boolean } = {}): Promise<RenewalOutcome> {
+export async function renewOne(
+  deps: Deps,
+  seen: MarketplacePurchase,
+  options: { retryLater?: boolean; reading?: boolean } = {},
+): Promise<RenewalOutcome> {
   const now = deps.clock.now();
-  if (!isDue(seen, now)) return 'not_due';
+  const wanted = (p: MarketplacePurchase) => (options.reading ? wantedByRead(deps, p, now) : isDue(p, now));
+  if (!wanted(seen)) return 'not_due';
   const purchase = await readMarketplacePurchase(deps.db, seen.tokenDigest);
-  if (!purchase?.validUntil || !isDue(purchase, now)) return 'not_due';
+  if (!purchase?.validUntil || !wanted(purchase)) return 'not_due';
   if (purchase.pendingOrderId !== undefined) {
     await settleRenewalOrder(deps, purchase, purchase.pendingOrderId);
     return 'renewed';
   }
   if (purchase.sealedToken && !openPurchaseToken(deps.secretKey, purchase.sealedToken, purchase.tokenDigest)) {
     logger.error('marketplace renewal: the sealed purchase token cannot be opened (SECRET_KEY changed?)', { orderId: purchase.orderId });
-    return end(deps, purchase, 'token_unreadable', now);
+    return endStoreSubscription(deps, purchase, { kind: 'token_unreadable', endsAt: purchase.validUntil });
   }
   const answer = await askAgain(deps, purchase);
-  if (answer === 'not_found') return end(deps, purchase, 'not_found', now);
+  if (answer === 'not_found') {
+    return endStoreSubscription(deps, purchase, {
+      kind: 'refunded',
+      endsAt: now,
+      answer: { at: now, outcome: 'not_found', httpStatus: 404 },
+    });
+  }
   if (answer === 'unavailable' || answer === 'no_credential') {
     if (options.retryLater) await reschedule(deps.db, purchase, { nextCheckAt: now + HOUR_MS, now }).catch(ignoreRace);
     return answer;
   }
+  const heard = validAnswer(answer, now);
   if (answer.validUntil > purchase.validUntil) return newPeriod(deps, purchase, answer, now);
-  if (answer.validUntil <= now && (!answer.autoRenewing || now - answer.validUntil > RENEWAL_GRACE_HOURS * HOUR_MS)) {
-    return end(deps, purchase, 'not_renewed', now);
+  if (answer.validUntil < purchase.validUntil) {
+    return endStoreSubscription(deps, purchase, { kind: 'cancelled', endsAt: answer.validUntil, answer: heard });
   }
-  const nextCheckAt =
-    answer.validUntil > now
-      ? Math.min(answer.validUntil, now + RECHECK_BEFORE_END_HOURS * HOUR_MS)
-      : now + RECHECK_AFTER_END_MINUTES * 60_000;
-  await reschedule(deps.db, purchase, { nextCheckAt, autoRenewing: answer.autoRenewing, now }).catch(ignoreRace);
+  if (answer.validUntil <= now && (!answer.autoRenewing || pastGrace(answer.validUntil, now))) {
+    return endStoreSubscription(deps, purchase, { kind: 'not_renewed', endsAt: purchase.validUntil, answer: heard });
+  }
+  await reschedule(deps.db, purchase, {
+    nextCheckAt: nextCheckAt(deps, purchase.tokenDigest, answer.validUntil, now),
+    answer: heard,
+    now,
+  }).catch(ignoreRace);
   return 'unchanged';
 }
 
@@ -188,43 +196,49 @@ const ignoreRace = (error: unknown) => {
   if (!isConditionFailure(error)) throw error;
 };
 
-/** Whether `subscription` is near its end or recently ended at `now`: when a paywall or status read asks again. */
-function nearItsEnd(deps: Deps, subscription: StoredSubscription | undefined, now: number): boolean {
+/**
+ * Whether a read of `subscription` at `now` looks for marketplace subscriptions to ask about: while a marketplace
+ * period runs (`storeUntil`), and, for subscriptions written before period truth, near its end or recently ended.
+ */
+function mayHaveStorePeriod(deps: Deps, subscription: StoredSubscription | undefined, now: number): boolean {
   if (!subscription) return false;
+  if (subscription.storeUntil !== undefined) return true;
   const window = deps.settings.marketplace.renewalWindowHours * HOUR_MS;
   return subscription.expiresAt - window <= now && now - subscription.expiresAt <= RENEWAL_GRACE_HOURS * HOUR_MS;
 }
 
 /**
- * Renewal sync of one user, for status reads and paywall checks (the tutor's quota): when the user's subscription
- * is near its end (or ended within the grace), asks the marketplace again about their due marketplace
- * subscriptions, and returns the user with the subscription as it is afterwards (the same object when nothing
- * changed). Never fails for the marketplace's sake (a paywall keeps working when it is down); database errors
- * propagate.
+ * Renewal sync of one user, for status reads and paywall checks (the tutor's quota): while the user's subscription
+ * has a marketplace period, asks the marketplace again about their marketplace subscriptions that are due (the
+ * daily re-check) or inside their renewal window (see the module doc), and returns the user with the subscription
+ * as it is afterwards (the same object when nothing changed). Never fails for the marketplace's sake (a paywall
+ * keeps working when it is down); database errors propagate.
  */
 export async function syncMarketplaceRenewals<U extends { id: number; subscription?: StoredSubscription }>(
   deps: Deps,
   user: U,
 ): Promise<U> {
-  if (!nearItsEnd(deps, user.subscription, deps.clock.now())) return user;
-  let renewed = false;
+  if (!mayHaveStorePeriod(deps, user.subscription, deps.clock.now())) return user;
+  let changed = false;
   for (const purchase of await subscriptionsOfUser(deps.db, user.id)) {
     try {
-      if ((await renewOne(deps, purchase)) === 'renewed') renewed = true;
+      const outcome = await renewOne(deps, purchase, { reading: true });
+      if (outcome === 'renewed' || outcome === 'ended' || outcome === 'raced') changed = true;
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'database_busy') throw error;
       logger.warn('marketplace renewal sync: too many changes at once; left for the next read', { userId: user.id });
     }
   }
-  if (!renewed) return user;
+  if (!changed) return user;
   const fresh = await getUser(deps.db, user.id);
   return fresh ? { ...user, subscription: fresh.subscription } : user;
 }
 
 /**
- * The hourly job (DESIGN §8; `packages/functions/src/jobs/marketplaceRenewal.ts`): every subscription due by now,
- * found in the due-hour index over the last {@link DUE_LOOKBACK_DAYS} days, asked again one by one. Returns how
- * many came out each way. A failure of one subscription is logged and does not stop the others.
+ * The hourly job (DESIGN §8; `packages/functions/src/jobs/marketplaceRenewal.ts`): every subscription due by now
+ * (a renewal, or its daily re-check), found in the {@link DUE_PARTITIONS} partitions of the due-hour index (one Query
+ * each, however long ago it fell due), asked again one by one. Returns how many came out each way. A failure of one
+ * subscription is logged and does not stop the others.
  */
 export async function renewDueMarketplaceSubscriptions(deps: Deps): Promise<Record<RenewalOutcome | 'failed', number>> {
   const counts: Record<RenewalOutcome | 'failed', number> = {
@@ -239,9 +253,8 @@ export async function renewDueMarketplaceSubscriptions(deps: Deps): Promise<Reco
   };
   const now = deps.clock.now();
   const hour = new Date(now).toISOString().slice(0, 13);
-  for (let back = DUE_LOOKBACK_DAYS; back >= 0; back--) {
-    const day = new Date(now - back * 24 * HOUR_MS).toISOString().slice(0, 10);
-    for (const purchase of await dueOnDay(deps.db, day, hour)) {
+  for (let partition = 0; partition < DUE_PARTITIONS; partition++) {
+    for (const purchase of await dueInPartition(deps.db, partition, hour)) {
       try {
         counts[await renewOne(deps, purchase, { retryLater: true })]++;
       } catch (error) {

@@ -78,6 +78,8 @@ export const OrderItem = z
     cancelledBy: z.string().optional(),
     refundedAt: epochMs.optional(),
     refundedBy: z.string().optional(),
+    /** Set when the marketplace ended the order (refunded or cancelled there, marketplaceEnd.ts); staff ends name `refundedBy`/`cancelledBy`. */
+    endedVia: z.literal('marketplace').optional(),
     /** What paying granted: days, the subscription end before and after (epoch ms), and the subscription it extended. */
     grant: z.object({ days: z.number().int(), fromMs: epochMs, toMs: epochMs, previous: StoredSubscription.nullable() }).optional(),
     /** Referral commission paid for this order (toman), if it was the invitee's first real payment. */

@@ -2,13 +2,15 @@
  * Orders, payment events and a learner's orders as the staff see them (DESIGN §9 orders, payment events, users
  * show; spec "Order": status read-only in admin; "Payment event": admin shows it read-only). Times are ISO,
  * money toman. Each view names the buyer's publicId (one BatchGetItem per page), and never a purchase token
- * (payment events hold none, paymentEvent.entity.ts).
+ * (payment events hold none, paymentEvent.entity.ts). One order's page also shows its marketplace purchase (issue 23:
+ * money in one place): the period, the token's digest prefix, the renewal state and the marketplace's last answer.
  */
 import { getUserForStaff, getUsers, type StaffUserView } from '../auth';
 import type { Page } from '../db/items';
 import { fillPage } from '../db/pages';
 import type { Deps } from '../deps';
 import { invoiceNumber } from './invoices';
+import { type MarketplacePurchase, readMarketplacePurchase } from './marketplacePurchase.entity';
 import { type Order, type OrderFilter, ordersPage } from './order.entity';
 import { getOrder } from './orders';
 import { eventsPage, type PaymentEvent, type PaymentEventKind } from './paymentEvent.entity';
@@ -37,6 +39,43 @@ export function staffOrderView(deps: Pick<Deps, 'settings'>, order: Order, userP
 }
 export type StaffOrderView = ReturnType<typeof staffOrderView>;
 
+/** Hex characters of the token digest staff see: enough to tell purchases apart and match a marketplace report. */
+export const TOKEN_DIGEST_PREFIX_LENGTH = 12;
+
+/** The marketplace purchase that paid an order, as staff see it (times ISO; never the token). */
+export function staffPurchaseView(purchase: MarketplacePurchase) {
+  const answer = purchase.lastAnswer;
+  return {
+    tokenDigestPrefix: purchase.tokenDigest.slice(0, TOKEN_DIGEST_PREFIX_LENGTH),
+    productType: purchase.productType,
+    firstOrderId: purchase.orderId,
+    lastOrderId: purchase.lastOrderId ?? purchase.orderId,
+    periods: purchase.periods ?? 1,
+    validUntil: iso(purchase.validUntil),
+    autoRenewing: purchase.autoRenewing ?? null,
+    renewalState: purchase.renewalState ?? null,
+    nextCheckAt: iso(purchase.renewalState === 'active' ? purchase.nextCheckAt : undefined),
+    checkedAt: iso(purchase.checkedAt),
+    endedAt: iso(purchase.endedAt),
+    endedReason: purchase.endedReason ?? null,
+    lastAnswer: answer
+      ? {
+          at: iso(answer.at),
+          outcome: answer.outcome,
+          httpStatus: answer.httpStatus,
+          validUntil: iso(answer.validUntil),
+          autoRenewing: answer.autoRenewing ?? null,
+        }
+      : null,
+  };
+}
+
+/** `view` of `order` with its marketplace purchase, when a marketplace purchase paid it. */
+async function withPurchase(deps: Pick<Deps, 'db'>, order: Order, view: StaffOrderView) {
+  const purchase = order.purchaseTokenDigest ? await readMarketplacePurchase(deps.db, order.purchaseTokenDigest) : undefined;
+  return purchase ? { ...view, marketplace: staffPurchaseView(purchase) } : view;
+}
+
 /** `orders` with their buyers' publicIds (one BatchGetItem). */
 async function withPublicIds(deps: Pick<Deps, 'db' | 'settings'>, orders: Order[]): Promise<StaffOrderView[]> {
   const users = await getUsers(
@@ -56,10 +95,11 @@ export async function listOrdersForStaff(
   return { ...page, items: await withPublicIds(deps, page.items) };
 }
 
-/** Order `orderId`. Errors: `not_found`. */
-export async function orderForStaff(deps: Pick<Deps, 'db' | 'settings'>, orderId: number): Promise<StaffOrderView> {
-  const [view] = await withPublicIds(deps, [await getOrder(deps, orderId)]);
-  return view as StaffOrderView;
+/** Order `orderId`, with its marketplace purchase. Errors: `not_found`. */
+export async function orderForStaff(deps: Pick<Deps, 'db' | 'settings'>, orderId: number) {
+  const order = await getOrder(deps, orderId);
+  const [view] = await withPublicIds(deps, [order]);
+  return withPurchase(deps, order, view as StaffOrderView);
 }
 
 /** Staff member `actor` cancels pending order `orderId` (staffActions.ts); answers the order as the staff see it. */
@@ -72,7 +112,8 @@ export async function cancelOrderForStaff(deps: Deps, orderId: number, actor: st
 export async function refundOrderForStaff(deps: Deps, orderId: number, actor: string) {
   const result = await refundOrder(deps, orderId, actor);
   const [view] = await withPublicIds(deps, [result.order]);
-  return { ...(view as StaffOrderView), daysTakenBack: result.daysTakenBack, commissionReversed: result.commissionReversed };
+  const withMarketplace = await withPurchase(deps, result.order, view as StaffOrderView);
+  return { ...withMarketplace, daysTakenBack: result.daysTakenBack, commissionReversed: result.commissionReversed };
 }
 
 /** A learner with their latest 20 orders (`GET /api/admin/users/{id}`). Errors: `not_found`. */

@@ -60,8 +60,8 @@ export type PaymentPath = z.infer<typeof PaymentPath>;
 const PaymentEventDetails = z.object({
   userId: z.number().int().optional(),
   via: PaymentPath.optional(),
-  /** Outcome of a `payment_result`: what the order is after it. */
-  result: z.enum(['paid', 'failed', 'unchanged']).optional(),
+  /** Outcome of a `payment_result`: what the order is after it (`refunded`, `cancelled`: ended at the marketplace). */
+  result: z.enum(['paid', 'failed', 'unchanged', 'refunded', 'cancelled']).optional(),
   /** True for a duplicate or forged attempt that changed nothing (spec Events). */
   ignored: z.boolean().optional(),
   /** Why it was ignored or failed, e.g. `duplicate`, `unknown_authority`, `not_paid`, `order_refunded`. */
@@ -88,8 +88,11 @@ const PaymentEventDetails = z.object({
   commission: z.number().optional(),
   /** Marketplace product id (SKU) of a marketplace step. */
   sku: z.string().optional(),
-  /** End of the marketplace subscription period (epoch ms). */
+  /** End of the marketplace subscription period (epoch ms), as the marketplace reported it. */
   validUntil: z.number().optional(),
+  /** The marketplace's answer: its HTTP status (200, 404, ...) and whether the subscription renews itself. */
+  marketplaceStatus: z.number().int().optional(),
+  autoRenewing: z.boolean().optional(),
   /** Human-readable note (e.g. the gateway's error message). */
   note: z.string().optional(),
 });

@@ -9,6 +9,11 @@
  * subscription end (when that end is exactly what this order granted, the plan it extended is restored), the
  * referral commission it earned is marked reversed, and an `admin_refund` row is written, all in one
  * conditional transaction. The money itself is returned outside the service.
+ *
+ * With a marketplace period running (period.ts), paid days are taken from the days held behind it. A marketplace
+ * subscription order is no count of days (DESIGN §8 "Period truth"): refunding the order of its current period ends
+ * that marketplace subscription now, as a refund at the marketplace would (its renewals end, the days held start),
+ * in the same transaction; refunding an earlier period's order takes nothing back (that period is over).
  */
 import { getUser, type StoredSubscription, type User, userKey } from '../auth';
 import { retryOptimistic } from '../db/conditions';
@@ -17,10 +22,13 @@ import type { Deps } from '../deps';
 import { auditStaffAction } from '../log';
 import { reverseCommission } from './commission.entity';
 import { paymentErrors } from './errors';
-import { DAY_MS } from './grant';
+import { subscriptionAsRead } from './grant';
+import { subscriptionAfterStoreEnd } from './marketplaceEnd';
+import { endRenewalsItem, readMarketplacePurchase } from './marketplacePurchase.entity';
 import { type Order, orderKey } from './order.entity';
 import { getOrder } from './orders';
 import { eventItem } from './paymentEvent.entity';
+import { DAY_MS, withoutPaidDays } from './period';
 
 /** What refunding `order` takes back from `user` (undefined: the account was deleted). Epoch ms, toman. */
 export interface RefundEffects {
@@ -30,19 +38,51 @@ export interface RefundEffects {
   commission: { referrerId: number; amount: number } | null;
 }
 
-/** See the module doc. Errors: `order_status_conflict` unless `order` is paid. */
-export function refundEffects(order: Order, user: User | undefined): RefundEffects {
-  if (order.status !== 'paid') throw paymentErrors.orderStatusConflict(order.status, 'only a paid order can be refunded');
+/** What refunding paid-days `order` takes back from `user`'s subscription (see the module doc). */
+function paidDaysEffects(order: Order, user: User | undefined): RefundEffects['subscription'] {
   const days = order.grant?.days ?? order.durationDays;
   const current = user?.subscription;
-  let subscription: RefundEffects['subscription'] = null;
-  if (current) {
-    const expiresAt = current.expiresAt - days * DAY_MS;
-    const previous = order.grant?.previous;
-    const after = previous && order.grant?.toMs === current.expiresAt ? { ...previous, expiresAt } : { ...current, expiresAt };
-    subscription = { before: current, after };
+  if (!current) return null;
+  const held = withoutPaidDays(current, days);
+  if (held) return { before: current, after: held };
+  const expiresAt = current.expiresAt - days * DAY_MS;
+  const previous = order.grant?.previous;
+  const after = previous && order.grant?.toMs === current.expiresAt ? { ...previous, expiresAt } : { ...current, expiresAt };
+  return { before: current, after };
+}
+
+/**
+ * See the module doc: the effects of refunding `order` at `now`, and the items that end its marketplace subscription
+ * when it paid that subscription's current period. Errors: `order_status_conflict` unless `order` is paid.
+ */
+async function refundPlan(
+  deps: Deps,
+  order: Order,
+  user: User | undefined,
+  now: number,
+): Promise<{ effects: RefundEffects; items: TxItem[] }> {
+  if (order.status !== 'paid') throw paymentErrors.orderStatusConflict(order.status, 'only a paid order can be refunded');
+  const commission = order.commission ?? null;
+  if (order.validUntil === undefined || !order.purchaseTokenDigest) {
+    return {
+      effects: { days: order.grant?.days ?? order.durationDays, subscription: paidDaysEffects(order, user), commission },
+      items: [],
+    };
   }
-  return { days, subscription, commission: order.commission ?? null };
+  const purchase = await readMarketplacePurchase(deps.db, order.purchaseTokenDigest);
+  const current =
+    purchase?.renewalState === 'active' && purchase.pendingOrderId === undefined && (purchase.lastOrderId ?? purchase.orderId) === order.id;
+  if (!purchase || !current) return { effects: { days: 0, subscription: null, commission }, items: [] };
+  const change = await subscriptionAfterStoreEnd(deps, purchase, now, true);
+  const taken = change ? change.before.expiresAt - change.after.expiresAt : 0;
+  return {
+    effects: {
+      days: Math.max(0, Math.round(taken / DAY_MS)),
+      subscription: change && { before: change.before, after: change.after },
+      commission,
+    },
+    items: [endRenewalsItem(deps.db, purchase, { reason: 'staff_refund', now }), ...(change ? [change.item] : [])],
+  };
 }
 
 /** The confirmation page's data: what refunding paid order `orderId` would take back. */
@@ -59,7 +99,7 @@ export interface RefundPreview {
 export async function refundPreview(deps: Deps, orderId: number): Promise<RefundPreview> {
   const order = await getOrder(deps, orderId);
   const user = await getUser(deps.db, order.userId);
-  const effects = refundEffects(order, user);
+  const { effects } = await refundPlan(deps, order, user, deps.clock.now());
   const referrer = effects.commission ? await getUser(deps.db, effects.commission.referrerId) : undefined;
   return { order, userPublicId: user?.publicId ?? null, referrerPublicId: referrer?.publicId ?? null, effects };
 }
@@ -75,8 +115,8 @@ export interface RefundResult {
 /** One attempt of {@link refundOrder}. */
 async function refundOnce(deps: Deps, orderId: number, actor: string): Promise<RefundResult> {
   const order = await getOrder(deps, orderId);
-  const effects = refundEffects(order, await getUser(deps.db, order.userId));
   const now = deps.clock.now();
+  const { effects, items: storeItems } = await refundPlan(deps, order, await getUser(deps.db, order.userId), now);
   const commission = effects.commission?.amount ?? 0;
   const items: TxItem[] = [
     update(deps.db, orderKey(order.id), 'SET #s = :refunded, refundedAt = :now, refundedBy = :actor, updatedAt = :now', {
@@ -85,11 +125,13 @@ async function refundOnce(deps: Deps, orderId: number, actor: string): Promise<R
       values: { ':refunded': 'refunded', ':paid': 'paid', ':now': now, ':actor': actor },
     }),
   ];
-  if (effects.subscription) {
+  if (storeItems.length) items.push(...storeItems);
+  else if (effects.subscription) {
+    const pinned = subscriptionAsRead(effects.subscription.before);
     items.push(
       update(deps.db, userKey(order.userId), 'SET subscription = :sub', {
-        condition: 'subscription.expiresAt = :prev',
-        values: { ':sub': effects.subscription.after, ':prev': effects.subscription.before.expiresAt },
+        condition: pinned.condition,
+        values: { ':sub': effects.subscription.after, ...pinned.values },
       }),
     );
   }

@@ -32,9 +32,14 @@ export interface PaymentProof {
   gatewayCode?: number;
   refId?: string;
   cardPan?: string;
-  /** Marketplace: the digest of the purchase token and the period end it reported (epoch ms). */
+  /**
+   * Marketplace: the digest of the purchase token, the period end it reported (epoch ms; a subscription's paid
+   * period, granted until it, period.ts), the HTTP status of its answer and whether the subscription renews itself.
+   */
   purchaseTokenDigest?: string;
   validUntil?: number;
+  marketplaceStatus?: number;
+  autoRenewing?: boolean;
 }
 
 /**
@@ -72,7 +77,7 @@ async function payOnce(deps: Deps, order: Order, via: PaymentPath, proof: Paymen
   if (!PAYABLE_STATUSES.includes(order.status)) return ignored(deps, order, via, proof);
   const user = await getUser(deps.db, order.userId);
   const now = deps.clock.now();
-  const granted = user ? grantWrites(deps.db, order, user, now) : undefined;
+  const granted = user ? grantWrites(deps.db, order, user, now, proof.validUntil) : undefined;
   const commission = granted?.commission;
 
   const orderSets = ['#s = :paid', 'paidAt = :now', 'paidVia = :via', 'updatedAt = :now'];
@@ -117,6 +122,8 @@ async function payOnce(deps: Deps, order: Order, via: PaymentPath, proof: Paymen
       gatewayCode: proof.gatewayCode,
       refId: proof.refId,
       validUntil: proof.validUntil,
+      marketplaceStatus: proof.marketplaceStatus,
+      autoRenewing: proof.autoRenewing,
       amount: order.amount,
       commission: commission?.amount,
     }),

@@ -5,44 +5,11 @@
  */
 import { getUser, type User } from '../auth';
 import type { Deps } from '../deps';
-import { activeSubscription } from './active';
 import { recheckOrders } from './checkout';
 import { syncMarketplaceRenewals } from './marketplaceRenewal';
-import type { OrderStatus } from './order.entity';
+import { type SubscriptionStatus, statusOf } from './statusView';
 
-export interface SubscriptionStatus {
-  /** `none`: never subscribed; `expired`: the last period has ended (never reported active). */
-  status: 'active' | 'expired' | 'none';
-  active: boolean;
-  plan: { id: number; title: string } | null;
-  /** End of the (last) paid period, epoch ms, or null. */
-  expiresAt: number | null;
-  /** Tutor questions per Tehran day now: the plan's while active, else the free quota. */
-  aiDailyQuota: number;
-  freeAiDailyQuota: number;
-  /** Orders the re-check verified during this read. */
-  recheckedOrders: Array<{ orderId: number; status: OrderStatus }>;
-}
-
-/** The subscription of `user` as the status route reports it (no re-check; `recheckedOrders` as given). */
-export function statusOf(
-  deps: Deps,
-  user: Pick<User, 'subscription'>,
-  recheckedOrders: SubscriptionStatus['recheckedOrders'] = [],
-): SubscriptionStatus {
-  const subscription = user.subscription;
-  const active = activeSubscription(user, deps.clock.now());
-  const free = deps.settings.ai.dailyQuotaFree;
-  return {
-    status: active ? 'active' : subscription ? 'expired' : 'none',
-    active: Boolean(active),
-    plan: subscription ? { id: subscription.planId, title: subscription.planTitle } : null,
-    expiresAt: subscription?.expiresAt ?? null,
-    aiDailyQuota: active ? active.aiDailyQuota : free,
-    freeAiDailyQuota: free,
-    recheckedOrders,
-  };
-}
+export { type SubscriptionStatus, statusOf };
 
 /**
  * `GET /api/subscription/status`: re-checks the caller's unpaid gateway orders (checkout.ts), runs the marketplace

@@ -15,8 +15,10 @@
  *    429 `ai_quota_exceeded`; the conversation's last 6 messages are read meanwhile.
  * 5. The answer cache (`cache.ts`): a hit is streamed without a model call.
  * 6. Otherwise the model's answer (`modelAnswer.ts`): textbook retrieval and the model call, returned once the
- *    model's first text has arrived, so every failure before it is a JSON error (503, quota given back). The
- *    model's refusal marker is the gate's stage 2: the same fixed refusal, quota given back, nothing stored.
+ *    answer's opening (its first sentence) is decided, so every failure before it is a JSON error (503, quota given
+ *    back). The model's refusal marker is the gate's stage 2: the same fixed refusal, quota given back, nothing
+ *    stored (`X-Tutor-Outcome: off_topic` when it is in the opening). An answer cut at the time limit ends cleanly
+ *    with a closing sentence, quota given back, nothing stored.
  * With a `questionId` the answer climbs the hint ladder, says whether the learner's attempt was right and never
  * states the practice question's answer (`hints.ts`, `guardedAnswer.ts`).
  */

@@ -1,7 +1,8 @@
 /**
- * The tutor's fixed texts (issue 5 §4, issue 16 §3, §4; spec Errors): the refusal for off-topic questions, the
- * help-line message for self-harm content, the abuse help message, the personal-data message and note, and the
- * sentences that tell a learner whether their attempt at a practice question was right. Each exists in Persian
+ * The tutor's fixed texts (issue 5 §4, issue 16 §3, §4, issue 26 §4; spec Errors): the refusal for off-topic
+ * questions, the closing sentence of an answer cut at its time limit, the help-line message for self-harm content,
+ * the abuse help message, the personal-data message and note, and the sentences that tell a learner whether their
+ * attempt at a practice question was right. Each exists in Persian
  * and English; the learner gets the one in the script of their question (`isPersian`), so the text is fixed per
  * language.
  *
@@ -15,6 +16,15 @@ import { isPersian } from './text';
 export const REFUSAL_TEXT = {
   fa: 'من فقط می‌توانم در ریاضی کمکت کنم. یک سؤال ریاضی بپرس تا با هم حلش کنیم!',
   en: 'I can only help with math. Ask me a math question and we will work it out together!',
+} as const;
+
+/**
+ * The closing sentence of an answer cut at its time limit (issue 26 §4): the last line of the stream, after a blank
+ * line; the app tells such an answer by it (docs/api.md). The question does not count (quota given back).
+ */
+export const TIME_LIMIT_TEXT = {
+  fa: 'پاسخم بیش از حد طول کشید و همین‌جا تمام شد. دوباره بپرس؛ این سؤال از سهم امروزت کم نشد.',
+  en: 'My answer took too long and stops here. Ask again: this question did not count toward today’s questions.',
 } as const;
 
 export const HELP_LINE_TEXT = {

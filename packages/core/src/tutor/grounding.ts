@@ -11,7 +11,7 @@
  * Then the textbook: the chunks of the grade's book (of the lesson, when there is one) closest to the question
  * (`retrieval.ts`) go into the system message with the grounding (`prompt.ts`).
  */
-import { DEFAULT_GRADE_ID, type User } from '../auth';
+import { gradeOf, type User } from '../auth';
 import type { Curriculum } from '../curriculum';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
@@ -96,7 +96,7 @@ export async function resolveGrounding(
       },
     };
   }
-  const gradeId = user.gradeId ?? DEFAULT_GRADE_ID;
+  const gradeId = gradeOf(user);
   return { grounding: { gradeId, tone: 'explain', context: `book:${gradeId}` } };
 }
 

@@ -4,7 +4,7 @@
  * practice question was right) sent before the model's first text, and the answer guard (`answerGuard.ts`) that
  * masks the practice question's answer in everything sent, prelude included.
  *
- * Wraps an `answerStream.ts` stream and keeps its contract: `push`/`end` return the text to send now, `refused`
+ * Wraps an `answerStream.ts` stream and keeps its contract: `push`/`end`/`cut` return the text to send now, `refused`
  * tells that the refusal marker arrived (then the prelude is left out when nothing was sent yet, so a refusal is
  * the fixed refusal text alone), `sent` is everything sent.
  */
@@ -29,15 +29,22 @@ export function guardedAnswer(inner: AnswerStream, reply: ReplyShape): AnswerStr
   };
   return {
     push(delta) {
-      if (inner.refused) return '';
+      if (inner.refused || inner.cutShort) return '';
       return out(inner.push(delta), false);
     },
     end() {
-      if (inner.refused) return '';
+      if (inner.refused || inner.cutShort) return '';
       return out(inner.end(), true);
+    },
+    cut(closing) {
+      if (inner.refused || inner.cutShort) return '';
+      return out(inner.cut(closing), true);
     },
     get refused() {
       return inner.refused;
+    },
+    get cutShort() {
+      return inner.cutShort;
     },
     get sent() {
       return sent;

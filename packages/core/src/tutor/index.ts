@@ -5,11 +5,22 @@
 import { MESSAGE_PREFIX } from './message.entity';
 import { QUOTA_PREFIX } from './quota.entity';
 
+export { OPENING_MAX_CHARS, OPENING_MIN_CHARS } from './answerStream';
 export { type AskInput, askTutor, USER_QUESTION_MAX } from './ask';
 export { backfillFeedbackIndex } from './backfill';
 export { listHistory, rateMessage, type TutorMessage } from './conversation';
-export { ABUSE_HELP_TEXT, ATTEMPT_TEXT, HELP_LINE_TEXT, PERSONAL_DATA_TEXT, PRIVACY_NOTE, REFUSAL_TEXT } from './copy';
+export {
+  ABUSE_HELP_TEXT,
+  ATTEMPT_TEXT,
+  HELP_LINE_TEXT,
+  PERSONAL_DATA_TEXT,
+  PRIVACY_NOTE,
+  REFUSAL_TEXT,
+  TIME_LIMIT_TEXT,
+} from './copy';
+export { type GateVerdict, screenRequest } from './gate/screen';
 export { deleteDocument, type IngestInput, ingestDocument, type RagDocument } from './ingest';
+export { ANSWER_OUTCOMES, type AnswerOutcome } from './modelAnswer';
 export { getQuota, type QuotaItem } from './quota.entity';
 export { seedTextbook } from './seed';
 export { textbookExcerpts } from './seed/textbook';

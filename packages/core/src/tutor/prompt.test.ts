@@ -8,7 +8,8 @@ describe('systemPrompt', () => {
   it('carries the scope rule with the refusal marker, the plain-text rule and the textbook', () => {
     const p = systemPrompt(book);
     expect(p).toContain('grade 4');
-    expect(p).toContain(REFUSAL_MARKER);
+    expect(p).toContain(`answer with exactly ${REFUSAL_MARKER} and nothing else`);
+    expect(p).toContain('word problems about anything');
     expect(p).toContain('No Markdown');
     expect(p).toContain('No LaTeX');
     expect(p).toContain('--- Fractions\nTo add fractions...');

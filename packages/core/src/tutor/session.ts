@@ -7,8 +7,8 @@
  * session ends in one of three ways, and the slot is released in each:
  * - answered ({@link recordAnswer}): question and answer stored, the answer cached (unless it came from the
  *   cache), the usage recorded;
- * - refused late ({@link recordRefusal}): nothing stored or cached, the quota given back, the usage recorded;
- * - failed ({@link closeUnanswered}): the quota given back.
+ * - refused by the model ({@link recordRefusal}): nothing stored or cached, the quota given back, the usage recorded;
+ * - failed, or cut at the time limit ({@link closeUnanswered}): nothing stored or cached, the quota given back.
  * Recording happens after the answer was delivered: a write that fails then is logged, never raised.
  */
 import type { User } from '../auth';
@@ -30,9 +30,10 @@ import { isPersian } from './text';
 import { usageItems } from './usage';
 
 /**
- * How a request ended: an answer (from the model or the cache), or a fixed message of the gate (`gate/screen.ts`):
- * `off_topic` the refusal, `help_line` self-harm, `abuse_help` abuse, `personal_data` personal data without a
- * math question.
+ * How a request ended, sent as `X-Tutor-Outcome`: an answer (from the model or the cache), or a fixed message:
+ * `off_topic` the refusal (the gate's stage 1, or the model's marker in the answer's opening: `modelAnswer.ts`),
+ * `help_line` self-harm, `abuse_help` abuse, `personal_data` personal data without a math question
+ * (`gate/screen.ts`).
  */
 export type AskOutcome = 'answer' | 'cached' | 'off_topic' | 'help_line' | 'abuse_help' | 'personal_data';
 

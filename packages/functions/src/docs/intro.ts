@@ -37,7 +37,8 @@ schemas (the same ones that validate requests), so it lists exactly the routes t
    \`GET /api/subscription/status\`.
 4. **Purchase through the marketplace:** \`POST /api/subscription/purchase\` \`{ planId, paymentMethod: 'marketplace' }\` →
    \`POST /api/payment/marketplace/orders/{id}/start\` (SKU, developerPayload) → the marketplace app sells it → \`POST
-   /api/payment/marketplace/verify\` \`{ orderId, purchaseToken }\` → the subscription status.
+   /api/payment/marketplace/verify\` \`{ orderId, purchaseToken, purchaseData, dataSignature }\` (what the marketplace
+   handed the app) → the subscription status, until the marketplace's \`validUntil\`.
 5. **Tutor:** \`POST /api/ai/ask\` \`{ userQuestion, lessonId?, questionId? }\` answers \`text/plain\`, streamed as the model
    writes it (read the body incrementally); \`X-Tutor-Outcome\` says what kind of answer it is and \`X-Message-Id\` is what
    \`POST /api/ai/feedback\` rates. Errors before the first byte are the usual JSON; a failure after it cuts the stream.

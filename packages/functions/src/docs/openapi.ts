@@ -141,12 +141,8 @@ function describe(spec: RouteSpec, def: RouteDef): string {
   lines.push(`**Auth:** ${who}`);
   if (spec.throttle) {
     const rule = throttleScopes[spec.throttle];
-    const by = { ip: 'client IP', user: 'caller', username: 'username' }[rule.by];
+    const by = { ip: 'client IP', user: 'caller' }[rule.by];
     lines.push(`**Throttle:** scope \`${spec.throttle}\`, ${rule.limit} per ${rule.windowSeconds / 3600} h per ${by}.`);
-  }
-  if (spec.usernameThrottle) {
-    const rule = throttleScopes[spec.usernameThrottle];
-    lines.push(`Also scope \`${spec.usernameThrottle}\`, ${rule.limit} per ${rule.windowSeconds / 3600} h per username.`);
   }
   if (def.maxBodyBytes) lines.push(`**Body:** at most ${def.maxBodyBytes} bytes.`);
   return lines.filter(Boolean).join('\n\n');

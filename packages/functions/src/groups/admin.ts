@@ -5,18 +5,25 @@
  *
  * - `POST /api/admin/login` `{ username, password }` → `{ username, isSuperuser, permissions }` and the session
  *   cookie (HttpOnly, SameSite=Strict, Path=/api so the API docs see it, Secure when PUBLIC_BASE_URL is https);
- *   throttled per IP and per username. Logout clears it. `GET /api/admin/me` answers the same identity.
+ *   the username is matched exactly; failures are limited per (username, viewer address) and per username (DESIGN
+ *   §12). Logout clears it. `GET /api/admin/me` answers the same identity.
+ * - Sessions end for good on a password change, a deactivation, `POST /api/admin/staff/{username}/end-sessions`
+ *   (superuser) and `POST /api/admin/me/end-sessions` ("sign out everywhere", which also clears this cookie). A
+ *   superuser who changes their own password gets a new cookie: only their other sessions end.
  * - Staff accounts, learners' sessions and OTP records: superusers only.
  */
 import type { Deps } from '@mathisland/core';
 import {
   ADMIN_COOKIE,
+  continueStaffSession,
   createStaff,
   deleteStaff,
+  endStaffSessions,
   getStaff,
   listStaff,
   type Staff,
   StaffPermission,
+  signOutEverywhere,
   staffIdentity,
   staffLogin,
   staffLogout,
@@ -97,8 +104,8 @@ const sessionCookieHeader = {
   'Set-Cookie': { schema: z.string(), description: 'The admin session cookie (HttpOnly; SameSite=Strict; Path=/api; Max-Age=43200)' },
 };
 
-async function signIn({ deps, body }: RouteInput<z.infer<typeof Credentials>, unknown>) {
-  const { token, staff, maxAgeSeconds } = await staffLogin(deps, body.username, body.password);
+async function signIn({ deps, body, viewer }: RouteInput<z.infer<typeof Credentials>, unknown>) {
+  const { token, staff, maxAgeSeconds } = await staffLogin(deps, body.username, body.password, viewer.throttleKey);
   return new HttpResponse(200, staffIdentity(staff), {}, [sessionCookie(deps, token, maxAgeSeconds)]);
 }
 
@@ -116,8 +123,21 @@ const staffRead = async ({ deps, event }: AdminInput<undefined, unknown>) =>
   staffView(await getStaff(deps.db, pathParam(event, 'username')));
 const staffCreate = async ({ deps, body, staff }: AdminInput<z.infer<typeof NewStaff>, unknown>) =>
   staffView(await createStaff(deps.db, deps.clock, body, staff.username));
-const staffUpdate = async ({ deps, body, event, staff }: AdminInput<z.infer<typeof StaffChanges>, unknown>) =>
-  staffView(await updateStaff(deps.db, deps.clock, pathParam(event, 'username'), body, staff.username));
+async function staffUpdate({ deps, body, event, staff }: AdminInput<z.infer<typeof StaffChanges>, unknown>) {
+  const changed = staffView(await updateStaff(deps.db, deps.clock, pathParam(event, 'username'), body, staff.username));
+  // A new password ended every session of the account: one's own change keeps this browser signed in.
+  if (body.password === undefined || changed.username !== staff.username) return changed;
+  const { token, maxAgeSeconds } = await continueStaffSession(deps, staff.username);
+  return new HttpResponse(200, changed, {}, [sessionCookie(deps, token, maxAgeSeconds)]);
+}
+async function staffEndSessions({ deps, event, staff }: AdminInput<undefined, unknown>) {
+  await endStaffSessions(deps.db, deps.clock, pathParam(event, 'username'), staff.username);
+  return new HttpResponse(204);
+}
+async function endOwnSessions({ deps, staff }: AdminInput<undefined, unknown>) {
+  await signOutEverywhere(deps.db, deps.clock, staff.username);
+  return new HttpResponse(204, undefined, {}, [sessionCookie(deps, '', 0)]);
+}
 async function staffDelete({ deps, event, staff }: AdminInput<undefined, unknown>) {
   await deleteStaff(deps.db, pathParam(event, 'username'), staff.username);
   return new HttpResponse(204);
@@ -169,10 +189,33 @@ export const { handler, createHandler, routes } = defineGroup('admin', {
   'PATCH /api/admin/staff/{username}': route.admin({
     permission: 'change_staff',
     body: StaffChanges,
-    description: 'A superuser cannot deactivate or demote their own account (400).',
-    responses: { 200: json(StaffView, 'The changed account') },
+    description:
+      'A superuser cannot deactivate or demote their own account (400). A new password, a deactivation and a reactivation end every session of the account; a superuser changing their own password gets a new session cookie, so only their other sessions end.',
+    responses: {
+      200: json(StaffView, 'The changed account', {
+        headers: {
+          'Set-Cookie': {
+            ...sessionCookieHeader['Set-Cookie'],
+            description: 'One’s own new password: a new session cookie',
+            required: false,
+          },
+        },
+      }),
+    },
     errors: staffNotFound,
     run: staffUpdate,
+  }),
+  'POST /api/admin/staff/{username}/end-sessions': route.admin({
+    permission: 'change_staff',
+    description: 'Every session of the member ends on its next request, for good (a new password is not needed; they may sign in again).',
+    responses: { 204: noContent('Every session of the member ended') },
+    errors: staffNotFound,
+    run: staffEndSessions,
+  }),
+  'POST /api/admin/me/end-sessions': route.admin({
+    description: 'Every session of the caller ends, this one included; the cookie is cleared.',
+    responses: { 204: noContent('Signed out everywhere; the cookie is cleared', sessionCookieHeader) },
+    run: endOwnSessions,
   }),
   'DELETE /api/admin/staff/{username}': route.admin({
     permission: 'delete_staff',

@@ -36,6 +36,36 @@ type Input = AdminInput<undefined, unknown>;
 
 const count = z.number().int().min(0);
 const time = IsoTime.nullable();
+/** The marketplace purchase that paid an order (issue 23; DESIGN §8): never the token, only its digest's prefix. */
+const MarketplacePurchase = z
+  .object({
+    tokenDigestPrefix: z.string().meta({ description: 'The first 12 hex characters of the purchase token’s SHA-256' }),
+    productType: z.enum(['subscription', 'inapp']),
+    firstOrderId: Id,
+    lastOrderId: Id.meta({ description: 'The order of its current period' }),
+    periods: count,
+    validUntil: time.meta({ description: 'Subscriptions: the end of its current period, as the marketplace said' }),
+    autoRenewing: z.boolean().nullable(),
+    renewalState: z.enum(['active', 'ended']).nullable(),
+    nextCheckAt: time.meta({ description: 'When the marketplace is asked again (renewal, daily re-check)' }),
+    checkedAt: time,
+    endedAt: time,
+    endedReason: z
+      .string()
+      .nullable()
+      .meta({ description: '`not_found` (404: refunded), `cancelled`, `not_renewed`, `token_unreadable`, `staff_refund`' }),
+    lastAnswer: z
+      .object({
+        at: time,
+        outcome: z.enum(['valid', 'not_found']),
+        httpStatus: z.number().int(),
+        validUntil: time,
+        autoRenewing: z.boolean().nullable(),
+      })
+      .nullable()
+      .meta({ description: 'What the marketplace last answered about it' }),
+  })
+  .meta({ id: 'StaffMarketplacePurchase' });
 /** An order for staff: everything stored (no secret is), times ISO but the two marketplace ones (epoch ms). */
 const StaffOrder = z
   .object({
@@ -69,6 +99,7 @@ const StaffOrder = z
     cancelledBy: z.string().optional(),
     refundedAt: time,
     refundedBy: z.string().optional(),
+    endedVia: z.literal('marketplace').optional().meta({ description: 'The marketplace refunded or cancelled it (no staff member did)' }),
     grant: z.object({ days: z.number().int(), from: time, to: time }).nullable(),
     commission: z.object({ referrerId: Id, amount: Toman }).optional(),
     marketplaceSku: z.string().optional(),
@@ -78,6 +109,7 @@ const StaffOrder = z
     purchaseTokenDigest: z.string().optional().meta({ description: 'SHA-256 (hex) of the purchase token' }),
     validUntil: z.number().int().optional().meta({ description: 'Epoch ms: end of the marketplace period this order paid' }),
     renewalOf: Id.optional(),
+    marketplace: MarketplacePurchase.optional().meta({ description: 'One order’s page only: the marketplace purchase that paid it' }),
   })
   .meta({ id: 'StaffOrder' });
 const StaffUser = z.object({
@@ -85,7 +117,7 @@ const StaffUser = z.object({
   publicId: z.string(),
   phone: z.string(),
   displayName: z.string().nullable(),
-  gradeId: Id.nullable(),
+  gradeId: Id.meta({ description: 'The learner’s grade, as their profile and map name it: the chosen one, else the default grade (4)' }),
   xp: count,
   stars: count,
   hearts: count,
@@ -179,7 +211,8 @@ export const { handler, createHandler, routes } = defineGroup('adminsales', {
   'POST /api/admin/orders/{id}/refund': route.admin({
     permission: 'change_order',
     body: Refund,
-    description: 'Needs `{ confirm: true }` (otherwise 400 `validation_error`): takes the days back and undoes the commission.',
+    description:
+      'Needs `{ confirm: true }` (otherwise 400 `validation_error`): takes the days back and undoes the commission; for the current period of a marketplace subscription, ends it now (its renewals stop).',
     responses: { 200: json(StaffOrder.extend({ daysTakenBack: count, commissionReversed: Toman }), 'The refunded order') },
     errors: orderState,
     run: refund,

@@ -1,7 +1,8 @@
 /**
  * Endpoint group `auth`: phone sign-in and sessions (spec Authentication; DESIGN §3).
  * Login answers `{ accessToken, refreshToken, isNewUser, expiresIn, user: { id, publicId } }`; refresh
- * `{ accessToken, expiresIn }`; logout 204.
+ * `{ accessToken, refreshToken, expiresIn }`, the refresh token rotating (the one sent is spent; sending a spent one
+ * again ends the sign-in: DESIGN §12); logout 204.
  */
 import { login, logout, refresh, requestOtp } from '@mathisland/core/auth';
 import * as z from 'zod';
@@ -29,7 +30,15 @@ const Tokens = z
     user: z.object({ id: Id, publicId: z.string() }),
   })
   .meta({ id: 'Tokens' });
-const Refreshed = z.object({ accessToken: z.string(), expiresIn: z.number().int().positive() });
+const Refreshed = z
+  .object({
+    accessToken: z.string().meta({ description: 'Send as `Authorization: Bearer <accessToken>`' }),
+    refreshToken: z.string().meta({
+      description: 'Replaces the one sent, which is now spent: keep this one. Sending a spent one again ends the whole sign-in.',
+    }),
+    expiresIn: z.number().int().positive().meta({ description: 'Seconds the access token lives (3600)' }),
+  })
+  .meta({ id: 'Refreshed' });
 const PHONE = '09121234567';
 
 async function sendCode({ body, deps }: RouteInput<z.infer<typeof OtpRequest>, unknown>) {
@@ -94,14 +103,17 @@ export const { handler, createHandler, routes } = defineGroup('auth', {
   }),
   'POST /api/auth/refresh': route.public({
     body: RefreshBody,
-    responses: { 200: json(Refreshed, 'A new access token') },
-    errors: { token_invalid: 'The refresh token is unknown, expired or its session ended.' },
+    responses: { 200: json(Refreshed, 'A new access token and the refresh token that replaces the one sent') },
+    errors: {
+      token_invalid:
+        'The refresh token is unknown or expired, its sign-in ended, or it was already spent (a reuse: the whole sign-in ends, sign in again).',
+    },
     run: refreshAccess,
   }),
   'POST /api/auth/logout': route.public({
     body: RefreshBody,
     responses: { 204: noContent('The session ended') },
-    errors: { token_invalid: 'The refresh token is unknown or expired.' },
+    errors: { token_invalid: 'The refresh token is unknown, expired, already spent by a refresh, or its sign-in ended.' },
     run: signOut,
   }),
 });

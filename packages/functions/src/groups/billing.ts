@@ -22,7 +22,7 @@ import { defineGroup } from '../lib/group';
 import { HttpResponse, header, isoTime } from '../lib/http';
 import { json } from '../lib/responses';
 import { type RouteInput, route, type UserInput } from '../lib/route';
-import { Id, IsoTime, OrderStatus, Plan, page, SubscriptionStatus, Toman } from '../lib/shapes';
+import { Id, IsoTime, OrderStatus, Plan, page, SubscriptionStatus, subscriptionAnswer, Toman } from '../lib/shapes';
 
 /** `Idempotency-Key`: 8-128 of A-Z a-z 0-9 _ . : - (a UUID fits). */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
@@ -62,9 +62,18 @@ const Pricing = { planId: Id, listPrice: Toman, discount: Toman, amount: Toman.m
 const Purchased = z
   .object({
     orderId: Id,
-    paymentUrl: z.string().nullable().meta({ description: 'Gateway orders: open it in a browser; null for the marketplace' }),
+    status: z.enum(['pending', 'paid']).meta({
+      description: '`pending`: pay it (paymentUrl or marketplaceSku); `paid`: a 100 % discount code paid it at once, nothing to open',
+    }),
+    paymentUrl: z
+      .string()
+      .nullable()
+      .meta({ description: 'Gateway orders to pay: open it in a browser; null for the marketplace and for a paid order' }),
     ...Pricing,
-    marketplaceSku: z.string().optional().meta({ description: 'Marketplace orders: the plan’s SKU to sell in the marketplace app' }),
+    marketplaceSku: z.string().optional().meta({ description: 'Marketplace orders to pay: the plan’s SKU to sell in the marketplace app' }),
+    subscription: SubscriptionStatus.nullable().meta({
+      description: 'A paid order: the subscription it granted (as `GET /api/subscription/status` answers); null while pending',
+    }),
   })
   .meta({ id: 'PurchaseAnswer' });
 const OrderView = z.object({
@@ -121,12 +130,13 @@ async function offers({ deps }: RouteInput<undefined, unknown>) {
 async function buy({ deps, user, body, event }: UserInput<z.infer<typeof Purchase>, unknown>) {
   const key = idempotencyKey(header(event, 'idempotency-key'));
   const { response, replayed } = await purchase(deps, user, { ...body, idempotencyKey: key });
-  return new HttpResponse(201, response, replayed ? { 'idempotent-replayed': 'true' } : {});
+  const answer = { ...response, subscription: response.subscription && subscriptionAnswer(response.subscription) };
+  return new HttpResponse(201, answer, replayed ? { 'idempotent-replayed': 'true' } : {});
 }
 
 async function status({ deps, user }: Input) {
   const value = await subscriptionStatus(deps, user);
-  return { ...value, expiresAt: isoTime(value.expiresAt) };
+  return subscriptionAnswer(value);
 }
 
 const redeem = async ({ deps, user, body }: UserInput<z.infer<typeof Redeem>, unknown>) =>
@@ -162,33 +172,60 @@ export const { handler, createHandler, routes } = defineGroup('billing', {
     bodyExamples: {
       gateway: { summary: 'Purchase through the gateway', value: { planId: 2, paymentMethod: 'gateway' } },
       marketplace: { summary: 'Purchase through the marketplace', value: { planId: 2, paymentMethod: 'marketplace' } },
+      discounted: { summary: 'With a discount code', value: { planId: 2, paymentMethod: 'gateway', discountCode: 'WELCOME10' } },
     },
-    description: 'A pending order; the same `Idempotency-Key` and body replay the first answer (header `Idempotent-Replayed: true`).',
+    description:
+      'A pending order to pay, or, when a 100 % discount code makes it free, an order paid at once (`status: paid`, no pay link, the subscription it granted). The same `Idempotency-Key` and body replay the first answer (header `Idempotent-Replayed: true`).',
     responses: {
-      201: json(Purchased, 'The pending order', {
+      201: json(Purchased, 'The order: pending, or paid when free', {
         headers: { 'Idempotent-Replayed': { schema: z.literal('true'), description: 'Present on a replayed answer', required: false } },
         examples: {
           gateway: {
             summary: 'Gateway: open paymentUrl',
             value: {
               orderId: 41,
+              status: 'pending',
               paymentUrl: 'https://api.example.ir/api/payment/orders/41/pay?sig=…',
               planId: 2,
               listPrice: 290000,
               discount: 0,
               amount: 290000,
+              subscription: null,
             },
           },
           marketplace: {
             summary: 'Marketplace: sell marketplaceSku',
             value: {
               orderId: 42,
+              status: 'pending',
               paymentUrl: null,
               planId: 2,
               listPrice: 290000,
               discount: 0,
               amount: 290000,
               marketplaceSku: 'mathisland_sub_1m',
+              subscription: null,
+            },
+          },
+          free: {
+            summary: 'A 100 % code: paid at once, nothing to open',
+            value: {
+              orderId: 43,
+              status: 'paid',
+              paymentUrl: null,
+              planId: 2,
+              listPrice: 290000,
+              discount: 290000,
+              amount: 0,
+              subscription: {
+                status: 'active',
+                active: true,
+                plan: { id: 2, title: 'اشتراک سه‌ماهه' },
+                expiresAt: '2026-02-18T08:00:00.000Z',
+                aiDailyQuota: 4,
+                freeAiDailyQuota: 2,
+                recheckedOrders: [],
+              },
             },
           },
         },

@@ -1,14 +1,18 @@
 /**
  * Endpoint group `fallback`: API Gateway's `$default` route. Answers 405 `method_not_allowed` (with `Allow`)
- * when the path exists under other methods, otherwise 404 `not_found`, in the service's error body. It needs
- * no dependencies, so it has no `createHandler`: the local runtime uses `handler` as it is.
+ * when the path exists under other methods, otherwise 404 `not_found`, in the service's error body. Like every
+ * function it first refuses a request that did not come through the edge (403 `forbidden_origin`, `originCheck`),
+ * for which it reads only the settings of its dependencies.
  */
-import { DomainError } from '@mathisland/core';
+import { type Deps, DomainError } from '@mathisland/core';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { routes as manifest, routePattern } from '../../../../infra/routes';
+import { productionDeps } from '../lib/deps';
 import { toErrorResponse } from '../lib/errors';
 import { errorBody } from '../lib/middlewares/errorBody';
+import { injectDeps } from '../lib/middlewares/injectDeps';
+import { originCheck } from '../lib/middlewares/originCheck';
 import { requestLog } from '../lib/middlewares/requestLog';
 import { responseHeaders } from '../lib/middlewares/responseHeaders';
 import type { RouteDef } from '../lib/route';
@@ -37,8 +41,14 @@ async function notFound(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyS
   throw new DomainError('not_found', 'No such route');
 }
 
-export const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>()
-  .use(requestLog())
-  .use(responseHeaders())
-  .use(errorBody())
-  .handler(notFound);
+/** The fallback's pipeline on `getDeps` (the local runtime's per stack, or the production wiring). */
+export const createHandler = (getDeps: () => Promise<Deps>) =>
+  middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>()
+    .use(requestLog())
+    .use(responseHeaders())
+    .use(errorBody())
+    .use(injectDeps(getDeps))
+    .use(originCheck())
+    .handler(notFound);
+
+export const handler = createHandler(productionDeps());

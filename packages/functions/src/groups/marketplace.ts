@@ -4,8 +4,8 @@
  *
  * - `POST /api/payment/marketplace/orders/{id}/start` (the order's owner): `{ orderId, marketplaceSku, productType,
  *   packageName, developerPayload, amount, dynamicPriceToken? }`.
- * - `POST /api/payment/marketplace/verify` `{ orderId, purchaseToken }` (the order's owner): 200 with the subscription
- *   status (the shape of `GET /api/subscription/status`) and `orderId`, `orderStatus`.
+ * - `POST /api/payment/marketplace/verify` `{ orderId, purchaseToken, purchaseData?, dataSignature? }` (the order's
+ *   owner): 200 with the subscription status (the shape of `GET /api/subscription/status`) and `orderId`, `orderStatus`.
  * - `GET /api/payment/marketplace/verify?code=&state=` (no login): the one-time OAuth exchange inside an open
  *   window, else 403 `authorization_window_closed`.
  * - `GET /api/admin/marketplace` (`view_marketplacecredential`): `{ mode, connected, window: { open, expiresAt,
@@ -19,7 +19,7 @@ import { defineGroup } from '../lib/group';
 import { isoTime } from '../lib/http';
 import { json } from '../lib/responses';
 import { type AdminInput, type RouteInput, route, type UserInput } from '../lib/route';
-import { Id, IsoTime, OrderStatus, SubscriptionStatus, Toman } from '../lib/shapes';
+import { Id, IsoTime, OrderStatus, SubscriptionStatus, subscriptionAnswer, Toman } from '../lib/shapes';
 
 const Verify = z.strictObject({
   orderId: z.number().int().positive(),
@@ -29,6 +29,16 @@ const Verify = z.strictObject({
     .min(1)
     .max(512)
     .regex(/^[\x21-\x7e]+$/, 'a purchase token is printable ASCII without spaces'),
+  purchaseData: z.string().min(2).max(8192).optional().meta({
+    description:
+      'Poolakey’s `originalJson`: the purchase JSON the marketplace signed, exactly as received. Required for a subscription when the service has MARKETPLACE_PUBLIC_KEY',
+  }),
+  dataSignature: z
+    .string()
+    .min(1)
+    .max(2048)
+    .optional()
+    .meta({ description: 'Poolakey’s `dataSignature`: base64 RSA-SHA1 signature of `purchaseData`. Required with it' }),
 });
 const queryValue = z.string().max(2000).optional();
 const AuthorizeQuery = z.object({ code: queryValue, state: queryValue, error: queryValue, error_description: queryValue });
@@ -60,8 +70,11 @@ const marketplaceDown = {
 const start = ({ deps, user, id }: UserInput<undefined, unknown>) => startMarketplacePurchase(deps, user, id);
 
 async function verify({ deps, user, body }: UserInput<z.infer<typeof Verify>, unknown>) {
-  const { order, subscription } = await verifyMarketplacePurchase(deps, user, body.orderId, body.purchaseToken);
-  return { orderId: order.id, orderStatus: order.status, ...subscription, expiresAt: isoTime(subscription.expiresAt) };
+  const { order, subscription } = await verifyMarketplacePurchase(deps, user, body.orderId, body.purchaseToken, {
+    purchaseData: body.purchaseData,
+    dataSignature: body.dataSignature,
+  });
+  return { orderId: order.id, orderStatus: order.status, ...subscriptionAnswer(subscription) };
 }
 
 const authorize = ({ deps, query }: RouteInput<undefined, z.infer<typeof AuthorizeQuery>>) =>
@@ -108,12 +121,24 @@ export const { handler, createHandler, routes } = defineGroup('marketplace', {
   }),
   'POST /api/payment/marketplace/verify': route.user({
     body: Verify,
-    bodyExamples: { marketplace: { summary: 'Marketplace purchase, step 3', value: { orderId: 42, purchaseToken: 'kX9d…' } } },
-    description: 'The product type comes from the order’s plan. The token is stored only as a SHA-256 digest.',
+    bodyExamples: {
+      marketplace: {
+        summary: 'Marketplace purchase, step 3',
+        value: {
+          orderId: 42,
+          purchaseToken: 'kX9d…',
+          purchaseData:
+            '{"orderId":"…","purchaseToken":"kX9d…","developerPayload":"o42.k3Jd9…","packageName":"ir.mathisland.app","productId":"mathisland_sub_1m","purchaseTime":1763625600000,"purchaseState":0,"autoRenewing":true}',
+          dataSignature: 'Zm9v…',
+        },
+      },
+    },
+    description:
+      'The product type comes from the order’s plan. With MARKETPLACE_PUBLIC_KEY set, a subscription needs the signed purchase data, checked before the marketplace is asked. A subscription is granted until the marketplace’s `validUntil`. The token is stored only as a SHA-256 digest.',
     responses: { 200: json(Verified, 'Paid: the subscription status with the order') },
     errors: {
       purchase_invalid:
-        'The marketplace does not know the purchase (order `failed`), it was refunded, made for another order, an ended subscription, or there is no credential (order left pending).',
+        'The marketplace does not know the purchase (order `failed`), it was refunded, made for another order, an ended subscription, the signed purchase data is missing, forged or another order’s, or there is no credential (order left pending).',
       validation_error: 'Not a marketplace order, or a bad body.',
       ...notYours,
       already_paid: 'The order is paid.',

@@ -4,14 +4,16 @@
  * shim (packages/local/src/awslambda.ts). The only groups wiring the model adapter are this one and `rag`.
  *
  * Body `{ userQuestion (1-2000 characters), lessonId?, questionId? }`. Success: 200 `text/plain; charset=utf-8`,
- * the answer written as the model produces it, with headers `X-Tutor-Outcome` (`answer`, `cached`,
- * `off_topic`, `help_line`, `abuse_help`, `personal_data`) and, for answers, `X-Message-Id` (the id to rate with `POST /api/ai/feedback`).
- * Errors before the first byte are JSON (400, 401, 404, 429 `ai_quota_exceeded`, 503 `assistant_busy` /
- * `assistant_unavailable`); a failure after it cuts the stream.
+ * the answer written sentence by sentence as the model produces it, with headers `X-Tutor-Outcome` (`answer`,
+ * `cached`, `off_topic`, `help_line`, `abuse_help`, `personal_data`) and, for answers, `X-Message-Id` (the id to rate
+ * with `POST /api/ai/feedback`). Errors before the first byte are JSON (400, 401, 404, 429 `ai_quota_exceeded`, 503
+ * `assistant_busy` / `assistant_unavailable`). After it, the body's last paragraph tells how an answer ended
+ * (docs/api.md): the refusal text (refused by the model), the closing sentence (cut at the time limit), else a
+ * complete answer; a model failure cuts the stream (a network error for the client).
  */
 import { Readable } from 'node:stream';
 import { openAiModel } from '@mathisland/core/providers/model';
-import { type AskOutcome, askTutor, USER_QUESTION_MAX } from '@mathisland/core/tutor';
+import { type AskOutcome, askTutor, REFUSAL_TEXT, TIME_LIMIT_TEXT, USER_QUESTION_MAX } from '@mathisland/core/tutor';
 import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
@@ -38,7 +40,8 @@ const Answer = text(
     headers: {
       'X-Tutor-Outcome': {
         schema: z.enum(OUTCOMES),
-        description: 'answer, cached; or a fixed safe text: off_topic, help_line, abuse_help, personal_data (no quota, not stored)',
+        description:
+          'answer, cached; or a fixed safe text: off_topic (the gate or the model refused), help_line, abuse_help, personal_data (no quota, not stored)',
       },
       'X-Message-Id': { schema: z.string(), description: 'Answers only: the id POST /api/ai/feedback rates', required: false },
     },
@@ -62,7 +65,10 @@ export const { handler, createHandler, routes } = defineGroup(
       body: Ask,
       bodyExamples: { tutor: { summary: 'Ask the tutor', value: { userQuestion: 'Which is bigger, 3/4 or 5/8?', lessonId: 4001 } } },
       description:
-        'Read the body as it arrives. With `questionId` the answer starts with whether the attempt was right, climbs a hint ladder and never contains the answer. A failure after the first byte cuts the stream (the question is not counted).',
+        `Read the body as it arrives; it comes sentence by sentence. With \`questionId\` the answer starts with whether the attempt was right, climbs a hint ladder and never contains the answer. ` +
+        `The last paragraph tells how an answer ended: exactly the refusal text (the model refused after its first sentence: nothing stored, the question not counted; fa «${REFUSAL_TEXT.fa}», en «${REFUSAL_TEXT.en}»), ` +
+        `exactly the closing sentence of the time limit (about 40 s: nothing stored, the question not counted; fa «${TIME_LIMIT_TEXT.fa}», en «${TIME_LIMIT_TEXT.en}»), else a complete answer. ` +
+        'A model failure after the first byte cuts the stream (a network error; the question is not counted).',
       responses: { 200: Answer },
       errors: {
         not_found: 'No such lesson or question.',

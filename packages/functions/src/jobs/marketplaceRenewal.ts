@@ -1,8 +1,9 @@
 /**
  * The hourly marketplace renewal job (spec "Subscription" auto-renewal; DESIGN §1 "Renewal sync", §8): asks the
- * marketplace again about every marketplace subscription due by now (found through the due-hour index, never a
- * Scan) and turns each new period into one new paid order (`@mathisland/core/subscriptions`
- * `renewDueMarketplaceSubscriptions`, the same code the status reads and the tutor's paywall run).
+ * marketplace again about every marketplace subscription due by now, a renewal or its daily re-check (found through
+ * the due-hour index, never a Scan), turns each new period into one new paid order, and ends those the marketplace
+ * refunded or cancelled (`@mathisland/core/subscriptions` `renewDueMarketplaceSubscriptions`, the same code the
+ * status reads and the tutor's paywall run).
  *
  * This is the handler of the SST `Cron` in `stacks/Jobs.ts` (EventBridge, asynchronous invocation). When a
  * subscription failed for another reason than the marketplace being unavailable (those are simply asked again next

@@ -11,12 +11,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productionDeps, SECRETS_MAX_AGE_SECONDS } from './deps';
 
 const SECRET_ID = 'arn:aws:secretsmanager:eu-central-1:123456789012:secret:mathisland/test/app-AbCdEf';
+const ORIGIN_ID = 'arn:aws:secretsmanager:eu-central-1:123456789012:secret:mathisland/test/origin-GhIjKl';
 const KEY_A = 'a'.repeat(64);
 const KEY_B = 'b'.repeat(64);
 
 /** A Secrets Manager stand-in: one secret, request log, and a switch to fail the way the service does. */
 const fake = {
   value: {} as Record<string, string>,
+  /** The origin secret (ORIGIN_ID). */
+  origin: {} as Record<string, string>,
   failWith: undefined as undefined | { status: number; type: string; message: string },
   requests: [] as Array<{ target: string; secretId: string }>,
 };
@@ -37,14 +40,15 @@ beforeAll(async () => {
       };
       if (target !== 'secretsmanager.GetSecretValue') return reply(400, { __type: 'UnknownOperationException' });
       if (fake.failWith) return reply(fake.failWith.status, { __type: fake.failWith.type, message: fake.failWith.message });
-      if (body.SecretId !== SECRET_ID) {
+      const value = body.SecretId === SECRET_ID ? fake.value : body.SecretId === ORIGIN_ID ? fake.origin : undefined;
+      if (!value) {
         return reply(400, { __type: 'ResourceNotFoundException', Message: "Secrets Manager can't find the specified secret." });
       }
       reply(200, {
-        ARN: SECRET_ID,
-        Name: 'mathisland/test/app',
+        ARN: body.SecretId,
+        Name: body.SecretId === SECRET_ID ? 'mathisland/test/app' : 'mathisland/test/origin',
         VersionId: `v${fake.requests.length}`,
-        SecretString: JSON.stringify(fake.value),
+        SecretString: JSON.stringify(value),
         VersionStages: ['AWSCURRENT'],
         CreatedDate: 1_700_000_000,
       });
@@ -58,6 +62,7 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 beforeEach(() => {
   fake.value = { SECRET_KEY: KEY_A, SMS_API_KEY: 'sms-1', INTERNAL_SERVICE_KEY: '' };
+  fake.origin = { current: 'origin-one', previous: '' };
   fake.failWith = undefined;
   fake.requests = [];
 });
@@ -178,6 +183,24 @@ describe('secrets from Secrets Manager, refreshed every SECRETS_MAX_AGE_SECONDS'
     const deps = await getDeps();
     expect(deps.settings.secretKey).toBe(KEY_A);
     expect(await getDeps()).toBe(deps);
+  });
+
+  it('reads the origin secret with the app secret: current and previous become the accepted origin header values', async () => {
+    const { getDeps, advance } = wiring({ ORIGIN_SECRET_ID: ORIGIN_ID, ORIGIN_VERIFY_SECRET: 'from-the-environment' });
+    const first = await getDeps();
+    expect(first.settings.originVerify).toEqual(['origin-one']);
+    expect(fake.requests.map((r) => r.secretId).sort()).toEqual([ORIGIN_ID, SECRET_ID].sort());
+    // A rotation by hand: the new value is current, the old one previous; every worker takes both within the interval.
+    fake.origin = { current: 'origin-two', previous: 'origin-one' };
+    advance(SECRETS_MAX_AGE_SECONDS);
+    const second = await getDeps();
+    expect(second).not.toBe(first);
+    expect(second.settings.originVerify).toEqual(['origin-two', 'origin-one']);
+  });
+
+  it('without ORIGIN_SECRET_ID ignores origin values in the environment (every request is then refused)', async () => {
+    const { getDeps } = wiring({ ORIGIN_VERIFY_SECRET: 'from-the-environment' });
+    expect((await getDeps()).settings.originVerify).toEqual([]);
   });
 
   it('is the interval the README and docs/deploy.md state', () => {

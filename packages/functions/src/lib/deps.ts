@@ -14,19 +14,23 @@
  * refused) keeps the dependencies in use, logs it, and tries again after another interval. A failed first build is
  * not kept: the next request reports it again.
  *
+ * The origin secret (ORIGIN_SECRET_ID, `{ current, previous }`, infra/secrets.ts) is read the same way, in the same
+ * refresh: its values become ORIGIN_VERIFY_SECRET and ORIGIN_VERIFY_PREVIOUS, so a rotation reaches every worker within
+ * 5 minutes too (docs/deploy.md "The edge"). Those names are ignored in the environment wherever the secret is read.
+ *
  * The local runtime and the tests build their own dependencies per stack and hand them to each group's
  * `createHandler`; without SECRETS_ID this module reads the environment alone, once.
  */
 
 import type { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import { type Adapters, buildDeps, type Deps, loadSettings, logger } from '@mathisland/core';
-import { secretNames } from '../../../../infra/secrets';
+import { originSecretFields, originSecretNames, secretNames } from '../../../../infra/secrets';
 
 /** How long a worker uses the secret it read before reading it again, seconds (README, docs/deploy.md). */
 export const SECRETS_MAX_AGE_SECONDS = 300;
 
 export interface ProductionDepsOptions {
-  /** The environment (default process.env): SECRETS_ID and the plain settings. */
+  /** The environment (default process.env): SECRETS_ID, ORIGIN_SECRET_ID and the plain settings. */
   env?: NodeJS.ProcessEnv;
   /** The Powertools Secrets provider (default: one with the Lambda's own client; tests point one at a fake). */
   secrets?: Pick<SecretsProvider, 'get'>;
@@ -36,21 +40,33 @@ export interface ProductionDepsOptions {
   now?: () => number;
 }
 
-/** The secret names of the secret's JSON object that hold strings (others count as unset). */
-function pickSecrets(value: unknown): Record<string, string> {
+/** Every setting name a secret may hold. */
+const SECRET_SETTINGS: readonly string[] = [...secretNames, ...originSecretNames];
+
+/** The string members of a secret's JSON object (others count as unset). */
+function stringsOf(value: unknown): Record<string, string> {
   const object = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  const out: Record<string, string> = {};
-  for (const name of secretNames) {
-    const v = object[name];
-    if (typeof v === 'string') out[name] = v;
-  }
-  return out;
+  return Object.fromEntries(Object.entries(object).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
-/** The environment the settings load from: `env` without any secret name, plus the secret's values. */
+/** The secret names of the app secret's JSON object. */
+function pickSecrets(value: unknown): Record<string, string> {
+  const strings = stringsOf(value);
+  return Object.fromEntries(secretNames.flatMap((name) => (strings[name] === undefined ? [] : [[name, strings[name]]])));
+}
+
+/** The origin secret's `current` and `previous`, as the settings they become. */
+function pickOriginSecret(value: unknown): Record<string, string> {
+  const strings = stringsOf(value);
+  return Object.fromEntries(
+    Object.entries(originSecretFields).flatMap(([field, name]) => (strings[field] === undefined ? [] : [[name, strings[field]]])),
+  );
+}
+
+/** The environment the settings load from: `env` without any secret name, plus the secrets' values. */
 function settingsEnv(env: NodeJS.ProcessEnv, secrets: Record<string, string>): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = { ...env };
-  for (const name of secretNames) delete out[name];
+  for (const name of SECRET_SETTINGS) delete out[name];
   return { ...out, ...secrets };
 }
 
@@ -67,13 +83,19 @@ export function productionDeps(adapters: Adapters = {}, options: ProductionDepsO
   let current: { deps: Deps; values: Record<string, string>; readAt: number } | undefined;
   let pending: Promise<Deps> | undefined;
 
-  const readSecret = async (secretId: string): Promise<Record<string, string>> => {
+  const readJson = async (secretId: string): Promise<unknown> => {
     if (!provider) {
       const { SecretsProvider } = await import('@aws-lambda-powertools/parameters/secrets');
       provider = new SecretsProvider();
     }
     // Our own interval decides when to read; forceFetch skips Powertools' cache then, maxAge keeps it in step.
-    return pickSecrets(await provider.get(secretId, { transform: 'json', maxAge: maxAgeSeconds, forceFetch: current !== undefined }));
+    return provider.get(secretId, { transform: 'json', maxAge: maxAgeSeconds, forceFetch: current !== undefined });
+  };
+  /** The app secret's values and, with ORIGIN_SECRET_ID, the origin secret's (read together). */
+  const readSecret = async (secretId: string): Promise<Record<string, string>> => {
+    const originId = env.ORIGIN_SECRET_ID;
+    const [app, origin] = await Promise.all([readJson(secretId), originId ? readJson(originId) : undefined]);
+    return { ...pickSecrets(app), ...pickOriginSecret(origin) };
   };
 
   const load = async (): Promise<Deps> => {
@@ -90,7 +112,7 @@ export function productionDeps(adapters: Adapters = {}, options: ProductionDepsO
     const previous = current;
     try {
       const values = await readSecret(secretId);
-      const changed = secretNames.filter((name) => values[name] !== previous.values[name]);
+      const changed = SECRET_SETTINGS.filter((name) => values[name] !== previous.values[name]);
       if (changed.length === 0) {
         current = { ...previous, readAt: now() };
         return previous.deps;

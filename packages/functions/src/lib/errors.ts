@@ -15,6 +15,7 @@ export const statusOfCode: Record<string, number> = {
   token_invalid: 401,
   otp_invalid: 401,
   permission_denied: 403,
+  forbidden_origin: 403,
   node_locked: 403,
   no_hearts: 403,
   not_found: 404,

@@ -2,7 +2,7 @@
  * Builds the Lambda handler of one endpoint group from the route manifest (`infra/routes.ts`) and the group's
  * route definitions (`route.ts`). The pipeline, outermost first, one middleware per file in `middlewares/`:
  *
- *   requestLog → responseHeaders → errorBody → injectDeps → @middy/http-router → per route:
+ *   requestLog → responseHeaders → errorBody → injectDeps → originCheck → @middy/http-router → per route:
  *   sameOrigin (admin routes) → jsonBody → pathId → authenticate → throttle(s) → validateInput → the route's
  *   handler → JSON response
  *
@@ -39,6 +39,7 @@ import { authenticate } from './middlewares/authenticate';
 import { errorBody } from './middlewares/errorBody';
 import { depsOf, injectDeps } from './middlewares/injectDeps';
 import { jsonBody } from './middlewares/jsonBody';
+import { originCheck } from './middlewares/originCheck';
 import { pathId } from './middlewares/pathId';
 import { requestLog } from './middlewares/requestLog';
 import { responseHeaders } from './middlewares/responseHeaders';
@@ -47,6 +48,7 @@ import { throttle } from './middlewares/throttle';
 import { validateInput } from './middlewares/validateInput';
 import type { RouteDef } from './route';
 import type { AppContext } from './types';
+import { UNKNOWN_VIEWER } from './viewer';
 
 export type GroupHandler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>;
 
@@ -117,7 +119,6 @@ function routeHandler(spec: RouteSpec, def: RouteDef) {
     }),
   );
   if (spec.throttle && !countOnUser) handler.use(throttle({ scope: spec.throttle, inTransaction: def.throttleInTransaction }));
-  if (spec.usernameThrottle) handler.use(throttle({ scope: spec.usernameThrottle }));
   // The admin API refuses any query parameter a route does not name (docs/admin-api.md), writes included.
   const query = def.query ?? (spec.path.startsWith('/api/admin/') ? NO_QUERY : undefined);
   return handler.use(validateInput({ body: def.body, query })).handler(async (event, context) => {
@@ -128,7 +129,8 @@ function routeHandler(spec: RouteSpec, def: RouteDef) {
       id: context.pathId ?? Number.NaN,
       // A route counting its throttle hit in its own transaction gets it on a per-request copy (deps.throttle).
       deps: context.throttleTicket ? { ...depsOf(context), throttle: context.throttleTicket } : depsOf(context),
-      clientIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+      clientIp: (context.viewer ?? UNKNOWN_VIEWER).ip,
+      viewer: context.viewer ?? UNKNOWN_VIEWER,
     };
     // `authenticate` guarantees the caller of the route's kind is there.
     const result =
@@ -182,6 +184,7 @@ export function defineGroup(group: EndpointGroup, definitions: Record<string, Ro
       .use(responseHeaders())
       .use(errorBody())
       .use(injectDeps(getDeps))
+      .use(originCheck())
       .handler(router as never);
     return isStreamedGroup(group) ? handler : underDeadline(handler);
   };

@@ -133,6 +133,8 @@ export function impliedErrors(spec: Pick<RouteSpec, 'path' | 'method' | 'auth' |
   if (denied.length) errors.permission_denied = denied.join(' ');
   if (spec.auth === 'internal') errors.permission_denied = 'No valid `X-Internal-Key` (or INTERNAL_SERVICE_KEY unset, or DEBUG on).';
   if (spec.throttle) errors.throttled = `Over the \`${spec.throttle}\` throttle scope; \`Retry-After\` says when to try again.`;
+  errors.forbidden_origin =
+    'The request did not come through the service’s public address (a direct call of the API or function URL host).';
   errors.server_error = 'An unexpected failure on the service’s side (details only in its log).';
   errors.database_busy = 'The database is unreachable or overloaded; `Retry-After` says when to try again.';
   return errors;

@@ -17,6 +17,7 @@ import type { User } from '@mathisland/core/auth';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { ZodObject, ZodType } from 'zod';
 import type { ErrorDocs, Examples, Responses } from './responses';
+import type { Viewer } from './viewer';
 
 /** What every handler receives. */
 export interface RouteInput<B, Q> {
@@ -28,8 +29,10 @@ export interface RouteInput<B, Q> {
   /** The `{id}` path parameter, an ASCII decimal id (NaN on routes without one). */
   id: number;
   deps: Deps;
-  /** Client IP as API Gateway saw it. */
+  /** The viewer's IP address, from CloudFront-Viewer-Address (`unknown` without one; DESIGN §12). */
   clientIp: string;
+  /** The viewer: that address and the key per-address limits count it by (an IPv6 address by its /64). */
+  viewer: Viewer;
 }
 
 /** Input of a `user` route: the signed-in learner. */

@@ -8,6 +8,7 @@
  * answers against them, so a renamed or retyped field fails CI.
  */
 import * as z from 'zod';
+import { isoTime } from './http';
 
 /** The error body of every failure (DESIGN §3). */
 export const ErrorBody = z
@@ -97,6 +98,14 @@ export const SubscriptionStatus = z
     active: z.boolean(),
     plan: z.object({ id: Id, title: z.string() }).nullable(),
     expiresAt: IsoTime.nullable(),
+    source: z
+      .enum(['gateway', 'marketplace'])
+      .nullable()
+      .meta({ description: 'What set `expiresAt`: a marketplace subscription’s period (and paid days held after it), or paid days' }),
+    marketplaceValidUntil: IsoTime.nullable().meta({
+      description:
+        'While a marketplace subscription runs: the end of its period as the marketplace says; `expiresAt` is later by the paid days held after it',
+    }),
     aiDailyQuota: z.number().int().min(0).meta({ description: 'Tutor questions per Tehran day now (the plan’s, or the free quota)' }),
     freeAiDailyQuota: z.number().int().min(0),
     recheckedOrders: z
@@ -104,3 +113,10 @@ export const SubscriptionStatus = z
       .meta({ description: 'Unpaid orders re-checked with the gateway during this read, with their status now' }),
   })
   .meta({ id: 'SubscriptionStatus' });
+
+/** A subscription state (epoch ms times) as the API answers it: {@link SubscriptionStatus}, times ISO 8601. */
+export const subscriptionAnswer = <T extends { expiresAt: number | null; marketplaceValidUntil: number | null }>(status: T) => ({
+  ...status,
+  expiresAt: isoTime(status.expiresAt),
+  marketplaceValidUntil: isoTime(status.marketplaceValidUntil),
+});

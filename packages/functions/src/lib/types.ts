@@ -4,12 +4,15 @@ import type { Staff } from '@mathisland/core/admin';
 import type { User } from '@mathisland/core/auth';
 import type { ThrottleTicket } from '@mathisland/core/throttle';
 import type { Context } from 'aws-lambda';
+import type { Viewer } from './viewer';
 
 export interface AppContext extends Context {
   /** Set by `injectDeps`, first of all. */
   deps?: Deps;
   /** The `{id}` path parameter (`pathId`). */
   pathId?: number;
+  /** Who is calling, from CloudFront-Viewer-Address on a request with a valid origin header (`originCheck`). */
+  viewer?: Viewer;
   /** The signed-in learner (`authenticate`, `user` routes). */
   user?: User;
   /** The signed-in staff member (`authenticate`, `admin` routes). */

@@ -3,12 +3,12 @@
  * reads them (issue 16 §2, §4):
  *
  * - Scope: when the system prompt has a scope rule ("answer with exactly <marker> and nothing else"), the fake
- *   judges the last user message on its own — not with the service's gate — and answers exactly that marker
- *   when it is not about math: a rule change, a question about people, places, sports, films or another school
- *   subject that gives nothing to compute, a fact about the world ("how many people live in…"), or chit-chat
- *   with no math in it. A short follow-up counts as math when the conversation before it, the practice question
- *   or the textbook text of the prompt make it one. So the late-refusal path of the service is exercised end to
- *   end, as with a real model.
+ *   judges the last user message on its own (`llmScope.ts`, not the service's gate) and answers exactly that
+ *   marker only on evidence that it is not about math — a rule change, a question to the tutor about itself, a
+ *   story or game, another subject or a fact about the world, chit-chat — when it shows no math of its own (something
+ *   to compute, a math term, a quantity asked about); everything else is answered, as a real model reading the
+ *   prompt's rule would. A follow-up counts as math in a conversation (an earlier answer, a practice question). So
+ *   the refusal path of the service is exercised end to end, as with a real model.
  * - A practice question in the prompt: a reply for the rung of the hint ladder the prompt asks for ("Hint step
  *   N of 3": a nudge, the method on other numbers, the first step on the question's own numbers), never the
  *   final answer.
@@ -19,55 +19,12 @@
  * plain-text cleaning is exercised. A scripted reply (`POST /_local/llm/next`) replaces all of this.
  */
 import { asciiDigits } from '@mathisland/core/tutor';
+import { type ChatTurn, isOffTopic } from './llmScope';
 
-/** A chat message as the API receives it. */
-export interface ChatTurn {
-  role: string;
-  content: string;
-}
+export type { ChatTurn } from './llmScope';
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 const isPersianText = (s: string) => (s.match(/[\u0600-\u06FF]/g) ?? []).length > (s.match(/[A-Za-z]/g) ?? []).length;
-const norm = (s: string) =>
-  asciiDigits(s)
-    .toLowerCase()
-    .replace(/[يى]/g, 'ی')
-    .replace(/ك/g, 'ک')
-    .replace(/\u200c/g, ' ');
-
-/** The fake's own reading of a message (independent of the service's gate). */
-const MATH =
-  /[0-9]\s*[-+×x*÷/:=]\s*[0-9]|\b(add|plus|sum|subtract|minus|multiply|times|divide|fraction|decimal|percent|area|perimeter|angle|triangle|square|rectangle|circle|number|digit|round|average|equation|math)|جمع|تفریق|ضرب|تقسیم|کسر|اعشار|درصد|مساحت|محیط|زاویه|مثلث|مربع|مستطیل|دایره|عدد|رقم|گرد کن|میانگین|ریاضی|مخرج|صورت کسر/;
-const NOT_MATH =
-  /\b(football|soccer|goals?|player|team|messi|ronaldo|game|minecraft|film|movie|song|singer|story|joke|history|science|country|countries|china|people|animal|planet|president|king|war|youtube|instagram|friend|pet|dog|cat)\b|فوتبال|بازیکن|گل زد|بازی|فیلم|آهنگ|خواننده|داستان|قصه|جوک|تاریخ|علوم|کشور|چین|مردم|حیوان|سیاره|پادشاه|جنگ|یوتیوب|اینستا|دوست|گربه|سگ/;
-const FACT =
-  /\b(who|when|where|which year|how many people|population|live in|famous)\b|چه کسی|کی بود|کجاست|چه سالی|جمعیت|زندگی می ?کنند|معروف/;
-const RULE_CHANGE =
-  /\b(ignore|forget|pretend|roleplay|act as|from now on|new rules?|no rules)\b|فراموش کن|نادیده بگیر|وانمود|نقش|از این به بعد|از الان/;
-const CUE =
-  /\b(each|every|altogether|in all|in total|left|how many|how much|what is|whats|calculate)\b|هر |روی هم|مجموع|باقی|چند|چقدر|حاصل/;
-const FOLLOW_UP =
-  /^(why|how|what do you mean|i don'?t (understand|get it)|explain|again|next|hint|ok|thanks?)|^(چرا|چطور|یعنی چی|نفهمیدم|متوجه نشدم|دوباره|توضیح|راهنمایی|مرسی|ممنون|باشه)/;
-
-/** Numbers of a text that are not years (13xx, 14xx, 19xx, 20xx). */
-const quantities = (s: string) => (s.match(/\d+(?:[.,]\d+)?/g) ?? []).filter((n) => !/^(1[34]|19|20)\d\d$/.test(n));
-const yearless = (s: string) => s.replace(/(?<!\d)(1[34]|19|20)\d\d(?!\d)/g, ' ');
-
-/** Whether the fake considers `question` not about math, given the system prompt and the earlier turns. */
-export function isOffTopic(question: string, system: string, earlier: ChatTurn[]): boolean {
-  const q = norm(question);
-  if (RULE_CHANGE.test(q)) return true;
-  const expression = /[0-9]\s*[-+×x*÷/:=]\s*[0-9]/.test(yearless(q));
-  const computable = expression || (quantities(q).length >= 2 && CUE.test(q));
-  if (NOT_MATH.test(q) || FACT.test(q)) return !computable;
-  if (MATH.test(q) || computable || (quantities(q).length >= 1 && CUE.test(q))) return false;
-  const inConversation = earlier.some((m) => m.role === 'assistant') || system.includes('Practice question:');
-  if (inConversation && (FOLLOW_UP.test(q.trim()) || q.split(/\s+/).length <= 8)) return false;
-  // Words of the question found in the textbook text of the prompt make it a question about the lesson.
-  const book = norm(system.split('From the textbook:')[1] ?? '');
-  const words = q.split(/[^\p{L}]+/u).filter((w) => w.length >= 4);
-  return !(book && words.some((w) => book.includes(w)));
-}
 
 /** The two numbers and the sign of the first `a op b` of a text (ASCII digits), if any. */
 function expressionOf(text: string): { a: number; op: string; b: number } | undefined {

@@ -16,8 +16,9 @@
  *   expired code, or another redirect_uri, is 400 `invalid_grant`; a wrong client 401 `invalid_client`.
  * - The owner's consent page (marketplaceConsent.ts): `GET /devapi/v2/auth/authorize/?…` (also `/authorize`).
  *
- * Control routes (local only; docs/marketplace.md): `POST /purchases`, `POST /purchases/{token}/renew`,
- * `POST /purchases/{token}/refund`, `POST /faults { status, count, delayMs? }` (the next `count` API and token calls
+ * Control routes (local only; docs/marketplace.md; marketplaceControl.ts): `POST /purchases` (signed like the real
+ * marketplace signs what the app receives), `POST /purchases/{token}/renew`, `POST /purchases/{token}/refund`,
+ * `POST /purchases/{token}/cancel`, `GET /public-key`, `POST /faults { status, count, delayMs? }` (the next `count` API and token calls
  * answer `status`, or answer late by `delayMs`), `GET /requests` (the calls received, newest last: method, path,
  * content type, which auth was presented, grant type; never a secret).
  */

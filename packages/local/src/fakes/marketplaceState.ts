@@ -1,5 +1,5 @@
 /** What the fake marketplace's modules share (marketplace.ts, marketplaceControl.ts): its state types and JSON helpers. */
-import { randomBytes } from 'node:crypto';
+import { type KeyObject, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 
 export interface MarketplaceFakeOptions {
@@ -12,10 +12,17 @@ export interface MarketplaceFakeOptions {
   redirectUri?: string;
   /** Epoch ms now (the stack's clock, so tests that move time expire access tokens too). */
   now: () => number;
+  /**
+   * The app's signing key pair: every minted purchase's data is signed with `privateKey` (RSA-SHA1, as the real one);
+   * `publicKey` is its public half, base64 X.509, as the developer panel shows it (MARKETPLACE_PUBLIC_KEY).
+   */
+  signing?: { privateKey: KeyObject; publicKey: string };
 }
 
 export interface FakePurchase {
   token: string;
+  /** The marketplace's own order id of the purchase. */
+  orderId: string;
   packageName: string;
   productId: string;
   kind: 'inapp' | 'subscription';
@@ -24,6 +31,9 @@ export interface FakePurchase {
   validUntil: number;
   autoRenewing: boolean;
   refunded: boolean;
+  /** What the app receives (Poolakey `originalJson`, `dataSignature`): the purchase JSON and its base64 signature. */
+  purchaseData: string;
+  dataSignature: string | null;
 }
 
 export interface FakeMarketplaceRequest {

@@ -4,8 +4,9 @@
  * 1. safety (`safety.ts`): self-harm → the help-line message; abuse → the abuse help message;
  * 2. personal data is redacted (`safety.ts`), so the rest of the service — the topic decision, the model, the
  *    conversation store, the answer cache — only ever sees the redacted request;
- * 3. topic (`topic.ts`, stage 1): off-topic → the fixed refusal; a request that held personal data and is not
- *    math → the fixed personal-data message instead;
+ * 3. topic (`topic.ts`, stage 1): off-topic → the fixed refusal; a request that held personal data and shows no math
+ *    of its own (an expression, a word problem, a math term, a measurement) → the fixed personal-data message
+ *    instead, whatever else it is;
  * 4. otherwise the (redacted) request is asked; the model's refusal marker is stage 2 (`answerStream.ts`).
  * Each verdict carries a category (and a reason) for the log; the text is never logged.
  */
@@ -23,6 +24,9 @@ export type GateVerdict =
   | { kind: 'off_topic'; category: 'off_topic'; reason: TopicReason }
   | { kind: 'ask'; question: string; personal: PersonalKind[]; reason: TopicReason };
 
+/** Topic reasons that are evidence of math (not only the absence of an off-topic sign). */
+const MATH_EVIDENCE: ReadonlySet<TopicReason> = new Set(['structure', 'vocabulary', 'measurement']);
+
 /** What replaces a piece of personal data in the request, in its language. */
 export const REDACTED = { fa: '[اطلاعات شخصی حذف شد]', en: '[personal information removed]' } as const;
 
@@ -35,9 +39,10 @@ export function screenRequest(userQuestion: string, context: TopicContext): Gate
   if (safety.category === 'self_harm') return { kind: 'help_line', category: 'self_harm' };
   if (safety.category === 'abuse') return { kind: 'abuse_help', category: 'abuse' };
   const topic = classifyTopic(safety.redacted, context);
-  if (topic.topic === 'off_topic') {
-    if (safety.personal.length) return { kind: 'personal_data', category: 'personal_data', personal: safety.personal };
-    return { kind: 'off_topic', category: 'off_topic', reason: topic.reason };
+  // Personal data keeps its fixed message unless the request shows math of its own ("my number is …, call me").
+  if (safety.personal.length && !MATH_EVIDENCE.has(topic.reason)) {
+    return { kind: 'personal_data', category: 'personal_data', personal: safety.personal };
   }
+  if (topic.topic === 'off_topic') return { kind: 'off_topic', category: 'off_topic', reason: topic.reason };
   return { kind: 'ask', question: safety.redacted, personal: safety.personal, reason: topic.reason };
 }

@@ -3,7 +3,8 @@
  *
  * Children type Persian with Arabic letter forms, ZWNJ or no space at all, colloquial suffixes and spelling by
  * sound; English with typos. So a token matches a lexicon word when, after {@link sound} folding:
- * - it is the word, or the word with a suffix children attach (`کسرها`, `جمعش`, `بازیشو`; `fractions`, `adding`);
+ * - it is the word, or the word with a suffix children attach (`کسرها`, `جمعش`, `بازیشو`; `fractions`, `adding`), also
+ *   in place of a final ه as spoken Persian does (`گربم` for `گربه‌ام`);
  * - or it is one or two typing slips away (Levenshtein distance, `fastest-levenshtein`): 1 for words of 5 to 7
  *   letters, 2 from 8 letters on, same first letter. Shorter words must be exact (`add`), and Persian words
  *   shorter than 6 letters too (`داره` is not `دایره`): their misspellings are mostly by sound, folded above.
@@ -73,13 +74,19 @@ const FA_SUFFIXES = [
   'تر',
   'ترین',
 ];
+/** Personal suffixes that replace a word's final ه in spoken Persian. */
+const SPOKEN_SUFFIXES = ['م', 'ت', 'ش', 'مون', 'تون', 'شون', 'مو', 'تو', 'شو'];
 const EN_SUFFIXES = ['s', 'es', 'ing', 'ed', 'd', 'er', 'ers', "'s"];
 
 const isPersianWord = (w: string) => /[\u0600-\u06FF]/.test(w);
 
-/** The text's tokens: folded (`text.ts`), sound-folded, split on anything that is not a letter or a digit. */
+/**
+ * The text's tokens: folded (`text.ts`), sound-folded, a letter repeated three times or more written once, split on
+ * anything that is not a letter or a digit.
+ */
 export function tokenize(text: string): string[] {
   return sound(fold(text))
+    .replace(/(\p{L})\1{2,}/gu, '$1') // letters stretched for emphasis: `hiiii`, `سلاااام`
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 }
@@ -96,6 +103,10 @@ export function wordMatches(t: string, w: string, options: { fuzzy?: boolean } =
   if (t.startsWith(w) && w.length >= 2) {
     const rest = t.slice(w.length);
     if ((isPersianWord(w) ? FA_SUFFIXES : EN_SUFFIXES).includes(rest)) return true;
+  }
+  // Spoken Persian drops a final ه before a personal suffix: `گربم` (گربه‌ام), `خونت`, `مدرسمون`.
+  if (w.length >= 3 && w.endsWith('ه') && isPersianWord(w) && t.startsWith(w.slice(0, -1))) {
+    if (SPOKEN_SUFFIXES.includes(t.slice(w.length - 1))) return true;
   }
   if (options.fuzzy === false || w.length < (isPersianWord(w) ? 6 : 5) || /\d/.test(w) || KNOWN.has(t)) return false;
   if (t[0] !== w[0] || Math.abs(t.length - w.length) > 2) return false;

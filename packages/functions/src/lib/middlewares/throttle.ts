@@ -1,10 +1,10 @@
 /**
  * The route's throttle scope (spec Limits: "every throttled route has its own scope"; values in
  * `infra/routes.ts` throttleScopes): counts the signed-in learner or staff member for `by: 'user'` scopes
- * (the client IP when there is none), the client IP for `by: 'ip'`, and for `by: 'username'` the `username`
- * of the JSON body as the admin login normalizes it (the IP when the body has none), counted before the
- * password is checked. Over the limit: 429 `throttled` with `Retry-After`. Must run after `authenticate` (and
- * `jsonBody`).
+ * (the viewer's address when there is none), the viewer's address for `by: 'ip'` (`context.viewer`, from
+ * CloudFront-Viewer-Address, an IPv6 address by its /64: originCheck). Over the limit: 429 `throttled` with
+ * `Retry-After`. Must run after `authenticate`. (Failed staff sign-ins are limited by the admin domain, which alone
+ * knows the outcome: packages/core/src/admin/signInGuard.ts.)
  *
  * A route whose definition says `throttleInTransaction` is counted inside its own transaction (issue 15): this
  * middleware only puts a ticket on the context (`context.throttleTicket`, handed to the domain as
@@ -18,30 +18,20 @@
  * BENCH_THROTTLE_LIMIT (settings: never in production, never set by the stacks) replaces every scope's limit,
  * for `npm run bench`'s load runs from one address.
  */
-import { normalizeUsername } from '@mathisland/core/admin';
 import { hit, throttleTicket } from '@mathisland/core/throttle';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type ThrottleRule, type ThrottleScope, throttleScopes } from '../../../../../infra/routes';
 import type { AppContext } from '../types';
+import { UNKNOWN_VIEWER } from '../viewer';
 import { depsOf } from './injectDeps';
 
 type Request = middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>;
 
-function subjectOf({ event, context }: Request, rule: ThrottleRule): string {
-  const ip = `ip:${event.requestContext?.http?.sourceIp ?? 'unknown'}`;
-  const body = event.body as unknown;
-  const username =
-    rule.by === 'username' && typeof body === 'object' && body !== null && 'username' in body && typeof body.username === 'string'
-      ? normalizeUsername(body.username).slice(0, 64)
-      : undefined;
-  return username
-    ? `username:${username}`
-    : rule.by === 'user' && context.user
-      ? `user:${context.user.id}`
-      : rule.by === 'user' && context.staff
-        ? `staff:${context.staff.username}`
-        : ip;
+function subjectOf({ context }: Request, rule: ThrottleRule): string {
+  if (rule.by === 'user' && context.user) return `user:${context.user.id}`;
+  if (rule.by === 'user' && context.staff) return `staff:${context.staff.username}`;
+  return (context.viewer ?? UNKNOWN_VIEWER).throttleKey;
 }
 
 /** The rule of `scope` for this request: the manifest's, or every limit replaced by BENCH_THROTTLE_LIMIT (bench only). */

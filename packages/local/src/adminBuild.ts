@@ -1,0 +1,51 @@
+/**
+ * The staff panel's build for the local runtime (DESIGN §9): where the workspace and its build are, whether the build
+ * is fresh, and building it with the workspace's own script. `npm start` (main.ts) builds it when missing or stale;
+ * the browser tests' setup does the same.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The staff panel's workspace and its build (its `dist/` mirrors the URL space: `dist/admin/` is `/admin/`). */
+export const ADMIN_DIR = fileURLToPath(new URL('../../admin/', import.meta.url));
+export const ADMIN_DIST = join(ADMIN_DIR, 'dist', 'admin');
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/** Whether the panel's build is there and newer than its sources. */
+export function adminBuildState(): 'missing' | 'stale' | 'fresh' {
+  const index = join(ADMIN_DIST, 'index.html');
+  if (!existsSync(index)) return 'missing';
+  const sources = Math.max(...['src', 'index.html', 'vite.config.ts', 'package.json'].map((name) => newestMtime(join(ADMIN_DIR, name))));
+  return sources > statSync(index).mtimeMs ? 'stale' : 'fresh';
+}
+
+/**
+ * Builds the staff panel with its workspace's build script (`npm run build -w packages/admin`, Vite, a few
+ * seconds) unless the build is fresh (or `force`). `quiet` keeps Vite's output for the error only.
+ */
+export async function ensureAdminBuilt(options: { force?: boolean; quiet?: boolean } = {}): Promise<'built' | 'fresh'> {
+  if (!options.force && adminBuildState() === 'fresh') return 'fresh';
+  // Under npm, npm_execpath is npm's own script: run it with this Node.
+  const execpath = process.env.npm_execpath;
+  const script = ['run', 'build', '-w', 'packages/admin'];
+  const [command, args] = execpath?.endsWith('.js') ? [process.execPath, [execpath, ...script]] : ['npm', script];
+  const output: Buffer[] = [];
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(command, args, { cwd: REPO_ROOT, stdio: options.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (code !== 0) throw new Error(`building the staff panel failed (exit ${code})\n${Buffer.concat(output).toString()}`);
+  return 'built';
+}
