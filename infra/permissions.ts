@@ -2,7 +2,8 @@
  * What each deployed function may do with the table and the stage secret: least privilege, declared per endpoint
  * group (infra/routes.ts) and per job. `stacks/access.ts` turns an entry into the function's IAM statements:
  * `dynamodb:<action>` on the table's ARN for `table`, `dynamodb:Query` on `table/index/<name>` for each of `indexes`,
- * `secretsmanager:GetSecretValue` on the stage secret's ARN when `secret`. Nothing else, and no `*` resource.
+ * `secretsmanager:GetSecretValue` on the stage secret's ARN when `secret`. Nothing else, and no `*` resource but the
+ * one exception of {@link tracingActions} (X-Ray), which every function has.
  *
  * Proof of completeness: the black-box suite records every DynamoDB request each group's handler sends through the
  * local runtime (tests/support/tableAccess.ts) and fails when one is not declared here; the stack tests fail when a
@@ -48,6 +49,15 @@ export interface FunctionAccess {
   /** Whether it reads the stage secret (every function that builds its dependencies from settings does). */
   secret: boolean;
 }
+
+/**
+ * The one IAM exception (issue 30 §4): every function traces to X-Ray (Lambda active tracing, stacks/service.ts), for
+ * which its role needs these two actions on `*`. X-Ray has no resource-level permissions: its write actions accept no
+ * ARN, only `*` (AWS's list of X-Ray actions and resources; CDK grants exactly these when `tracing` is active). They
+ * only send trace segments and telemetry; they read nothing and reach no data. The stack tests allow exactly these two
+ * on `*` and nothing else there.
+ */
+export const tracingActions = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'] as const;
 
 /**
  * Whether function `fn` reads the origin secret (DESIGN §12: `secretsmanager:GetSecretValue` on it, its ARN in

@@ -13,6 +13,7 @@
  * | `table-user-errors` | DynamoDB `UserErrors` of the account and region (400s: validation, and AccessDenied when a permission is missing) | 10 or more per period for 3 periods |
  * | `table-throttles` | the table's and its GSIs' read and write throttle events | any |
  * | `dlq-<queue>` per dead-letter queue | `ApproximateNumberOfMessagesVisible` | one message or more |
+ * | `tutor-refusals`, `transaction-conflicts` | the service's own metrics (stacks/monitoring/dashboard.ts, with their widgets) | see there |
  *
  * Dead-letter queues: those passed to {@link Monitoring} by a stack registered before it, and every queue the app
  * uses as a dead-letter target (stacks/deadLetters.ts), e.g. the Jobs stack's. A DLQ in a stack registered after
@@ -42,6 +43,7 @@ import { table as tableManifest } from '../infra/table';
 import { Api } from './Api';
 import { deployConfig } from './config';
 import { type DeadLetterQueue, deadLetterQueuesOf } from './deadLetters';
+import { addBusinessMonitoring } from './monitoring/dashboard';
 import { Storage } from './Storage';
 import { http5xxMetric } from './service';
 import { Tutor } from './Tutor';
@@ -312,6 +314,7 @@ export function Monitoring(context: StackContext) {
     }),
     ...(dlqMetrics.length ? [new GraphWidget({ title: 'Dead-letter queues (messages)', left: dlqMetrics, width: 12 })] : []),
   );
+  addBusinessMonitoring({ stage: app.stage, dashboard, alarm });
 
   stack.addOutputs({
     AlarmTopicArn: topic.topicArn,

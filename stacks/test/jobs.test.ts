@@ -148,7 +148,8 @@ describe('Jobs: the marketplace renewal job', () => {
   });
 
   it('is registered by sst.config.ts, and production retains its queue', () => {
-    expect(Object.keys(productionJobs.findResources('AWS::Events::Rule'))).toHaveLength(2);
+    // The payment re-check, the marketplace renewal and the board snapshots (issue 30).
+    expect(Object.keys(productionJobs.findResources('AWS::Events::Rule'))).toHaveLength(3);
     const policies = new Set(
       Object.values(productionJobs.toJSON().Resources as Resources)
         .filter((r) => r.Type !== 'AWS::SSM::Parameter')

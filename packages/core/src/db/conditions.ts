@@ -6,6 +6,7 @@
  * re-reads and decides again. {@link retryOptimistic} is that loop.
  */
 import { DomainError } from '../errors';
+import { countEvent } from '../metrics';
 
 /** One reason per item of a cancelled transaction, in the order of its items (AWS: CancellationReasons). */
 export type CancellationCode = 'None' | 'ConditionalCheckFailed' | 'TransactionConflict' | 'ItemCollectionSizeLimitExceeded' | string;
@@ -65,7 +66,8 @@ export const tooManyConflicts = (): DomainError =>
  * Optimistic concurrency: runs `attempt(n)` (n = 0, 1, ...) until it returns. When it throws a lost race
  * ({@link isConditionFailure}), `onConflict(error, n)` re-reads what changed: it returns `{ result }` to end
  * with that result (e.g. "someone else already completed it"), or nothing to run `attempt` again with the
- * state it reloaded. A transaction cancelled by a TransactionConflict waits {@link conflictBackoffMs} first. Any other
+ * state it reloaded. A transaction cancelled by a TransactionConflict waits {@link conflictBackoffMs} first (and is
+ * counted: metric `TransactionConflictRetries`, infra/metrics.ts). Any other
  * error is rethrown at once.
  *
  * Errors: whatever `attempt` or `onConflict` raise; `busy()` (default 503 `database_busy`) after `attempts`
@@ -74,7 +76,7 @@ export const tooManyConflicts = (): DomainError =>
 export async function retryOptimistic<T>(
   attempt: (n: number) => Promise<T>,
   onConflict: (error: unknown, n: number) => Promise<ConflictOutcome<T>> | ConflictOutcome<T>,
-  options: { attempts?: number; busy?: () => Error; onTransactionConflict?: () => void } = {},
+  options: { attempts?: number; busy?: () => Error } = {},
 ): Promise<T> {
   const attempts = options.attempts ?? MAX_OPTIMISTIC_ATTEMPTS;
   for (let n = 0; n < attempts; n++) {
@@ -83,7 +85,7 @@ export async function retryOptimistic<T>(
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       if (isTransactionConflict(error)) {
-        options.onTransactionConflict?.();
+        countEvent('TransactionConflictRetries', {});
         await new Promise((resolve) => setTimeout(resolve, conflictBackoffMs(n)));
       }
       const outcome = await onConflict(error, n);

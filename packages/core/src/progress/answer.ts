@@ -17,6 +17,7 @@ import { type TxItem, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { afterLosingOne, heartsAt } from '../hearts';
+import { countEvent } from '../metrics';
 import { transactCounting } from '../throttle';
 import { putLatestAnswer } from './answer.entity';
 import { type AnswerResult, getAttempt, putAttempt } from './attempt.entity';
@@ -132,6 +133,7 @@ export async function answerQuestion(
         userUpdate(deps, current, correct, losesHeart ? after : undefined, now),
       ];
       await transactCounting(deps, items);
+      countEvent('Answers', { result: correct ? 'right' : 'wrong' });
       return result;
     },
     // Locked, or the attempt was recorded (by an earlier try of this request, or concurrently): decide from that.

@@ -15,6 +15,7 @@ import { userKey } from '../auth';
 import { check, type TxItem, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { type XpMove, xpMove } from '../leaderboard';
+import { countEvent } from '../metrics';
 import { newNotificationIds, notificationItem } from '../notifications';
 import { transactCounting } from '../throttle';
 import { type Streak, type StreakStep, streakAt, streakStep } from './activity';
@@ -110,5 +111,7 @@ export async function writeCompletion(deps: Deps, user: User, node: CurriculumNo
       : []),
   ];
   await transactCounting(deps, items);
+  if (write.lesson) countEvent('Completions', { kind: 'lesson' });
+  if (write.node) countEvent('Completions', { kind: 'island' });
   return streak?.after ?? streakAt(user, now);
 }

@@ -10,10 +10,11 @@
 import { logger } from '@mathisland/core';
 import { createDb, type Db } from '@mathisland/core/db';
 import { refreshBoardSnapshots } from '@mathisland/core/leaderboard';
+import { jobHandler } from '../lib/job';
 
 let db: Db | undefined;
 
-export async function handler(): Promise<{ boards: string[] }> {
+export const handler = jobHandler(async (): Promise<{ boards: string[] }> => {
   const tableName = process.env.TABLE_NAME;
   if (!tableName) throw new Error('TABLE_NAME is not set; the Jobs stack passes it to the board-snapshots job');
   db ??= createDb({ tableName });
@@ -21,4 +22,4 @@ export async function handler(): Promise<{ boards: string[] }> {
   const boards = await refreshBoardSnapshots(db, started);
   logger.info('board snapshots taken', { boards, durationMs: Date.now() - started });
   return { boards };
-}
+});
