@@ -41,6 +41,8 @@ const learners = String(values.learners)
   .map((raw) => number('learners', raw));
 
 logger.setLogLevel('WARN');
+// The simulated learners' business metrics (packages/core/src/metrics.ts) would print a line per answer.
+process.env.POWERTOOLS_METRICS_DISABLED = 'true';
 const dynamo = await startDynamoLocal();
 try {
   const sim = await simulate(dynamo.endpoint, {

@@ -30,6 +30,11 @@ export function renderDoc(sim: Simulation, analyses: Analysis[], unsharded: Anal
         `| ${n0(a.scale.learners)} | ${a.hot.length ? `**${a.hot.map((r) => r.pattern).join('; ')}**` : 'none'} | ${usd(a.cost.reads)} | ${usd(a.cost.writes)} | **${usd(a.cost.total)}** |`,
     )
     .join('\n');
+  // The busiest histogram item's transactions in flight and the busiest tie partition's write units, at the largest
+  // scale of this run: a class's load is shared equally by its shards, so other shard counts scale inversely.
+  const top = analyses.reduce((a, b) => (b.scale.learners > a.scale.learners ? b : a));
+  const histogram = top.rows.find((r) => r.pattern.startsWith('BOARDXP'))?.inFlight ?? Number.NaN;
+  const tie = top.rows.find((r) => r.pattern.startsWith('gsi1 BOARD#'))?.partitionWrite.value ?? Number.NaN;
   const fixed = unsharded.hot.map((row) => `- **${row.pattern}**: unsharded, ${row.over.join(', ')} (${describePeak(row)}).`).join('\n');
   return `# Capacity at national scale
 
@@ -87,10 +92,10 @@ ${fixed}
 And two the model named in the code as it was, fixed outside the leaderboard:
 
 - **gsi2 \`USERS\`** (the staff's list of learners): the user item was in this one index partition, projection ALL, so
-  every answer, grant and session check (each writes the user item) rewrote its copy there: about 7,400 write units a
-  second at 3,000,000 learners. The list now reads a small directory entry per learner, written only at sign-up,
-  sign-in, sign-out and rename (packages/core/src/auth/directory.entity.ts; migration \`0006-user-directory\`). Writes
-  a month fell by half.
+  every answer, grant and session check (each writes the user item) rewrote its copy there (this model measured about 7,400 write units a
+  second at 3,000,000 learners on the code before the change). The list now reads a small directory entry per learner, written only at sign-up,
+  sign-in, sign-out and rename (packages/core/src/auth/directory.entity.ts; migration \`0007-user-directory\`). A month's
+  writes fell by half in that run.
 - **\`COUNTER\` / \`notification\`**: every island completion took its notification's id from one counter item, 1,000
   updates a second in the surge's bursts on one item. Notification ids are now the time in ms (one more than the
   worker's last when that is later; notifications/notification.entity.ts), and a completion sends one request less.
@@ -99,8 +104,8 @@ The shard counts, each the smallest that keeps its key under half with room to s
 
 | key | shards | why |
 |---|---:|---|
-| XP histogram bucket (\`BOARDXP#<board>#<shard>\` / \`<xp>\`) | ${HISTOGRAM_SHARDS} (by user id) | a grant's transaction holds the buckets of its old and new XP; in the surge most learners land on a few values (a quiz gives 5, 15, 25, 40, 50 or 65 XP). At 32 shards the busiest bucket would have 0.52 transactions in flight (over half of one); at ${HISTOGRAM_SHARDS}, about 0.25 |
-| tie index partition (gsi1 \`BOARD#<board>#<xp>#<shard>\`) | ${TIE_SHARDS} (by user id) | every grant enters its new XP value's partition (2 units in a transaction, as DynamoDB Local reports them); at 2 shards the surge's busiest value takes about 670 units a second a partition, at 3 about 440, at ${TIE_SHARDS} about 330, which still holds if nine in ten of a surge land on one value. It costs the leaderboard read one COUNT Query per shard: 6 requests cold (tests/requests.test.ts) |
+| XP histogram bucket (\`BOARDXP#<board>#<shard>\` / \`<xp>\`) | ${HISTOGRAM_SHARDS} (by user id) | a grant's transaction holds the buckets of its old and new XP; in the surge most learners land on a few values (a quiz gives 5, 15, 25, 40, 50 or 65 XP). In this run at ${n0(top.scale.learners)} learners the busiest bucket has ${histogram.toFixed(2)} transactions in flight at ${HISTOGRAM_SHARDS} shards; with half as many it would have ${(2 * histogram).toFixed(2)}${2 * histogram > HEADROOM ? ' (over half of one)' : ''} |
+| tie index partition (gsi1 \`BOARD#<board>#<xp>#<shard>\`) | ${TIE_SHARDS} (by user id) | every grant enters its new XP value's partition (2 units in a transaction, as DynamoDB Local reports them); in this run the surge's busiest value takes ${n0(tie)} units a second a partition at ${TIE_SHARDS} shards (${[2, 3].map((n) => `${n0((tie * TIE_SHARDS) / n)} at ${n}`).join(', ')}). It costs the leaderboard read one COUNT Query per shard: 6 requests cold (tests/requests.test.ts) |
 | day counters (\`STATS#<day>\` / \`SHARD#<nn>\`) | ${DAY_COUNTER_SHARDS} (at random) | unchanged: sign-ins and orders are far from any limit |
 | board snapshot (\`BOARDSNAP#<board>\`) | 1 | written once a minute by the job, read once a minute per worker |
 

@@ -305,15 +305,20 @@ export async function simulate(endpoint: string, options: SimulationOptions): Pr
     const minute = firstRead ? Math.floor(firstRead.at / 60_000) * 60_000 : 0;
     if (firstRead && minute > lastSnapshot) {
       const at = minute;
-      for (const board of currentBoards(at)) {
-        const snapshot = await as(
-          'schedule',
-          firstRead.phase,
-          () => at,
-          () => refreshBoardSnapshot(jobDb, board, at),
-        );
-        census.push({ phase: firstRead.phase, at, board, histogram: snapshot.data.histogram });
-      }
+      // Both boards at once, to shorten the run: the job takes them in turn, but its requests, their units and their
+      // simulated time (the run's minute) are the same either way.
+      const snapshots = await Promise.all(
+        currentBoards(at).map((board) =>
+          as(
+            'schedule',
+            firstRead.phase,
+            () => at,
+            () => refreshBoardSnapshot(jobDb, board, at),
+          ),
+        ),
+      );
+      for (const snapshot of snapshots)
+        census.push({ phase: firstRead.phase, at, board: snapshot.board, histogram: snapshot.data.histogram });
       lastSnapshot = at;
       jobRuns[firstRead.phase]++;
     }
