@@ -86,6 +86,8 @@ export interface LocalStack {
   faultsInjected(): number;
   /** Answers that differed from the API document (with `checkResponses`), as `<route> <status>: <problem>`. */
   responseMismatches: string[];
+  /** The scheduled jobs' work a request's answer depends on (the board snapshots, schedule.ts), now. */
+  runSchedules(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -262,6 +264,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       warnings,
       faultsInjected: () => sms.faultCounts.injected + gateway.faultCounts.injected + llm.faultCounts.injected,
       responseMismatches,
+      runSchedules: () => schedule.run(),
       async close() {
         server.closeAllConnections();
         await Promise.all([new Promise((r) => server.close(r)), origin?.close()]);
