@@ -73,7 +73,11 @@ export interface MetricSpec {
 
 /** Each metric, its unit and dimensions. Every one is a count of events: graph and alarm on its Sum. */
 export const businessMetrics = {
-  Answers: { unit: 'Count', dimensions: ['result'], description: 'An answer recorded (POST /api/questions/{id}/answer)' },
+  Answers: {
+    unit: 'Count',
+    dimensions: ['result'],
+    description: 'An answer recorded (POST /api/questions/{id}/answer, and a review answer, POST /api/review/{id}/answer)',
+  },
   Completions: { unit: 'Count', dimensions: ['kind'], description: 'A lesson or an island completed for the first time' },
   Purchases: { unit: 'Count', dimensions: ['provider'], description: 'An order paid, by who took the money' },
   Refunds: { unit: 'Count', dimensions: ['by'], description: 'A paid order refunded, by staff or at the marketplace' },

@@ -21,7 +21,7 @@ import type { EndpointGroup } from './routes';
 import type { GlobalIndexName } from './table';
 
 /** Scheduled and deploy-time functions (not endpoint groups). */
-export const jobNames = ['migrate', 'payment-recheck', 'marketplace-renewal', 'board-snapshots'] as const;
+export const jobNames = ['migrate', 'payment-recheck', 'marketplace-renewal', 'board-snapshots', 'streak-freezes', 'parent-reports'] as const;
 export type JobName = (typeof jobNames)[number];
 
 /** An endpoint group's Lambda or a job's. */
@@ -83,14 +83,16 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   curriculum: { table: ['Query', 'UpdateItem'], indexes: [], secret: true },
   // Answers, completions (their state in one BatchGet), XP, board entries and histogram, streaks, notifications; the
   // lock rule checked inside the answer's transaction (ConditionCheck). A grant removes a learner's board entry of the
-  // layout before migration 0005 (Delete), when the migration had not moved them yet.
+  // layout before migration 0006 (Delete), when the migration had not moved them yet. The mistakes review: a mastered
+  // question leaves it, and a learner without freezes leaves the freeze job's index (Delete parts of transactions).
   learning: {
     table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
     indexes: [],
     secret: true,
   },
   // Profile, hearts, summary, weekly report, and account deletion (the personal prefixes, BatchWriteItem deletes).
-  user: { table: [...READ, 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], indexes: [], secret: true },
+  // The parent's number: its code (Put, consumed by a Delete in the confirming transaction), the link item.
+  user: { table: [...READ, 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], indexes: [], secret: true },
   // Unknown paths and methods: answers 404/405 without reading anything.
   fallback: { table: [], indexes: [], secret: true },
   // The board's snapshot (GetItem), the caller's ties (COUNT Queries of the tie index, gsi1). A board without a
@@ -134,6 +136,13 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // Every minute, the leaderboards' snapshots: the histogram shards (Query), the tie index (gsi1), the snapshot
   // (PutItem). No secret: it builds no dependencies.
   'board-snapshots': { table: ['Query', 'PutItem'], indexes: ['gsi1'], secret: false },
+  // The nightly streak freeze job (DESIGN §13): the watch index (gsi1), each learner, the freeze's transaction (user
+  // item, notifications (ids are the time: no counter), the watch item moved or removed).
+  'streak-freezes': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['gsi1'], secret: true },
+  // The weekly parent reports (DESIGN §13): the due index (gsi1), the learner and link (BatchGet), the week's
+  // activity (Query), the claim (a check of the user and an update) and the outcome. SECRET_KEY signs the stop links;
+  // the sms key is in the secret.
+  'parent-reports': { table: ['BatchGetItem', 'Query', 'UpdateItem', 'ConditionCheckItem', 'GetItem'], indexes: ['gsi1'], secret: true },
   // Marketplace purchase start/verify, the OAuth exchange, and the staff connection routes.
   // The OAuth exchange closes its window (delete); verify settles through the grant transaction.
   marketplace: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: [], secret: true },

@@ -136,6 +136,15 @@ export const throttleScopes = {
   api_docs: { limit: 600, windowSeconds: 3600, by: 'user' },
   api_redoc: { limit: 600, windowSeconds: 3600, by: 'user' },
   api_docs_assets: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  // Learning that brings children back (DESIGN §13): the mistakes review, and the parent's report, whose code
+  // request and check count per address exactly as sign-in's `otp_request` and `login` do.
+  review: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  review_answer: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  parent_read: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  parent_code: { limit: 300, windowSeconds: 3600, by: 'ip' },
+  parent_verify: { limit: 300, windowSeconds: 3600, by: 'ip' },
+  parent_remove: { limit: 120, windowSeconds: 3600, by: 'user' },
+  parent_stop: { limit: 300, windowSeconds: 3600, by: 'ip' },
 } as const satisfies Record<string, ThrottleRule>;
 
 export type ThrottleScope = keyof typeof throttleScopes;
@@ -963,6 +972,64 @@ export const routes: readonly RouteSpec[] = [
     auth: 'admin',
     throttle: 'api_docs_assets',
     summary: 'A script or style sheet of the two viewers (Swagger UI, Redoc), never from another host (view_apidocs).',
+  },
+
+  // Learning that brings children back (DESIGN §13): the mistakes review and the parent's weekly report.
+  {
+    method: 'GET',
+    path: '/api/review',
+    group: 'learning',
+    auth: 'user',
+    throttle: 'review',
+    summary: 'The caller’s mistakes review: how many questions are due, and up to 20 of them, due first (Leitner boxes).',
+  },
+  {
+    method: 'POST',
+    path: '/api/review/{id}/answer',
+    group: 'learning',
+    auth: 'user',
+    throttle: 'review_answer',
+    summary: 'Answer a question of the mistakes review: right moves it up a box, wrong back to box 1; 2 XP a right answer.',
+  },
+  {
+    method: 'GET',
+    path: '/api/user/parent',
+    group: 'user',
+    auth: 'user',
+    throttle: 'parent_read',
+    summary: 'The parent’s weekly report: the confirmed number, a number waiting for its code, the last and next report.',
+  },
+  {
+    method: 'POST',
+    path: '/api/user/parent',
+    group: 'user',
+    auth: 'user',
+    throttle: 'parent_code',
+    summary: 'Send a parent’s number a code; it gets weekly reports once confirmed with it.',
+  },
+  {
+    method: 'POST',
+    path: '/api/user/parent/verify',
+    group: 'user',
+    auth: 'user',
+    throttle: 'parent_verify',
+    summary: 'Confirm the parent’s number with the code it received.',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/user/parent',
+    group: 'user',
+    auth: 'user',
+    throttle: 'parent_remove',
+    summary: 'Remove the parent’s number: no more reports.',
+  },
+  {
+    method: 'GET',
+    path: '/api/parent/stop',
+    group: 'user',
+    auth: 'none',
+    throttle: 'parent_stop',
+    summary: 'The stop link of a parent’s weekly SMS (signed token, no sign-in): no more reports to that number.',
   },
 ];
 

@@ -45,6 +45,11 @@ export const settingDecls = {
   SMS_API_KEY: { kind: 'string', doc: 'Kavenegar-style API key; empty means sign-in codes cannot be sent (503 sms_unavailable).' },
   SMS_TEMPLATE: { kind: 'string', default: 'verify', doc: 'Approved verify/lookup template name that carries %token.' },
   SMS_BASE_URL: { kind: 'url', default: 'https://api.kavenegar.com', doc: 'Base URL of the sms provider (the key goes into the path).' },
+  SMS_PARENT_REPORT_TEMPLATE: {
+    kind: 'string',
+    default: 'parent-report',
+    doc: "Approved verify/lookup template of the parent's weekly report (DESIGN §13; %token..%token20 carry the figures and the stop link's code, docs/deploy.md); empty turns parent reports off.",
+  },
   GATEWAY_MERCHANT_ID: { kind: 'string', doc: 'Payment gateway merchant id (36-char UUID); empty means payments fail closed with 503.' },
   GATEWAY_BASE_URL: {
     kind: 'url',

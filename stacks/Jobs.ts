@@ -16,10 +16,14 @@
  *
  * `PaymentRecheck` (stacks/paymentRecheck.ts): every 15 minutes, the gateway re-check of recent unpaid orders.
  * `BoardSnapshots` (stacks/boardSnapshots.ts): every minute, the leaderboards' snapshots (issue 30).
+ *
+ * `StreakFreezes` and `ParentReports` (stacks/learningJobs.ts): the nightly streak freeze job and the parents' weekly
+ * SMS (DESIGN §13).
  */
 import { Duration } from 'aws-cdk-lib';
 import { Cron, Queue, type StackContext } from 'sst/constructs';
 import { boardSnapshotsCron } from './boardSnapshots';
+import { learningJobs } from './learningJobs';
 import { paymentRecheckCron } from './paymentRecheck';
 import { serviceFunction } from './service';
 
@@ -53,6 +57,7 @@ export function Jobs(context: StackContext) {
 
   const paymentRecheck = paymentRecheckCron(context);
   const boardSnapshots = boardSnapshotsCron(context);
+  const learning = learningJobs(context);
   stack.addOutputs({ MarketplaceRenewalDlq: deadLetterQueue.queueUrl });
-  return { renewal, deadLetterQueue, paymentRecheck, boardSnapshots };
+  return { renewal, deadLetterQueue, paymentRecheck, boardSnapshots, learning };
 }

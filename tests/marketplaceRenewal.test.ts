@@ -4,8 +4,6 @@
  * status reads and the job race, refunded purchases renew nothing) through the local runtime and the fake
  * marketplace; and `npm run job:marketplace-renewal`.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { getOrder, renewDueMarketplaceSubscriptions } from '@mathisland/core/subscriptions';
 import { describe, expect, it } from 'vitest';
 import {
@@ -17,6 +15,7 @@ import {
   renewOnMarketplace,
 } from './support/marketplace';
 import { DAY_MS, eventsOf, PLAN_30 } from './support/payments';
+import { runScriptOnStack } from './support/scripts';
 import { call, type Session, signIn, type TestStack, useStack } from './support/stack';
 
 const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
@@ -163,17 +162,10 @@ describe('npm run job:marketplace-renewal', () => {
     const sub = await subscriber(stack, { days: 0.25 });
     await renewOnMarketplace(stack, sub.purchaseToken, sub.validUntil + 30 * DAY_MS);
     const settings = stack.deps.settings;
-    const { stdout } = await promisify(execFile)('node_modules/.bin/tsx', ['scripts/job-marketplace-renewal.ts'], {
-      env: {
-        ...process.env,
-        DYNAMODB_ENDPOINT: settings.dynamodbEndpoint,
-        TABLE_NAME: stack.deps.db.tableName,
-        SECRET_KEY: settings.secretKey,
-        PUBLIC_BASE_URL: stack.baseUrl,
-        MARKETPLACE_BASE_URL: settings.marketplace.baseUrl,
-        MARKETPLACE_PACKAGE_NAME: settings.marketplace.packageName,
-        MARKETPLACE_API_SECRET: settings.marketplace.apiSecret,
-      },
+    const { stdout } = await runScriptOnStack(stack, 'job-marketplace-renewal.ts', [], {
+      MARKETPLACE_BASE_URL: settings.marketplace.baseUrl,
+      MARKETPLACE_PACKAGE_NAME: settings.marketplace.packageName,
+      MARKETPLACE_API_SECRET: settings.marketplace.apiSecret,
     });
     expect(stdout).toMatch(/"renewed":1/);
     expect(await paidOrders(stack, sub.s)).toHaveLength(2);

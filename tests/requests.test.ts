@@ -81,6 +81,11 @@ describe('DynamoDB requests per call', () => {
       const label = i === lessons.length - 1 ? 'lesson complete (the last: completes the island)' : 'lesson complete';
       counts[label] = await counted(s, () => call(s, 'POST', `/api/lessons/${lesson.id}/complete`, { token }));
     }
+    // The mistakes review (DESIGN §13): q2 went in with its wrong answer; the list is one Query with the map's.
+    counts['review list'] = await counted(s, () => call(s, 'GET', '/api/review', { token }));
+    counts['review answer (right, XP)'] = await counted(s, () =>
+      call(s, 'POST', `/api/review/${q2!.id}/answer`, { token, body: { answer: q2!.answer } }),
+    );
     counts['subscription purchase'] = await counted(s, () =>
       purchase(s, { accessToken: token } as never, { planId: 2, paymentMethod: 'gateway' }),
     );
@@ -99,6 +104,8 @@ describe('DynamoDB requests per call', () => {
       'answer (unlocked by the island before)': 2,
       'lesson complete': 3,
       'lesson complete (the last: completes the island)': 3,
+      'review list': 2,
+      'review answer (right, XP)': 3,
       'subscription purchase': 5,
     });
   });

@@ -30,11 +30,11 @@ describe('streak', () => {
     // Read lazily: the next day the chain is still alive (today not yet counted) ...
     stack.clock.set(tehranMidnightUtc + 86_400_000 + 3600_000);
     let summary = await call(stack, 'GET', '/api/user/summary', { token: await token(stack, s) });
-    expect(summary.body.streak).toEqual({ current: 2, longest: 2, today: false });
+    expect(summary.body.streak).toEqual({ current: 2, longest: 2, today: false, freezes: 0, freezesMax: 2 });
     // ... a day later it is broken, without anything having run at midnight.
     stack.clock.set(tehranMidnightUtc + 2 * 86_400_000);
     summary = await call(stack, 'GET', '/api/user/summary', { token: await token(stack, s) });
-    expect(summary.body.streak).toEqual({ current: 0, longest: 2, today: false });
+    expect(summary.body.streak).toEqual({ current: 0, longest: 2, today: false, freezes: 0, freezesMax: 2 });
     expect((await complete()).streak).toEqual({ current: 1, longest: 2 });
   });
 
@@ -95,7 +95,7 @@ describe('daily activity and the summary', () => {
       displayName: null,
       xp: done.body.xp,
       stars: done.body.stars,
-      streak: { current: 1, longest: 1, today: true },
+      streak: { current: 1, longest: 1, today: true, freezes: 0, freezesMax: 2 },
       hearts: { hearts: 4, maxHearts: 5, enforced: true, nextHeartAt: expect.any(String) },
       completedIslands: 1,
       completedLessons: 1,

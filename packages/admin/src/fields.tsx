@@ -10,8 +10,8 @@ import {
   SelectField,
   SelectInput,
   type SelectInputProps,
+  useFieldValue,
   useLocaleState,
-  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { intlLocale } from './i18n';
@@ -78,8 +78,8 @@ export function formatDay(day: string | undefined, locale: string): string {
 
 export function DayField(props: FieldProps) {
   const [locale] = useLocaleState();
-  const source = props.source as string;
-  return <FunctionField {...props} render={(record: any) => formatDay(record?.[source], locale)} />;
+  const day = useFieldValue(props);
+  return <FunctionField {...props} render={() => formatDay(day ?? undefined, locale)} />;
 }
 
 export function formatMoney(amount: number | null | undefined, locale: string, toman: string): string {
@@ -127,13 +127,17 @@ const STATUS_COLORS: Record<string, 'default' | 'success' | 'warning' | 'error' 
   live: 'success',
   dead: 'error',
   expired: 'default',
+  active: 'success',
+  stopped: 'default',
+  none: 'default',
+  sent: 'success',
+  uncertain: 'warning',
 };
 
 /** A status as a coloured chip with its translated name. */
 export function StatusChip(props: FieldProps & { group: string }) {
-  const record = useRecordContext();
   const translate = useTranslate();
-  const value = record?.[props.source as string];
+  const value = useFieldValue(props);
   if (value === undefined || value === null) return null;
   return (
     <Chip

@@ -19,6 +19,8 @@
  * The server plays CloudFront (DESIGN §12; server.ts), its origin header ORIGIN_VERIFY_SECRET (random per run when
  * unset); with `exposeOrigin` a second listener is the bare origin (origin.ts).
  *
+ * The scheduled jobs run on the stack through `POST /_local/jobs/<job>` (jobs.ts).
+ *
  * The staff panel (`packages/admin`) is served at `/admin/` from its build, `packages/admin/dist/admin`; `npm start`
  * builds it first when it is missing or older than its sources ({@link ensureAdminBuilt}).
  */
@@ -40,6 +42,7 @@ import { createGatewayFake } from './fakes/gateway';
 import { createLlmFake, type LlmFakeConfig, type LlmRequest } from './fakes/llm';
 import { createMarketplaceFake } from './fakes/marketplace';
 import { createSmsFake, type SentSms } from './fakes/sms';
+import { jobsControl } from './jobs';
 import { startBareOrigin } from './origin';
 import { boardSnapshotSchedule } from './schedule';
 import { ensureMarketplaceSecret, ensureMarketplaceSigningKey, ensureSecretKey } from './secretKey';
@@ -174,7 +177,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const schedule = boardSnapshotSchedule(() => ready);
   handlers.leaderboard = schedule.before(handlers.leaderboard);
   const smsKey = env.SMS_API_KEY === undefined ? LOCAL_SMS_KEY : env.SMS_API_KEY;
-  const sms = createSmsFake({ apiKey: smsKey, template: env.SMS_TEMPLATE || 'verify' });
+  const sms = createSmsFake({ apiKey: smsKey, env });
   const gateway = createGatewayFake({
     merchantId: env.GATEWAY_MERCHANT_ID === undefined ? LOCAL_GATEWAY_MERCHANT_ID : env.GATEWAY_MERCHANT_ID,
   });
@@ -192,6 +195,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       '/_local/llm': llm.handle,
       '/admin': adminSite(options.adminDist ?? ADMIN_DIST),
       '/_local/marketplace': marketplace.fake.handle,
+      '/_local/jobs': jobsControl(ready),
     },
     ready,
   });
@@ -229,6 +233,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   }
   env.PUBLIC_BASE_URL ??= baseUrl;
   env.FRONTEND_URL ??= `${baseUrl}/`;
+  sms.setPublicBaseUrl(env.PUBLIC_BASE_URL);
   if (marketplace.useFake) env.MARKETPLACE_BASE_URL = `${baseUrl}/_local/marketplace`;
 
   try {
@@ -240,7 +245,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await applyMigrations(ownDeps.db, () => ownDeps.clock.now());
     if (dataDirClaim) {
       // Scripts (createsuperuser, the jobs) find the table here, and the settings this stack filled in.
-      const filled = ['PUBLIC_BASE_URL', ...(marketplace.useFake ? LOCAL_MARKETPLACE_SETTINGS : [])];
+      const filled = ['PUBLIC_BASE_URL', ...(marketplace.useFake ? LOCAL_MARKETPLACE_SETTINGS : []), ...sms.publishedSettings];
       const settings = Object.fromEntries(filled.map((name) => [name, env[name] as string]));
       dataDirClaim.running({ endpoint: env.DYNAMODB_ENDPOINT, tableName: ownDeps.db.tableName, dynamoPid: dynamo?.pid, settings });
     }

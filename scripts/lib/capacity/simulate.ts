@@ -11,7 +11,8 @@
  * - The surge (Saturday 10:00 Tehran, a new week): `surgeSample` learners of one grade answer the same island's five
  *   questions and complete its quiz within ten minutes, at the quantiles of 500 grants a second with two 30-second
  *   bursts at 1,000; half read the weekly board right after, half come back to a board half an hour to an hour later.
- * Every learner has earned XP before (0 to 10,000, most of them little), so the overall board is a mature one.
+ * Every learner has earned XP before (0 to 10,000, most of them little), so the overall board is a mature one; a third
+ * of them hold a week's streak with a freeze, so their grants also move the freeze job's watch items.
  *
  * Learners run concurrently on `workers` simulated Lambda workers (each its own client and caches), in time order
  * (10-second steps). The board-snapshot job runs on the schedule's terms: before a leaderboard read whose board's
@@ -19,6 +20,7 @@
  */
 import { type Deps, ManualClock } from '@mathisland/core';
 import { ACCESS_TOKEN_SECONDS, authenticate, login, refresh, requestOtp, type User, userKey } from '@mathisland/core/auth';
+import { tehranDay } from '@mathisland/core/calendar';
 import { seedGrades } from '@mathisland/core/curriculum';
 import { createDb, type Db, ensureTable, transact, update } from '@mathisland/core/db';
 import { currentBoards, leaderboard, refreshBoardSnapshot, xpMove } from '@mathisland/core/leaderboard';
@@ -158,13 +160,23 @@ export async function simulate(endpoint: string, options: SimulationOptions): Pr
       // 0 to 10,000 XP, most learners low (u² of a spread u): the overall board of a service a year old.
       const u = ((i * 7919) % 1000) / 1000;
       const prior = 5 * Math.floor(2000 * u * u);
+      // A third of them keep a week's streak with a freeze (DESIGN §13), active the day before they play here: their
+      // first grant of the day moves their streak watch item (the freeze job's index, gsi1) to the new day.
+      const day = i < options.daySample ? DAY_START : SURGE_START;
+      const streak =
+        i % 3 === 0
+          ? {
+              set: ', streakCurrent = :sc, streakLongest = :sc, streakLastDay = :sd, streakFreezes = :sf',
+              values: { ':sc': 7, ':sd': tehranDay(day - 86_400_000), ':sf': 1 },
+            }
+          : { set: '', values: {} };
       if (prior > 0) {
         const move = xpMove(deps.db, user, prior, earnedBefore - i * 1000);
         await transact(deps.db, [
           ...move.items,
-          update(deps.db, userKey(user.id), `SET xp = :xp, ${move.userSet}`, {
+          update(deps.db, userKey(user.id), `SET xp = :xp, ${move.userSet}${streak.set}`, {
             condition: move.userCondition,
-            values: { ...move.values, ':xp': prior },
+            values: { ...move.values, ':xp': prior, ...streak.values },
           }),
         ]);
       }

@@ -167,7 +167,11 @@ export const en: typeof fa = {
       sign_out_everywhere_title: 'Sign out everywhere',
       sign_out_everywhere_confirm: 'Every session of yours ends, in every browser and this one too; you sign in again.',
     },
-    users: { search_hint: 'Public id (User123456), phone, or part of the name' },
+    users: {
+      search_hint: 'Public id (User123456), phone, or part of the name',
+      learning: 'Streak and mistakes review',
+      parent_report: "Parent's weekly report",
+    },
     validation: {
       whole_toman: 'Whole toman, 0 or more',
       whole_number: 'Must be a whole number',
@@ -189,6 +193,8 @@ export const en: typeof fa = {
     ticket: { open: 'Open', answered: 'Answered', closed: 'Closed' },
     rating: { up: 'Helpful 👍', down: 'Not helpful 👎' },
     otp: { live: 'Live', dead: 'Dead', expired: 'Expired' },
+    parentStatus: { none: 'Not set', active: 'Active', stopped: 'Stopped by the parent' },
+    reportStatus: { sent: 'Sent', uncertain: 'Unclear (not sent again)', failed: 'Failed' },
     audience: { user: 'One user', all: 'All' },
     mode: { static_secret: 'Static secret', oauth: 'OAuth', none: 'Not connected' },
     from: { learner: 'Learner', staff: 'Staff' },

@@ -167,7 +167,11 @@ export const fa = {
       sign_out_everywhere_title: 'خروج از همه‌جا',
       sign_out_everywhere_confirm: 'همهٔ نشست‌های شما در همهٔ مرورگرها، از جمله همین‌جا، پایان می‌یابد و باید دوباره وارد شوید.',
     },
-    users: { search_hint: 'شناسهٔ عمومی (User123456)، تلفن یا بخشی از نام' },
+    users: {
+      search_hint: 'شناسهٔ عمومی (User123456)، تلفن یا بخشی از نام',
+      learning: 'رشتهٔ روزها و مرور اشتباه‌ها',
+      parent_report: 'گزارش هفتگی به والدین',
+    },
     validation: {
       whole_toman: 'مبلغ باید عدد صحیح (تومان) و دست‌کم ۰ باشد',
       whole_number: 'باید عدد صحیح باشد',
@@ -189,6 +193,8 @@ export const fa = {
     ticket: { open: 'باز', answered: 'پاسخ داده‌شده', closed: 'بسته' },
     rating: { up: 'مفید 👍', down: 'نامفید 👎' },
     otp: { live: 'زنده', dead: 'باطل', expired: 'منقضی' },
+    parentStatus: { none: 'ثبت نشده', active: 'فعال', stopped: 'متوقف به خواست والد' },
+    reportStatus: { sent: 'فرستاده شد', uncertain: 'نامعلوم (دوباره فرستاده نمی‌شود)', failed: 'ناموفق' },
     audience: { user: 'یک کاربر', all: 'همه' },
     mode: { static_secret: 'کلید ثابت', oauth: 'OAuth', none: 'بدون اتصال' },
     from: { learner: 'کاربر', staff: 'پشتیبان' },

@@ -1,21 +1,24 @@
 /**
  * Learners: search by public id (`User123456`), phone or part of the display name (`q`), and a show page with
- * the subscription and the latest orders. Read-only.
+ * the subscription and the latest orders, the streak and its freezes, the mistakes review's counts and the parent's
+ * weekly report (the number masked by the API; DESIGN §13). Read-only.
  */
 import { Typography } from '@mui/material';
 import {
   ArrayField,
   BooleanField,
   DataTable,
+  FunctionField,
   NumberField,
   SearchInput,
   Show,
   SimpleShowLayout,
   TextField,
+  useFieldValue,
   useTranslate,
 } from 'react-admin';
 import { PROVIDERS } from '../contract';
-import { ChoiceField, DateTime, Money, StatusChip } from '../fields';
+import { ChoiceField, DateTime, DayField, Money, StatusChip } from '../fields';
 import { AdminList, Col } from './common';
 
 function UserSearch(props: { source: string; alwaysOn?: boolean }) {
@@ -41,11 +44,17 @@ export const UserList = () => (
   </AdminList>
 );
 
-function OrdersHeading() {
+/** A masked number (`0912****567`) read left to right inside the right-to-left page. */
+function MaskedPhone(props: { source: string }) {
+  const value = useFieldValue(props);
+  return <FunctionField {...props} render={() => (value ? <span dir="ltr">{String(value)}</span> : '—')} />;
+}
+
+function Heading({ text }: { text: string }) {
   const translate = useTranslate();
   return (
     <Typography variant="h6" sx={{ mt: 2 }}>
-      {translate('app.orders.user_orders')}
+      {translate(text)}
     </Typography>
   );
 }
@@ -67,7 +76,26 @@ export const UserShow = () => (
       <DateTime source="subscription.expiresAt" emptyText="—" />
       <DateTime source="createdAt" />
       <DateTime source="lastLoginAt" emptyText="—" />
-      <OrdersHeading />
+      <Heading text="app.users.learning" />
+      <NumberField source="streak.current" />
+      <NumberField source="streak.longest" />
+      <DayField source="streak.lastDay" emptyText="—" />
+      <NumberField source="streak.freezes" />
+      <NumberField source="streak.freezesUsed" />
+      <NumberField source="review.inReview" />
+      <NumberField source="review.due" />
+      <NumberField source="review.mastered" />
+      <Heading text="app.users.parent_report" />
+      <StatusChip source="parent.status" group="parentStatus" />
+      <MaskedPhone source="parent.phone" />
+      <MaskedPhone source="parent.pendingPhone" />
+      <DateTime source="parent.verifiedAt" emptyText="—" />
+      <NumberField source="parent.reportsSent" />
+      <StatusChip source="parent.lastReport.status" group="reportStatus" />
+      <DateTime source="parent.lastReport.at" emptyText="—" />
+      <DateTime source="parent.nextReportAt" emptyText="—" />
+      <DateTime source="parent.stoppedAt" emptyText="—" />
+      <Heading text="app.orders.user_orders" />
       <ArrayField source="orders" label={false}>
         <DataTable bulkActionButtons={false} rowClick={(id) => `/orders/${id}/show`} resource="orders">
           <Col source="id" />

@@ -25,6 +25,7 @@ import { remove, transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { PERSONAL_ITEM_PREFIXES as BOARD_ITEMS, leaveBoards } from '../leaderboard';
 import { PERSONAL_ITEM_PREFIXES as NOTIFICATION_ITEMS } from '../notifications';
+import { deleteLinkItem, PERSONAL_ITEM_PREFIXES as PARENT_ITEMS } from '../parents';
 import { PERSONAL_ITEM_PREFIXES as PROGRESS_ITEMS } from '../progress';
 import { PERSONAL_ITEM_PREFIXES as TICKET_ITEMS } from '../support';
 import { PERSONAL_ITEM_PREFIXES as TUTOR_ITEMS } from '../tutor';
@@ -37,6 +38,7 @@ export const PERSONAL_PREFIXES: readonly string[] = [
   ...NOTIFICATION_ITEMS,
   ...TICKET_ITEMS,
   ...TUTOR_ITEMS,
+  ...PARENT_ITEMS,
 ];
 
 /**
@@ -62,6 +64,8 @@ export async function deleteAccount(deps: Deps, user: User, otp: string): Promis
         remove(deps.db, publicIdKey(user.publicId)),
         removeDirectoryEntry(deps.db, user.id),
         ...leaveBoards(deps.db, current, deps.clock.now()),
+        // No parent report is sent for an account from the moment it is deleted (its job claims check the user).
+        deleteLinkItem(deps.db, user.id),
       ]);
     },
     async () => {

@@ -1,11 +1,19 @@
 /** Sign-in by phone and one-time code, sessions and tokens (spec Authentication). */
 
 export { backfillUserDirectory, userIdBatches } from './backfill';
-export { safeEqual } from './crypto';
+export { hmacHex, safeEqual } from './crypto';
 export { directoryKey, directoryName, removeDirectoryEntry, usersIndex, usersPage } from './directory.entity';
 export { authErrors } from './errors';
 export { listLearnerSessions, revokeLearnerSession, type StaffSessionView } from './learnerSessions';
-export { OTP_MAX_WRONG_GUESSES, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, requestOtp, verifyOtp } from './otp';
+export {
+  checkConfirmationCode,
+  OTP_MAX_WRONG_GUESSES,
+  OTP_RESEND_SECONDS,
+  OTP_TTL_SECONDS,
+  requestOtp,
+  sendConfirmationCode,
+  verifyOtp,
+} from './otp';
 export { listOtpRecords, type OtpRecordView } from './otpRecords';
 export { logout, type RefreshResult, refresh } from './refresh';
 export { authenticate, type CountOnUser, type LoginResult, login, REFRESH_TOKEN_SECONDS } from './sessions';

@@ -1,7 +1,10 @@
 /**
  * The one-time sign-in code of a phone (spec Authentication 2-4): pk `OTP#<phone>`, sk `OTP`, TTL; gsi2
  * `OTPS` / `<written at ms 13>#<phone>` lists them for superusers (otpRecords.ts), newest first.
- * The code is stored only as an HMAC under SECRET_KEY. The item also guards phones without a live code
+ * The code is stored only as an HMAC under SECRET_KEY. A code that confirms the phone for something else than
+ * signing in (a parent's number for the weekly report, DESIGN §13) is the same item under its own sort key (the
+ * scope, e.g. `PARENT#<userId>`), with the same TTL and wrong-guess limit, not listed for the staff, so it can never
+ * be used to sign in, nor a sign-in code to confirm. The item also guards phones without a live code
  * (fixed-code test logins, guesses at random phones): then it holds only the wrong-guess count.
  *
  * A code also remembers whose phone it was sent to, as looked up when it was sent (`userId`, `publicId`, or
@@ -17,7 +20,12 @@ import { type Key, pad } from '../db/keys';
 import { remove, type TxItem } from '../db/transact';
 import { PhoneItem, phoneKey } from './user.entity';
 
-export const otpKey = (phone: string): Key => ({ pk: `OTP#${phone}`, sk: 'OTP' });
+/** The sort key of a sign-in code; a code confirming the phone for something else has its own (a parent's: `PARENT#<userId>`). */
+export const SIGN_IN_SCOPE = 'OTP';
+export const otpKey = (phone: string, scope = SIGN_IN_SCOPE): Key => ({ pk: `OTP#${phone}`, sk: scope });
+/** The gsi2 attributes of the staff's list, for sign-in codes only. */
+const listed = (scope: string, atMs: number, phone: string) =>
+  scope === SIGN_IN_SCOPE ? { gsi2pk: OTP_INDEX, gsi2sk: otpIndexSk(atMs, phone) } : {};
 const OTP_INDEX = 'OTPS';
 const otpIndexSk = (atMs: number, phone: string): string => `${pad(atMs, 13)}#${phone}`;
 
@@ -43,7 +51,8 @@ export const OtpItem = z
   .describe('one-time code');
 export type OtpItem = z.infer<typeof OtpItem>;
 
-export const readOtp = (db: Db, phone: string): Promise<OtpItem | undefined> => getItem(db, otpKey(phone), OtpItem);
+export const readOtp = (db: Db, phone: string, scope = SIGN_IN_SCOPE): Promise<OtpItem | undefined> =>
+  getItem(db, otpKey(phone, scope), OtpItem);
 
 /** Who owns a phone, as a code notes it: the user and their publicId, or nobody yet. */
 export type PhoneOwner = Pick<OtpItem, 'userId' | 'publicId' | 'noUser'>;
@@ -65,8 +74,8 @@ export const saveOtp = (
   db: Db,
   phone: string,
   item: Required<Pick<OtpItem, 'codeHash' | 'sentAt' | 'expiresAt'>> & PhoneOwner,
-): Promise<void> =>
-  putItem(db, { ...otpKey(phone), gsi2pk: OTP_INDEX, gsi2sk: otpIndexSk(item.sentAt, phone), phone, ...item, attempts: 0 });
+  scope = SIGN_IN_SCOPE,
+): Promise<void> => putItem(db, { ...otpKey(phone, scope), ...listed(scope, item.sentAt, phone), phone, ...item, attempts: 0 });
 
 /**
  * One page of every phone's code item, newest first (gsi2 `OTPS`), from `cursor`. Errors: `validation_error`
@@ -76,7 +85,7 @@ export const otpPage = (db: Db, limit: number, cursor?: string): Promise<Page<Ot
   queryPage(db, { index: 'gsi2', partition: OTP_INDEX, descending: true, limit }, OtpItem, cursor);
 
 /** Drops the code of `phone` (the sms provider refused it). */
-export const dropOtp = (db: Db, phone: string): Promise<void> => deleteItem(db, otpKey(phone));
+export const dropOtp = (db: Db, phone: string, scope = SIGN_IN_SCOPE): Promise<void> => deleteItem(db, otpKey(phone, scope));
 
 /**
  * Reserves one guess at the code of `phone` BEFORE it is checked, in a single conditional update: it succeeds
@@ -92,14 +101,17 @@ export async function reserveGuess(
   max: number,
   nowSeconds: number,
   guardExpiresAt: number,
+  scope = SIGN_IN_SCOPE,
 ): Promise<OtpItem | undefined> {
+  const index = listed(scope, nowSeconds * 1000, phone);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const after = await updateItem(
         db,
-        otpKey(phone),
-        'SET attempts = if_not_exists(attempts, :zero) + :one, expiresAt = if_not_exists(expiresAt, :exp), ' +
-          'phone = :phone, gsi2pk = :gpk, gsi2sk = if_not_exists(gsi2sk, :gsk)',
+        otpKey(phone, scope),
+        `SET attempts = if_not_exists(attempts, :zero) + :one, expiresAt = if_not_exists(expiresAt, :exp), phone = :phone${
+          index.gsi2pk ? ', gsi2pk = :gpk, gsi2sk = if_not_exists(gsi2sk, :gsk)' : ''
+        }`,
         {
           condition: 'attribute_not_exists(pk) OR (expiresAt > :now AND (attribute_not_exists(attempts) OR attempts < :max))',
           values: {
@@ -109,8 +121,7 @@ export async function reserveGuess(
             ':now': nowSeconds,
             ':exp': guardExpiresAt,
             ':phone': phone,
-            ':gpk': OTP_INDEX,
-            ':gsk': otpIndexSk(nowSeconds * 1000, phone),
+            ...(index.gsi2pk ? { ':gpk': index.gsi2pk, ':gsk': index.gsi2sk } : {}),
           },
         },
         'ALL_NEW',
@@ -118,11 +129,13 @@ export async function reserveGuess(
       return parseItem(OtpItem, after);
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      const current = await readOtp(db, phone);
+      const current = await readOtp(db, phone, scope);
       if (current && current.expiresAt > nowSeconds) return undefined; // live and out of guesses: dead
       // Expired but not yet removed by TTL: remove it (unless replaced meanwhile) and reserve on a fresh guard.
       if (current)
-        await deleteItem(db, otpKey(phone), { condition: 'expiresAt = :old', values: { ':old': current.expiresAt } }).catch(() => {});
+        await deleteItem(db, otpKey(phone, scope), { condition: 'expiresAt = :old', values: { ':old': current.expiresAt } }).catch(
+          () => {},
+        );
     }
   }
   return undefined;
@@ -138,8 +151,8 @@ export const consumeOtp = (db: Db, phone: string, codeHash: string | undefined):
   deleteItem(db, otpKey(phone), consumeCondition(codeHash));
 
 /** The same consumption as a transaction item, for a login that consumes its code with the session it starts. */
-export const consumeOtpItem = (db: Db, phone: string, codeHash: string | undefined): TxItem =>
-  remove(db, otpKey(phone), consumeCondition(codeHash));
+export const consumeOtpItem = (db: Db, phone: string, codeHash: string | undefined, scope = SIGN_IN_SCOPE): TxItem =>
+  remove(db, otpKey(phone, scope), consumeCondition(codeHash));
 
 const consumeCondition = (codeHash: string | undefined) =>
   codeHash === undefined ? {} : { condition: 'codeHash = :h', values: { ':h': codeHash } };

@@ -80,6 +80,11 @@ export const UserItem = z
     streakCurrent: count.optional(),
     streakLongest: count.optional(),
     streakLastDay: z.string().optional(),
+    /** progress/: streak freezes held (0-2), and used in all (DESIGN §13). */
+    streakFreezes: count.optional(),
+    streakFreezesUsed: count.optional(),
+    /** progress/: questions of the mistakes review answered right out of its last Leitner box (DESIGN §13). */
+    reviewMastered: count.optional(),
 
     /** leaderboard/: when `xp` was reached (epoch ms), and the XP of the Tehran week starting on Saturday `weekKey`. */
     xpReachedAt: epochMs.optional(),

@@ -29,7 +29,8 @@ export interface Settings {
   debug: boolean;
   debugMasterOtp?: string;
   fixedOtpLogins: FixedOtpLogins;
-  sms: { apiKey?: string; template: string; baseUrl: string };
+  /** `parentReportTemplate`: SMS_PARENT_REPORT_TEMPLATE, undefined when off. */
+  sms: { apiKey?: string; template: string; baseUrl: string; parentReportTemplate?: string };
   gateway: { merchantId?: string; baseUrl: string; redirect: string };
   /** The API's public base URL without a trailing slash (PUBLIC_BASE_URL), or undefined when unset. */
   publicBaseUrl?: string;
@@ -202,6 +203,7 @@ export function loadSettings(env: Env = process.env): Settings {
       apiKey: str(env, 'SMS_API_KEY'),
       template: str(env, 'SMS_TEMPLATE') ?? 'verify',
       baseUrl: url(env, 'SMS_BASE_URL') as string,
+      parentReportTemplate: str(env, 'SMS_PARENT_REPORT_TEMPLATE'),
     },
     gateway: {
       merchantId: str(env, 'GATEWAY_MERCHANT_ID'),

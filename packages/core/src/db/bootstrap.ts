@@ -3,7 +3,7 @@
  * the Storage stack owns it). Waits until it is ACTIVE and enables TTL.
  *
  * Two processes may race to create it (two fresh `npm start`s on one DynamoDB Local): the loser's CreateTable
- * answers ResourceInUseException and its TTL update may find TTL already on; both are taken as the table being
+ * answers ResourceInUseException, and either TTL update may find TTL already on; both are taken as the table being
  * there, and the loser waits for it like the winner.
  */
 import {
@@ -64,8 +64,9 @@ export async function ensureTable(db: Db): Promise<boolean> {
       }),
     );
   } catch (error) {
-    // The other process of a race turned it on first ("TimeToLive is already enabled").
-    if (created || !/already enabled/i.test((error as Error).message)) throw error;
+    // The other process of a race turned it on first ("TimeToLive is already enabled"): the creator of the table can
+    // lose this race too, since the other one goes on to its TTL update as soon as its CreateTable is refused.
+    if (!/already enabled/i.test((error as Error).message)) throw error;
   }
   return created;
 }

@@ -4,11 +4,12 @@
  * | kind               | created                                                          | data                          |
  * |--------------------|------------------------------------------------------------------|-------------------------------|
  * | `island_completed` | in the transaction that completes a node (island) the first time  | `{ nodeId, title, stars, xp }` |
- * | `streak_milestone` | in the write that extends the streak to 3, 7, 14, 30, 60, 100, 200 or 365 days | `{ days }`    |
+ * | `streak_milestone` | in the write that extends the streak to 3, 7, 14, 30, 60, 100, 200 or 365 days, or earns a streak freeze (every 7 days) | `{ days, freezeEarned? }` |
+ * | `streak_frozen`    | in the write that uses a streak freeze for a Tehran day without activity (the next activity or the nightly job; DESIGN §13), one per freeze | `{ day, freezesLeft }` |
  * | `heart_refilled`   | the learner ran out of hearts (enforced) and at least one came back; created lazily on the next read of the list, dated when the heart came back | `{ hearts }` |
  * | `staff_message`    | staff sent it to this learner or to everyone (`POST /api/admin/notifications`, staff.ts) | `{ title, body }` |
  */
-export const NOTIFICATION_KINDS = ['island_completed', 'streak_milestone', 'heart_refilled', 'staff_message'] as const;
+export const NOTIFICATION_KINDS = ['island_completed', 'streak_milestone', 'streak_frozen', 'heart_refilled', 'staff_message'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Streak lengths (days) that earn a `streak_milestone` notification. */
@@ -19,7 +20,8 @@ export const isStreakMilestone = (days: number): boolean => STREAK_MILESTONES.in
 
 const titles: Record<NotificationKind, (data: Record<string, unknown>) => string> = {
   island_completed: (d) => `جزیره «${String(d.title)}» را تمام کردی!`,
-  streak_milestone: (d) => `${String(d.days)} روز پشت سر هم تمرین کردی!`,
+  streak_milestone: (d) => `${String(d.days)} روز پشت سر هم تمرین کردی!${d.freezeEarned ? ' یک یخ‌زدگی رشته هم گرفتی.' : ''}`,
+  streak_frozen: () => 'یک روز تمرین نکردی؛ یک یخ‌زدگی رشتهٔ روزهایت را نگه داشت.',
   heart_refilled: () => 'یک قلب برگشت؛ می‌توانی دوباره تمرین کنی.',
   staff_message: (d) => String(d.title),
 };

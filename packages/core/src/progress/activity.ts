@@ -1,114 +1,152 @@
 /**
- * The streak (issue 3 §2, §4; spec "Progress": one streak entry per calendar day in Tehran time).
+ * The streak and its freezes: the rules (issue 3 §2, §4; spec "Progress": one streak entry per calendar day in
+ * Tehran time; DESIGN §13 streak freeze). Pure: the writes are grant.ts.
  *
- * `streakCurrent`, `streakLongest`, `streakLastDay` (Tehran YYYY-MM-DD) live on the user item. A day counts
- * when the learner finished a lesson or node that day (a repeat completion counts: practice is practice).
- * Nothing runs at midnight: a read judges the stored streak against today ({@link streakAt}), and the next
- * completion extends it (yesterday was the last day) or starts it again at 1 (an older last day).
+ * `streakCurrent`, `streakLongest`, `streakLastDay` (Tehran YYYY-MM-DD), `streakFreezes` and `streakFreezesUsed`
+ * live on the user item. A day counts when the learner finished a lesson or node that day (a repeat completion
+ * counts: practice is practice) or answered a question of their mistakes review. `streakLastDay` is the last day
+ * that counted or that a freeze covered.
  *
- * Daily activity counters (answers, completions, tutor questions per Tehran day) are dayActivity.entity.ts.
+ * Freezes (Duolingo's streak freeze, for a child):
+ * - one is earned each time the streak reaches a multiple of {@link FREEZE_EVERY_DAYS} days (7, 14, 21 ...), and
+ *   at most {@link STREAK_FREEZES_MAX} are held (one earned at the cap is lost);
+ * - each Tehran day without activity after the last counted day uses one, oldest day first, so the streak goes on
+ *   (a covered day keeps the streak's length, it does not add to it); two missed days need two;
+ * - when the freezes run out before the missed days do, the freezes are used for the first missed days all the
+ *   same and the streak is then broken (current 0): the outcome never depends on whether the nightly job ran
+ *   before the next activity or not;
+ * - a broken streak (current 0) uses none.
+ *
+ * Nothing has to run at midnight: {@link streakAt} judges the stored fields against today as if the freezes due
+ * were used, and the next write ({@link streakPlan}: the next activity, or the nightly job) uses them for real,
+ * under the condition that the last day and the freezes are still the ones read, so two writers (two answers
+ * across midnight, the job racing an activity) never use a freeze twice: the loser re-reads and decides again.
  */
-import { getUser, type User, userKey } from '../auth';
-import { daysBetween, tehranDay } from '../calendar/tehran';
-import { retryOptimistic } from '../db/conditions';
-import { update } from '../db/transact';
-import type { Deps } from '../deps';
-import { commonErrors } from '../errors';
-import { isStreakMilestone, newNotificationIds, notificationItem } from '../notifications';
-import { transactCounting } from '../throttle';
+import type { User } from '../auth';
+import { addDays, daysBetween, tehranDay } from '../calendar/tehran';
+import { isStreakMilestone } from '../notifications';
 
-/** @deprecated Import `addDayActivity` from the front (`../progress`); kept until tutor/quota.ts does (issue 10 merge). */
-export { addDayActivity } from './dayActivity.entity';
+/** Freezes a learner may hold (DESIGN §13). */
+export const STREAK_FREEZES_MAX = 2;
+/** A freeze is earned at every multiple of this many days of streak (DESIGN §13). */
+export const FREEZE_EVERY_DAYS = 7;
 
 export interface Streak {
-  /** Days in a row up to today or yesterday (0 when the chain is broken). */
+  /** Days in a row up to today or yesterday, freezes counted as kept (0 when the chain is broken). */
   current: number;
   longest: number;
-  /** Last Tehran day with a completion, or null. */
+  /** Last Tehran day that counted or a freeze covered, or null. */
   lastDay: string | null;
   /** Whether today already counts. */
   today: boolean;
+  /** Freezes held, after those the missed days use. */
+  freezes: number;
 }
 
 /** The streak fields of the user item. */
-export type StreakFields = Pick<User, 'id' | 'streakCurrent' | 'streakLongest' | 'streakLastDay'>;
+export type StreakFields = Pick<User, 'id' | 'streakCurrent' | 'streakLongest' | 'streakLastDay' | 'streakFreezes'>;
 
-/** The streak as of `nowMs` (epoch ms), judged lazily from the stored fields. */
-export function streakAt(user: StreakFields, nowMs: number): Streak {
+/** The streak once the freezes the missed days before `today` need are used. */
+interface Settled {
+  current: number;
+  lastDay: string | null;
+  freezes: number;
+  /** The missed days a freeze covers now, oldest first. */
+  frozenDays: string[];
+}
+
+function settle(user: StreakFields, today: string): Settled {
   const lastDay = user.streakLastDay ?? null;
-  const longest = user.streakLongest ?? 0;
-  if (!lastDay) return { current: 0, longest, lastDay, today: false };
-  const gap = daysBetween(lastDay, tehranDay(nowMs));
-  return { current: gap <= 1 ? (user.streakCurrent ?? 0) : 0, longest, lastDay, today: gap === 0 };
+  const current = user.streakCurrent ?? 0;
+  const freezes = user.streakFreezes ?? 0;
+  if (!lastDay) return { current: 0, lastDay, freezes, frozenDays: [] };
+  const missed = daysBetween(lastDay, today) - 1;
+  if (missed <= 0) return { current, lastDay, freezes, frozenDays: [] };
+  if (current === 0) return { current: 0, lastDay, freezes, frozenDays: [] };
+  const used = Math.min(freezes, missed);
+  const frozenDays = Array.from({ length: used }, (_, i) => addDays(lastDay, i + 1));
+  return { current: used === missed ? current : 0, lastDay: addDays(lastDay, used), freezes: freezes - used, frozenDays };
 }
 
-/**
- * What counting today adds to a write of the user item, or undefined when today already counts: the SET
- * actions of the new streak, the condition that the stored last day is still the one read (so concurrent
- * completions never double-count or break it: the loser re-reads), its values, the streak after, and whether
- * the new length is a milestone (a `streak_milestone` notification goes into the same transaction).
- */
-export interface StreakStep {
-  set: string;
-  condition: string;
-  values: Record<string, unknown>;
-  after: Streak;
-  milestone: boolean;
-}
-
-/** The streak step of `user` at `nowMs` (epoch ms), see {@link StreakStep}. */
-export function streakStep(user: StreakFields, nowMs: number): StreakStep | undefined {
-  const before = streakAt(user, nowMs);
-  if (before.today) return undefined;
+/** The streak as of `nowMs` (epoch ms), judged lazily from the stored fields (freezes due counted as used). */
+export function streakAt(user: StreakFields, nowMs: number): Streak {
   const today = tehranDay(nowMs);
-  const current = before.current + 1;
-  const longest = Math.max(before.longest, current);
+  const settled = settle(user, today);
   return {
-    set: 'streakCurrent = :stC, streakLongest = :stL, streakLastDay = :stD',
-    condition: user.streakLastDay ? 'streakLastDay = :stPrev' : 'attribute_not_exists(streakLastDay)',
-    values: { ':stC': current, ':stL': longest, ':stD': today, ...(user.streakLastDay ? { ':stPrev': user.streakLastDay } : {}) },
-    after: { current, longest, lastDay: today, today: true },
-    milestone: isStreakMilestone(current),
+    current: settled.current,
+    longest: user.streakLongest ?? 0,
+    lastDay: settled.lastDay,
+    today: settled.lastDay !== null && daysBetween(settled.lastDay, today) <= 0,
+    freezes: settled.freezes,
   };
 }
 
 /**
- * Counts today for the learner's streak on its own (a completion that writes nothing else): no-op when today
- * already counts, +1 when the last day was yesterday, else a new streak of 1. `loaded` is the user as the
- * request read it, if any (saves a read). One conditional transaction ({@link streakStep}, with the milestone
- * notification), counting the request's throttle ticket, retried (`retryOptimistic`).
- * Errors: `not_found` (User), `throttled`, `database_busy` after 8 lost races in a row.
+ * What a write of the user item does to the streak: the SET (and ADD) actions of the streak after it, the
+ * condition that the stored last day and freezes are still the ones read, its values, the streak after, the
+ * missed days a freeze covers now (a `streak_frozen` notification each), whether the new length is a milestone
+ * or earned a freeze (a `streak_milestone` notification), whether a freeze was earned, and the freezes held before.
  */
-export async function recordStreakDay(deps: Deps, userId: number, loaded?: StreakFields): Promise<Streak & { extended: boolean }> {
-  return retryOptimistic(
-    async (attempt) => {
-      // The first attempt may use the user the request already loaded (its streak fields are what the condition
-      // checks); after a conflict, read again.
-      const user = attempt === 0 && loaded ? loaded : await getUser(deps.db, userId);
-      if (!user) throw commonErrors.notFound('User');
-      const now = deps.clock.now();
-      const step = streakStep(user, now);
-      if (!step) return { ...streakAt(user, now), extended: false };
-      const streakUpdate = update(deps.db, userKey(userId), `SET ${step.set}`, {
-        condition: `attribute_exists(pk) AND ${step.condition}`,
-        values: step.values,
-      });
-      const milestone = step.milestone
-        ? [
-            notificationItem(
-              deps.db,
-              userId,
-              newNotificationIds(now, 1)[0] as number,
-              'streak_milestone',
-              { days: step.after.current },
-              now,
-            ),
-          ]
-        : [];
-      await transactCounting(deps, [streakUpdate, ...milestone]);
-      return { ...step.after, extended: true };
+export interface StreakPlan {
+  set: string;
+  add: string | undefined;
+  condition: string;
+  values: Record<string, unknown>;
+  after: Streak;
+  frozenDays: string[];
+  milestone: boolean;
+  freezeEarned: boolean;
+  freezesBefore: number;
+}
+
+/**
+ * The streak plan of `user` at `nowMs`: with `activity` (today counts), the freezes the missed days need and the
+ * day itself; without (the nightly job), only the freezes. Undefined when nothing changes (today already counts,
+ * or, without activity, no freeze is due).
+ */
+export function streakPlan(user: StreakFields, nowMs: number, activity: boolean): StreakPlan | undefined {
+  const today = tehranDay(nowMs);
+  const settled = settle(user, today);
+  const before = user.streakFreezes ?? 0;
+  const longestBefore = user.streakLongest ?? 0;
+  let after: Streak;
+  let freezeEarned = false;
+  if (activity) {
+    if (user.streakLastDay && daysBetween(user.streakLastDay, today) <= 0) return undefined;
+    const current = settled.current + 1;
+    freezeEarned = current % FREEZE_EVERY_DAYS === 0 && settled.freezes < STREAK_FREEZES_MAX;
+    after = {
+      current,
+      longest: Math.max(longestBefore, current),
+      lastDay: today,
+      today: true,
+      freezes: settled.freezes + (freezeEarned ? 1 : 0),
+    };
+  } else {
+    if (settled.frozenDays.length === 0) return undefined;
+    after = { current: settled.current, longest: longestBefore, lastDay: settled.lastDay, today: false, freezes: settled.freezes };
+  }
+  const used = settled.frozenDays.length;
+  return {
+    set: 'streakCurrent = :stC, streakLongest = :stL, streakLastDay = :stD, streakFreezes = :stF',
+    add: used > 0 ? 'streakFreezesUsed :stU' : undefined,
+    condition: [
+      user.streakLastDay ? 'streakLastDay = :stPrev' : 'attribute_not_exists(streakLastDay)',
+      user.streakFreezes === undefined ? 'attribute_not_exists(streakFreezes)' : 'streakFreezes = :stPrevF',
+    ].join(' AND '),
+    values: {
+      ':stC': after.current,
+      ':stL': after.longest,
+      ':stD': after.lastDay,
+      ':stF': after.freezes,
+      ...(used > 0 ? { ':stU': used } : {}),
+      ...(user.streakLastDay ? { ':stPrev': user.streakLastDay } : {}),
+      ...(user.streakFreezes === undefined ? {} : { ':stPrevF': user.streakFreezes }),
     },
-    () => undefined,
-    { busy: () => commonErrors.databaseBusy(1) },
-  );
+    after,
+    frozenDays: settled.frozenDays,
+    milestone: activity && (isStreakMilestone(after.current) || freezeEarned),
+    freezeEarned,
+    freezesBefore: before,
+  };
 }

@@ -3,7 +3,8 @@
  *
  * The answer is checked on the server and written in one conditional transaction with everything it changes
  * and everything it must hold: the latest answer to the question, the day's activity counters, the last wrong
- * answer (for the tutor), the attempt record (with an `attemptId`, condition: not recorded yet), the user item's
+ * answer (for the tutor) and the question's place in the mistakes review (box 1, due tomorrow: review.entity.ts),
+ * the attempt record (with an `attemptId`, condition: not recorded yet), the user item's
  * counters and hearts, the lock rule (a check that the node before is completed) and the route's throttle hit
  * (`transactCounting`). So a call sends two DynamoDB requests: the session check, which loaded the user, and
  * the transaction (issue 15). A wrong answer costs a heart (when enforced) under the condition that the stored
@@ -24,6 +25,7 @@ import { type AnswerResult, getAttempt, putAttempt } from './attempt.entity';
 import { addDayActivity } from './dayActivity.entity';
 import { progressErrors } from './errors';
 import { nodeOf, requireUnlocked, unlockedCheck } from './lock';
+import { putMistake } from './review.entity';
 import { checkAnswer } from './rules';
 import { putWrongAnswer } from './wrongAnswer.entity';
 
@@ -128,8 +130,14 @@ export async function answerQuestion(
         ...(attemptId ? [putAttempt(deps.db, user.id, attemptId, questionId, result, now)] : []),
         putLatestAnswer(deps.db, user.id, { questionId: question.id, lessonId: question.lessonId, nodeId: node.id, correct, answeredAt }),
         addDayActivity(deps.db, user.id, now, { answered: 1, correct: correct ? 1 : 0 }),
-        // The learner's last wrong answer to this question, for the tutor's questionId grounding (issue 5 §2).
-        ...(correct ? [] : [putWrongAnswer(deps.db, user.id, { questionId: question.id, answer, answeredAt })]),
+        // The learner's last wrong answer to this question, for the tutor's questionId grounding (issue 5 §2), and
+        // the question into the mistakes review, box 1, due tomorrow (DESIGN §13).
+        ...(correct
+          ? []
+          : [
+              putWrongAnswer(deps.db, user.id, { questionId: question.id, answer, answeredAt }),
+              putMistake(deps.db, user.id, question.id, node.id, now),
+            ]),
         userUpdate(deps, current, correct, losesHeart ? after : undefined, now),
       ];
       await transactCounting(deps, items);

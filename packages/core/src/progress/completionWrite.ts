@@ -5,21 +5,19 @@
  * or a race harmless: the lesson's completion (condition: not there yet), the node's first completion (not there
  * yet) or the rise of its stars (still the stars read), checks that the node's other lessons found missing are
  * still missing (so two last lessons completing at once cannot both leave the node unfinished), the day's
- * activity, the user item (XP, stars and counters, the leaderboard fields under the condition `xp = <the XP
- * read>`, which serializes grants, and the streak under the condition that its last day is the one read), both
- * leaderboards' items, the `island_completed` and `streak_milestone` notifications, and the route's throttle hit
- * (`transactCounting`). A lost race cancels all of it; the caller re-reads and decides again.
+ * activity, the grant (grant.ts: the user item's XP, stars, counters and streak with their conditions, both
+ * leaderboards' items, the streak's notifications), the `island_completed` notification and the route's throttle
+ * hit (`transactCounting`). A lost race cancels all of it; the caller re-reads and decides again.
  */
 import type { User } from '../auth';
-import { userKey } from '../auth';
-import { check, type TxItem, update } from '../db/transact';
+import { check, type TxItem } from '../db/transact';
 import type { Deps } from '../deps';
-import { type XpMove, xpMove } from '../leaderboard';
 import { countEvent } from '../metrics';
-import { newNotificationIds, notificationItem } from '../notifications';
+import { notificationItem } from '../notifications';
 import { transactCounting } from '../throttle';
-import { type Streak, type StreakStep, streakAt, streakStep } from './activity';
+import type { Streak } from './activity';
 import { addDayActivity } from './dayActivity.entity';
+import { grantChanges, grantItems, notificationIds, planGrant, streakAfter } from './grant';
 import { lessonCompletionKey, putLessonCompletion } from './lessonCompletion.entity';
 import type { CurriculumNode } from './lock';
 import { type NodeProgress, putFirstCompletion, raiseStarsItem } from './nodeProgress.entity';
@@ -40,20 +38,6 @@ export interface CompletionWrite {
   stars: number;
 }
 
-/** The user item's update: counters, XP and stars, the leaderboard move and the streak, with their conditions. */
-function userItem(deps: Deps, user: User, write: CompletionWrite, move: XpMove, streak: StreakStep | undefined): TxItem {
-  const adds = ['xp :xp', 'stars :stars'];
-  const values: Record<string, unknown> = { ':xp': write.xp, ':stars': write.stars, ...move.values, ...streak?.values };
-  if (write.lesson) adds.push('completedLessons :one');
-  if (write.node) adds.push('completedNodes :one');
-  if (write.lesson || write.node) values[':one'] = 1;
-  const sets = [move.userSet, streak?.set].filter(Boolean).join(', ');
-  return update(deps.db, userKey(user.id), `ADD ${adds.join(', ')}${sets ? ` SET ${sets}` : ''}`, {
-    condition: [move.userCondition, streak?.condition].filter(Boolean).join(' AND '),
-    values,
-  });
-}
-
 /**
  * Writes `write` for `user` (as last read) on `node` at the clock's now, in one transaction; nothing at all when
  * it changes nothing (a repeat completion on a day that already counts). Returns the learner's streak after it. Errors: TransactionCanceledException when a condition failed
@@ -61,11 +45,21 @@ function userItem(deps: Deps, user: User, write: CompletionWrite, move: XpMove, 
  */
 export async function writeCompletion(deps: Deps, user: User, node: CurriculumNode, write: CompletionWrite): Promise<Streak> {
   const now = deps.clock.now();
-  const streak = streakStep(user, now);
-  const changes = write.lesson || write.node || write.raiseStars || write.xp > 0 || write.stars > 0;
-  if (!changes && !streak) return streakAt(user, now);
-  const [islandId, milestoneId] = newNotificationIds(now, (write.node ? 1 : 0) + (streak?.milestone ? 1 : 0));
-  const move = xpMove(deps.db, user, write.xp, now);
+  const plan = planGrant(
+    user,
+    {
+      xp: write.xp,
+      stars: write.stars,
+      counters: { ...(write.lesson ? { completedLessons: 1 } : {}), ...(write.node ? { completedNodes: 1 } : {}) },
+      activity: true,
+    },
+    now,
+  );
+  const changes = write.lesson || write.node || write.raiseStars || grantChanges(plan);
+  if (!changes) return streakAfter(user, plan);
+  // The island's notification id first, then the grant's (freezes used, milestone).
+  const ids = notificationIds(deps, (write.node ? 1 : 0) + plan.notifications);
+  const [islandId] = ids;
   const items: TxItem[] = [
     ...(write.missingLessons ?? []).map((id) =>
       check(deps.db, lessonCompletionKey(user.id, id), { condition: 'attribute_not_exists(pk)' }),
@@ -83,8 +77,7 @@ export async function writeCompletion(deps: Deps, user: User, node: CurriculumNo
           }),
         ]
       : []),
-    userItem(deps, user, write, move, streak),
-    ...move.items,
+    ...grantItems(deps, user, plan, write.node ? ids.slice(1) : ids),
     ...(write.node
       ? [
           notificationItem(
@@ -97,21 +90,9 @@ export async function writeCompletion(deps: Deps, user: User, node: CurriculumNo
           ),
         ]
       : []),
-    ...(streak?.milestone
-      ? [
-          notificationItem(
-            deps.db,
-            user.id,
-            (write.node ? milestoneId : islandId) as number,
-            'streak_milestone',
-            { days: streak.after.current },
-            now,
-          ),
-        ]
-      : []),
   ];
   await transactCounting(deps, items);
   if (write.lesson) countEvent('Completions', { kind: 'lesson' });
   if (write.node) countEvent('Completions', { kind: 'island' });
-  return streak?.after ?? streakAt(user, now);
+  return streakAfter(user, plan);
 }

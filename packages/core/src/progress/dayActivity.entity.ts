@@ -10,7 +10,7 @@ import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';
 import { getItem, queryAll } from '../db/items';
 import { type Key, userPartition } from '../db/keys';
-import { type TxItem, update } from '../db/transact';
+import { type Condition, type TxItem, update } from '../db/transact';
 
 export const DAY_ACTIVITY_PREFIX = 'DAY#';
 /** Daily activity items are kept this many days (TTL). */
@@ -32,6 +32,9 @@ export const DayActivityItem = z
     completedNodes: counter,
     /** Tutor questions asked (counted when the quota is reserved; given back with it on a failed model call). */
     assistantQuestions: counter,
+    /** Mistakes review answers (also counted in `answered` and `correct`) and the review XP they earned (capped a day). */
+    reviewAnswered: counter,
+    reviewXp: counter,
     /** TTL, epoch seconds. */
     expiresAt: z.number().int(),
   })
@@ -40,20 +43,25 @@ export type DayActivity = z.infer<typeof DayActivityItem>;
 
 /** The counters a transaction may add to a day (negative to give one back). */
 export type ActivityCounters = Partial<
-  Pick<DayActivity, 'answered' | 'correct' | 'completedLessons' | 'completedNodes' | 'assistantQuestions'>
+  Pick<DayActivity, 'answered' | 'correct' | 'completedLessons' | 'completedNodes' | 'assistantQuestions' | 'reviewAnswered' | 'reviewXp'>
 >;
 
-/** Transaction item: adds `counters` to the learner's activity of the Tehran day of `nowMs` (epoch ms), creating it. */
-export function addDayActivity(db: Db, userId: number, nowMs: number, counters: ActivityCounters): TxItem {
+/**
+ * Transaction item: adds `counters` to the learner's activity of the Tehran day of `nowMs` (epoch ms), creating it;
+ * only when `when` holds, if given (its names and values must not clash with `#c<n>`, `:c<n>`, `#day`, `:day`, `:exp`).
+ */
+export function addDayActivity(db: Db, userId: number, nowMs: number, counters: ActivityCounters, when: Condition = {}): TxItem {
   const entries = Object.entries(counters).filter((entry): entry is [string, number] => entry[1] !== undefined);
   const adds = entries.map((_, i) => `#c${i} :c${i}`).join(', ');
   const day = tehranDay(nowMs);
   return update(db, dayActivityKey(userId, day), `SET #day = :day, expiresAt = :exp ADD ${adds}`, {
-    names: { '#day': 'day', ...Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name])) },
+    ...(when.condition ? { condition: when.condition } : {}),
+    names: { '#day': 'day', ...Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name])), ...when.names },
     values: {
       ':day': day,
       ':exp': epochSeconds(tehranDayStart(nowMs)) + ACTIVITY_KEEP_DAYS * 86_400,
       ...Object.fromEntries(entries.map(([, v], i) => [`:c${i}`, v])),
+      ...when.values,
     },
   });
 }

@@ -11,4 +11,5 @@ export const progressErrors = {
   invalidAnswer: (detail: string) => new DomainError('validation_error', detail, { fields: { answer: [detail] } }),
   busy: () => new DomainError('database_busy', 'Too many changes at once; try again', { retryAfter: 1 }),
   attemptConflict: () => new DomainError('idempotency_conflict', 'This attemptId was already used for another question'),
+  notInReview: () => new DomainError('not_found', 'This question is not in your mistakes review'),
 };

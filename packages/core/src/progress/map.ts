@@ -1,13 +1,19 @@
 /**
  * The map and the learner's progress on it (spec "Node (island)"; `GET /api/home`, `GET /api/progress/nodes`).
- * Both read the learner's node progress rows in one Query; only the caller's own rows are ever read.
+ * Both read the learner's node progress rows in one Query; only the caller's own rows are ever read. The same Query
+ * brings the mistakes review's items (the `NODE#` item collection), from which the home screen counts `reviewDue`;
+ * it also shows the streak.
  */
 import { gradeOf, type User } from '../auth';
+import { tehranDay } from '../calendar/tehran';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { heartsAt } from '../hearts';
+import { streakAt } from './activity';
 import { isLocked } from './lock';
-import { type NodeProgress, nodeProgressOf } from './nodeProgress.entity';
+import { type NodeProgress, nodeCollection, nodeProgressOf } from './nodeProgress.entity';
+import { reviewCountsOf } from './review';
+import { type Summary, streakView } from './summary';
 
 export interface HomeNode {
   id: number;
@@ -24,6 +30,10 @@ export interface Home {
   stars: number;
   /** Hearts now (refill applied), see hearts/. */
   hearts: number;
+  /** The streak with its freezes (DESIGN §13), as the summary shows it. */
+  streak: Summary['streak'];
+  /** Questions of the mistakes review due today or earlier (DESIGN §13). */
+  reviewDue: number;
   units: { id: number; title: string; nodes: HomeNode[] }[];
 }
 
@@ -32,13 +42,16 @@ export async function home(deps: Deps, user: User, gradeId?: number): Promise<Ho
   const content = await deps.content.get();
   const grade = content.grade(gradeId ?? gradeOf(user));
   if (!grade) throw commonErrors.notFound('Grade');
-  const progress = await nodeProgressOf(deps.db, user.id);
+  const { progress, review } = await nodeCollection(deps.db, user.id);
+  const now = deps.clock.now();
   return {
     gradeId: grade.id,
     title: grade.title,
     xp: user.xp,
     stars: user.stars,
-    hearts: heartsAt(user, deps.clock.now(), deps.settings).hearts,
+    hearts: heartsAt(user, now, deps.settings).hearts,
+    streak: streakView(streakAt(user, now)),
+    reviewDue: reviewCountsOf(review, content, tehranDay(now)).due,
     units: grade.units.map((unit) => ({
       id: unit.id,
       title: unit.title,

@@ -1,5 +1,6 @@
 /**
- * A learner's progress on one node (island): pk `USER#<userId>`, sk `NODE#<nodeId 8 digits>`; no GSI, no TTL.
+ * A learner's progress on one node (island): pk `USER#<userId>`, sk `NODE#<nodeId 8 digits>`; no GSI, no TTL. The
+ * `NODE#` item collection also holds the mistakes review's items (`NODE#<nodeId>#REVIEW#<questionId>`, review.entity.ts).
  * Written once, when the node is first completed (condition: not there yet), in the transaction that grants
  * its XP; afterwards only its stars can rise (spec "Node (island)": a finished node stays finished).
  * Personal data: deleted with the account.
@@ -9,6 +10,7 @@ import type { Db } from '../db/client';
 import { getItem, queryAll } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, type TxItem, update } from '../db/transact';
+import { ReviewItem } from './review.entity';
 
 export const NODE_PROGRESS_PREFIX = 'NODE#';
 
@@ -38,11 +40,23 @@ export type NodeProgress = z.infer<typeof NodeProgressItem>;
 export const getNodeProgress = (db: Db, userId: number, nodeId: number): Promise<NodeProgress | undefined> =>
   getItem(db, nodeProgressKey(userId, nodeId), NodeProgressItem);
 
-/** Every node progress row of the learner, by node id (one Query, all pages). */
-export async function nodeProgressOf(db: Db, userId: number): Promise<Map<number, NodeProgress>> {
-  const rows = await queryAll(db, { partition: userPartition(userId), sortKey: { beginsWith: NODE_PROGRESS_PREFIX } }, NodeProgressItem);
-  return new Map(rows.map((p) => [p.nodeId, p]));
+/** An item of the `NODE#` collection: a node progress row or a mistakes review item (review.entity.ts). */
+const NodeCollectionItem = z.union([ReviewItem, NodeProgressItem]).describe('node collection item');
+
+/**
+ * The learner's `NODE#` item collection in one Query (all pages): the node progress rows by node id, and the
+ * mistakes review's items.
+ */
+export async function nodeCollection(db: Db, userId: number): Promise<{ progress: Map<number, NodeProgress>; review: ReviewItem[] }> {
+  const items = await queryAll(db, { partition: userPartition(userId), sortKey: { beginsWith: NODE_PROGRESS_PREFIX } }, NodeCollectionItem);
+  const review = items.filter((i): i is ReviewItem => 'box' in i);
+  const rows = items.filter((i): i is NodeProgress => !('box' in i));
+  return { progress: new Map(rows.map((p) => [p.nodeId, p])), review };
 }
+
+/** Every node progress row of the learner, by node id (one Query, all pages). */
+export const nodeProgressOf = async (db: Db, userId: number): Promise<Map<number, NodeProgress>> =>
+  (await nodeCollection(db, userId)).progress;
 
 /** Transaction item: the first completion of `row.nodeId`; fails when the node was completed already. */
 export const putFirstCompletion = (db: Db, userId: number, row: NodeProgress): TxItem =>

@@ -14,8 +14,10 @@
  * (typing the question and reading the streamed answer). Completing a lesson or island adds nothing of its
  * own: its time is in its questions. The seconds of a period are summed and rounded to the nearest minute.
  */
-import { lastDays } from '../calendar/tehran';
+import type { User } from '../auth';
+import { addDays, lastDays } from '../calendar/tehran';
 import type { Deps } from '../deps';
+import { streakAt } from './activity';
 import { type ActivityCounters, type DayActivity, dayActivityBetween } from './dayActivity.entity';
 
 export const SECONDS_PER_QUESTION = 40;
@@ -104,5 +106,33 @@ export async function weeklyReport(deps: Deps, userId: number): Promise<WeeklyRe
       };
     }),
     minutesMethod: `Estimated from activity: ${SECONDS_PER_QUESTION} s per answered question and ${SECONDS_PER_ASSISTANT_QUESTION} s per tutor question, summed and rounded to the nearest minute.`,
+  };
+}
+
+/** A learner's figures of one Tehran week, as the parent's weekly SMS tells them (DESIGN §13). */
+export interface WeekFigures {
+  /** Days of the week with any activity (0-7). */
+  daysActive: number;
+  /** XP earned in the week (the weekly leaderboard's figure). */
+  xp: number;
+  /** Islands (nodes) completed in the week. */
+  islands: number;
+  /** The streak now (days). */
+  streak: number;
+}
+
+/**
+ * The figures of `user` (the user item as read) for the Tehran week starting Saturday `weekStart` (YYYY-MM-DD), as
+ * of now: one Query of the week's daily activity; the XP is the week's leaderboard XP stored on the user item.
+ */
+export async function weekFigures(deps: Deps, user: User, weekStart: string): Promise<WeekFigures> {
+  const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
+  const activity = await dayActivityBetween(deps.db, user.id, weekStart, days[6] as string);
+  const week = periodOf(days, new Map(activity.map((d) => [d.day, d])));
+  return {
+    daysActive: week.activeDays,
+    xp: user.weekKey === weekStart ? (user.weekXp ?? 0) : 0,
+    islands: week.islands,
+    streak: streakAt(user, deps.clock.now()).current,
   };
 }

@@ -1,13 +1,13 @@
 /**
- * The learner summary (`GET /api/user/summary`, issue 3 §4): XP, stars, streak, hearts, completed islands
- * and the active plan's name. Reads only the user item the auth check already loaded (no extra request).
+ * The learner summary (`GET /api/user/summary`, issue 3 §4): XP, stars, streak (with its freezes, DESIGN §13),
+ * hearts, completed islands and the active plan's name. Reads only the user item the auth check already loaded (no extra request).
  * `activePlan` is the title of the active subscription's plan, or null (expired subscriptions are not active).
  */
 import type { User } from '../auth';
 import type { Deps } from '../deps';
 import { heartsAt } from '../hearts';
 import { activeSubscription } from '../subscriptions';
-import { streakAt } from './activity';
+import { STREAK_FREEZES_MAX, type Streak, streakAt } from './activity';
 
 export interface Summary {
   /** `User` + 6 digits. */
@@ -15,13 +15,23 @@ export interface Summary {
   displayName: string | null;
   xp: number;
   stars: number;
-  streak: { current: number; longest: number; today: boolean };
+  /** `freezes` held after those the missed days use; `freezesMax` 2. */
+  streak: { current: number; longest: number; today: boolean; freezes: number; freezesMax: number };
   hearts: { hearts: number; maxHearts: number; enforced: boolean; nextHeartAt: number | null };
   /** Nodes (islands) and lessons completed, counted on the user item by the completions. */
   completedIslands: number;
   completedLessons: number;
   activePlan: string | null;
 }
+
+/** The streak as the summary and the home screen show it (DESIGN §13). */
+export const streakView = (streak: Streak) => ({
+  current: streak.current,
+  longest: streak.longest,
+  today: streak.today,
+  freezes: streak.freezes,
+  freezesMax: STREAK_FREEZES_MAX,
+});
 
 /** The summary of `user` (the user item the request loaded) as of now. */
 export function summaryOf(deps: Deps, user: User): Summary {
@@ -33,7 +43,7 @@ export function summaryOf(deps: Deps, user: User): Summary {
     displayName: user.displayName ?? null,
     xp: user.xp,
     stars: user.stars,
-    streak: { current: streak.current, longest: streak.longest, today: streak.today },
+    streak: streakView(streak),
     hearts: { hearts, maxHearts, enforced, nextHeartAt },
     completedIslands: user.completedNodes ?? 0,
     completedLessons: user.completedLessons ?? 0,

@@ -1,6 +1,7 @@
 /**
- * Sends a sign-in code through a Kavenegar-style `verify/lookup` API (providers.md §3):
- * `POST {SMS_BASE_URL}/v1/{API-KEY}/verify/lookup.json`, form fields `receptor`, `token`, `template`.
+ * Sends texts through a Kavenegar-style `verify/lookup` API (providers.md §3):
+ * `POST {SMS_BASE_URL}/v1/{API-KEY}/verify/lookup.json`, form fields `receptor`, `template`, `token` (and `token2`,
+ * `token3`, `token10`, `token20` for templates with more figures: the parent's weekly report, DESIGN §13).
  * Success: HTTP 200 and `return.status` 200. Errors: HTTP status mirrors `return.status`; a body that is not the
  * provider's JSON (a proxy's HTML page) counts by its HTTP status.
  *
@@ -14,6 +15,11 @@
  *   %token, 501 test account, ...) is our configuration's fault → 503 `sms_unavailable` with Retry-After
  *   {@link SMS_MISCONFIGURED_RETRY_AFTER_SECONDS}; the status is logged for the operator, not shown.
  * No retry: a second send could deliver two codes.
+ *
+ * `sendLookup` (the weekly parent report) reports instead of throwing: `sent`; `refused` (an error status, or a
+ * provider that could not be reached: nothing sent) with its kind; `uncertain` when the request may have reached the
+ * provider without a readable answer (a timeout, a cut connection, a 200 that is not its JSON), which the caller
+ * must not send again if it promises one message.
  */
 import { callTimeout } from '../deadline';
 import { DomainError } from '../errors';
@@ -40,36 +46,77 @@ export const smsErrors = {
     }),
 };
 
+/** Network failures that happen before a request reaches the provider: nothing can have been sent. */
+const NOT_SENT_CAUSES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** What the wire said: the provider took it, answered an error status, or gave no usable answer. */
+type WireAnswer =
+  | { kind: 'ok' }
+  | { kind: 'status'; status: number; enveloped: boolean }
+  | { kind: 'no_answer'; sendable: boolean; reason: string };
+
+/** The provider's status as a lookup outcome's refusal kind. */
+function refusalKind(status: number): 'transient' | 'configuration' | 'receptor' {
+  if (status === RECEPTOR_INVALID) return 'receptor';
+  if (TRANSIENT.has(status) || (status >= 500 && status !== TEST_ACCOUNT_ONLY)) return 'transient';
+  return 'configuration';
+}
+
 export function createKavenegarSender(options: { apiKey?: string; baseUrl: string; template: string; timeoutMs?: number }): SmsSender {
+  /** One verify/lookup call with `params` (receptor, template, tokens). */
+  async function lookup(apiKey: string, params: Record<string, string>): Promise<WireAnswer> {
+    const url = `${options.baseUrl}/v1/${encodeURIComponent(apiKey)}/verify/lookup.json`;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams(params),
+        signal: AbortSignal.timeout(callTimeout(options.timeoutMs ?? SMS_TIMEOUT_MS)),
+      });
+      const body = (await response.json().catch(() => null)) as { return?: { status?: unknown } } | null;
+      const returned = body?.return?.status;
+      if (response.status === 200 && returned === 200) return { kind: 'ok' };
+      // Not the provider's envelope (a proxy's page, garbage): judged by the HTTP status, a 200 as a bad gateway.
+      if (typeof returned === 'number') return { kind: 'status', status: returned, enveloped: true };
+      return { kind: 'status', status: response.status === 200 ? 502 : response.status, enveloped: response.status !== 200 };
+    } catch (error) {
+      const code = ((error as { cause?: { code?: string } }).cause?.code ?? '') as string;
+      return { kind: 'no_answer', sendable: NOT_SENT_CAUSES.has(code), reason: code || (error as Error).name };
+    }
+  }
+
+  const requireKey = (): string => {
+    if (!options.apiKey) throw smsErrors.unavailable('Sign-in codes cannot be sent: the sms provider is not configured');
+    return options.apiKey;
+  };
+
   return {
     configured: Boolean(options.apiKey),
     async sendVerifyCode(receptor, token) {
-      if (!options.apiKey) throw smsErrors.unavailable('Sign-in codes cannot be sent: the sms provider is not configured');
-      const url = `${options.baseUrl}/v1/${encodeURIComponent(options.apiKey)}/verify/lookup.json`;
-      let status: number;
-      try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-          body: new URLSearchParams({ receptor, token, template: options.template }),
-          signal: AbortSignal.timeout(callTimeout(options.timeoutMs ?? SMS_TIMEOUT_MS)),
-        });
-        const body = (await response.json().catch(() => null)) as { return?: { status?: unknown } } | null;
-        const returned = body?.return?.status;
-        if (response.status === 200 && returned === 200) return;
-        // Not the provider's envelope (a proxy's page, garbage): judged by the HTTP status, a 200 as a bad gateway.
-        status = typeof returned === 'number' ? returned : response.status === 200 ? 502 : response.status;
-      } catch {
-        throw smsErrors.unavailable('The sms provider could not be reached; try again in a minute');
-      }
-      logger.warn('sms provider refused a message', { providerStatus: status });
-      if (status === RECEPTOR_INVALID) throw smsErrors.receptorRefused();
-      if (TRANSIENT.has(status) || (status >= 500 && status !== TEST_ACCOUNT_ONLY))
-        throw smsErrors.unavailable('The sms provider is busy; try again in a minute');
+      const answer = await lookup(requireKey(), { receptor, token, template: options.template });
+      if (answer.kind === 'ok') return;
+      if (answer.kind === 'no_answer') throw smsErrors.unavailable('The sms provider could not be reached; try again in a minute');
+      logger.warn('sms provider refused a message', { providerStatus: answer.status });
+      const kind = refusalKind(answer.status);
+      if (kind === 'receptor') throw smsErrors.receptorRefused();
+      if (kind === 'transient') throw smsErrors.unavailable('The sms provider is busy; try again in a minute');
       throw smsErrors.unavailable(
         'Sign-in codes cannot be sent right now: the sms provider refused the message',
         SMS_MISCONFIGURED_RETRY_AFTER_SECONDS,
       );
+    },
+    async sendLookup(receptor, template, tokens) {
+      const answer = await lookup(requireKey(), { receptor, template, ...tokens });
+      if (answer.kind === 'ok') return { status: 'sent' };
+      if (answer.kind === 'no_answer') {
+        return answer.sendable
+          ? { status: 'refused', providerStatus: 0, kind: 'transient' }
+          : { status: 'uncertain', reason: answer.reason };
+      }
+      logger.warn('sms provider refused a message', { providerStatus: answer.status, template });
+      // A 200 whose body is not the provider's answer: it may well have sent the message.
+      if (!answer.enveloped) return { status: 'uncertain', reason: `unreadable answer (HTTP ${answer.status})` };
+      return { status: 'refused', providerStatus: answer.status, kind: refusalKind(answer.status) };
     },
   };
 }

@@ -14,7 +14,34 @@ export interface SmsSender {
   readonly configured: boolean;
   /** Sends `token` (the 6-digit code) to `receptor` using the verify template. */
   sendVerifyCode(receptor: string, token: string): Promise<void>;
+  /**
+   * Sends the approved verify/lookup `template` with `tokens` to `receptor` and says what became of it; never throws
+   * for the provider's answers (the caller decides whether to try again), only for a missing API key
+   * (`sms_unavailable`).
+   */
+  sendLookup(receptor: string, template: string, tokens: LookupTokens): Promise<LookupOutcome>;
 }
+
+/** The tokens of a verify/lookup message (Kavenegar: `token`, `token2`, `token3`, `token10`, `token20`); none may hold a space or `_` (431). */
+export interface LookupTokens {
+  token: string;
+  token2?: string;
+  token3?: string;
+  token10?: string;
+  token20?: string;
+}
+
+/**
+ * What became of a lookup message: `sent` (the provider took it); `refused` (the provider answered with an error,
+ * or could not be reached at all: nothing was sent), with the provider's status and whether it passes with time
+ * (`transient`: busy, throttled, down), needs an operator (`configuration`: key, credit, template) or is the
+ * number's (`receptor`, 411); `uncertain` (no clear answer: a timeout, a connection cut, an unreadable answer to a
+ * request that reached it: it may have been sent).
+ */
+export type LookupOutcome =
+  | { status: 'sent' }
+  | { status: 'refused'; providerStatus: number; kind: 'transient' | 'configuration' | 'receptor' }
+  | { status: 'uncertain'; reason: string };
 
 // ---------------------------------------------------------------------------------------------------------
 // web payment gateway (ZarinPal v4, providers.md §1)

@@ -10,7 +10,8 @@ import { createDb, type Db } from '../db/client';
 import type { Deps } from '../deps';
 import { AccessTokenCache } from '../marketplace';
 import { Slots } from '../tutor';
-import { FakeGateway, FakeMarketplace, FakeModel, FakeSms } from './fakeProviders';
+import { FakeGateway, FakeMarketplace, FakeModel } from './fakeProviders';
+import { FakeSms } from './fakeSms';
 
 export interface FakeDeps extends Deps {
   clock: ManualClock;

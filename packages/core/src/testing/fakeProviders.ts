@@ -1,13 +1,12 @@
 /**
  * In-memory twins of the provider ports (`providers/ports.ts`) for tests that call the domain directly. They
- * keep the contract of the real adapters, failures included: a refused sms is `sms_unavailable`, a gateway
+ * keep the contract of the real adapters, failures included (the sms provider's: fakeSms.ts), a gateway
  * answers verify codes 100 / 101 / -51 / -54 / -50 as ZarinPal does (providers.md §1), the marketplace answers
  * 404 `not_found` for unknown or refunded purchases and 401 without a valid credential (providers.md §2), the model
  * streams text deltas then usage (providers.md §5). The wire-level fakes of the local runtime live in
  * `packages/local/src/fakes/`.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { DomainError } from '../errors';
 import {
   type ChatMessage,
   GatewayError,
@@ -19,35 +18,9 @@ import {
   type ModelChunk,
   type ModelClient,
   type PaymentGateway,
-  type SmsSender,
   type SubscriptionPurchase,
   type VerifyOutcome,
 } from '../providers/ports';
-
-/** The fake sms provider: records every code "sent"; `refuseNext(status)` makes the next sends fail as Kavenegar's errors do. */
-export class FakeSms implements SmsSender {
-  readonly sent: Array<{ receptor: string; token: string }> = [];
-  private refusals: number[] = [];
-  constructor(readonly configured = true) {}
-
-  /** The next `count` sends fail with Kavenegar status `status` (e.g. 418 no credit, 451 throttled). */
-  refuseNext(status: number, count = 1): void {
-    this.refusals.push(...Array<number>(count).fill(status));
-  }
-
-  async sendVerifyCode(receptor: string, token: string): Promise<void> {
-    if (!this.configured) throw new DomainError('sms_unavailable', 'The sms provider is not configured', { retryAfter: 60 });
-    const status = this.refusals.shift();
-    if (status !== undefined)
-      throw new DomainError('sms_unavailable', `The sms provider refused the message (status ${status})`, { retryAfter: 60 });
-    this.sent.push({ receptor, token });
-  }
-
-  /** The last code sent to `receptor`. */
-  lastCode(receptor: string): string | undefined {
-    return this.sent.filter((s) => s.receptor === receptor).at(-1)?.token;
-  }
-}
 
 interface FakePayment {
   amountToman: number;

@@ -5,6 +5,8 @@
  * …/refund { confirm: true }` does it.
  */
 import { listUsers } from '@mathisland/core/auth';
+import { parentForStaff } from '@mathisland/core/parents';
+import { learningForStaff } from '@mathisland/core/progress';
 import {
   cancelOrderForStaff,
   listOrdersForStaff,
@@ -23,7 +25,7 @@ import { listAnswer, listQuery, QueryId } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
-import { adminPage, Id, IsoTime, OrderStatus, Toman } from '../lib/shapes';
+import { adminPage, Day, Id, IsoTime, OrderStatus, Toman } from '../lib/shapes';
 
 const UsersQuery = listQuery({ q: z.string().min(1).max(100).optional() });
 const OrdersQuery = listQuery({ status: z.enum(ORDER_STATUSES).optional(), provider: Provider.optional(), userId: QueryId.optional() });
@@ -139,11 +141,43 @@ const RefundPreview = z.object({
   subscriptionExpiresAt: z.object({ before: time, after: time }),
   commission: z.object({ referrerId: Id, referrerPublicId: z.string().nullable(), amount: Toman }).nullable(),
 });
+const StaffStreak = z.object({
+  current: count,
+  longest: count,
+  lastDay: Day.nullable().meta({ description: 'Last Tehran day that counted or a freeze covered' }),
+  freezes: count.meta({ description: 'Streak freezes held now' }),
+  freezesMax: count,
+  freezesUsed: count.meta({ description: 'Freezes used in all' }),
+});
+const StaffReview = z.object({
+  inReview: count.meta({ description: 'Questions in the mistakes review' }),
+  due: count.meta({ description: 'Due today or earlier' }),
+  mastered: count.meta({ description: 'Mastered (left the review) in all' }),
+});
+const StaffParent = z
+  .object({
+    status: z.enum(['none', 'active', 'stopped']),
+    phone: z.string().nullable().meta({ description: 'The confirmed number, masked' }),
+    pendingPhone: z.string().nullable().meta({ description: 'A number waiting for its code, masked' }),
+    verifiedAt: time,
+    stoppedAt: time,
+    stoppedBy: z.enum(['parent']).nullable(),
+    reportsSent: count,
+    lastReport: z
+      .object({ week: Day, at: IsoTime, status: z.enum(['sent', 'uncertain', 'failed']), providerStatus: z.number().int().nullable() })
+      .nullable(),
+    nextReportAt: time,
+  })
+  .meta({ description: 'The parent’s weekly SMS report (DESIGN §13)' });
 const orderNotFound = { not_found: 'No such order.' };
 const orderState = { ...orderNotFound, order_status_conflict: 'The order is not in a state this action applies to.' };
 
 const users = async ({ deps, query }: AdminInput<undefined, z.infer<typeof UsersQuery>>) => listAnswer(await listUsers(deps, query));
-const user = async ({ deps, id }: Input) => userWithOrders(deps, id);
+/** The learner's page: the learner with their latest orders, streak freezes, mistakes review and parent report. */
+async function user({ deps, id }: Input) {
+  const [view, learning, parent] = await Promise.all([userWithOrders(deps, id), learningForStaff(deps, id), parentForStaff(deps, id)]);
+  return { ...view, ...learning, parent };
+}
 const orders = async ({ deps, query }: AdminInput<undefined, z.infer<typeof OrdersQuery>>) =>
   listAnswer(await listOrdersForStaff(deps, query));
 const order = async ({ deps, id }: Input) => orderForStaff(deps, id);
@@ -169,7 +203,15 @@ export const { handler, createHandler, routes } = defineGroup('adminsales', {
   'GET /api/admin/users/{id}': route.admin({
     permission: 'view_user',
     query: NoQuery,
-    responses: { 200: StaffUser.extend({ orders: z.array(StaffOrder).meta({ description: 'The latest orders' }) }) },
+    description: 'With the streak and its freezes, the mistakes review’s counts and the parent’s report (number masked) (DESIGN §13).',
+    responses: {
+      200: StaffUser.extend({
+        orders: z.array(StaffOrder).meta({ description: 'The latest orders' }),
+        streak: StaffStreak,
+        review: StaffReview,
+        parent: StaffParent,
+      }),
+    },
     errors: { not_found: 'No such learner.' },
     run: user,
   }),

@@ -39,7 +39,8 @@ const orderView = (deps: Deps, order: Order) => ({
   orderId: order.id,
   status: order.status,
   ...orderPricing(order),
-  paymentUrl: order.provider === 'gateway' ? paymentUrl(deps, order.id) : null,
+  // A pay link only for what still needs paying: a 100% code pays the order at once (issue 29 §1, as at purchase).
+  paymentUrl: order.provider === 'gateway' && order.status === 'pending' ? paymentUrl(deps, order.id) : null,
 });
 
 const Purchase = z.strictObject({
@@ -83,7 +84,7 @@ const OrderView = z.object({
   planTitle: z.string(),
   durationDays: z.number().int().positive(),
   discountCode: z.string().nullable(),
-  paymentUrl: z.string().nullable(),
+  paymentUrl: z.string().nullable().meta({ description: 'Gateway orders still pending: open it in a browser; null otherwise' }),
 });
 const Offer = z.object({
   code: z.string(),

@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';
 import { type RouteInput, route } from '../lib/route';
-import { Id, page } from '../lib/shapes';
+import { Id, page, Question } from '../lib/shapes';
 
 type Input = RouteInput<undefined, unknown>;
 
@@ -29,18 +29,6 @@ const GradeDetail = z
     ),
   })
   .meta({ id: 'GradeDetail', description: 'A grade with its units, nodes (islands) and lessons (DESIGN §3)' });
-/** A question of the bank: never its answer (DESIGN §3). */
-export const Question = z
-  .object({
-    id: Id,
-    type: z.enum(['choice', 'number']),
-    text: z.string(),
-    choices: z
-      .array(z.object({ id: z.string(), text: z.string() }))
-      .optional()
-      .meta({ description: 'Choice questions only; answer with the choice id' }),
-  })
-  .meta({ id: 'Question' });
 const Questions = json(page(Question), 'The questions, without answer keys');
 const notFound = (what: string) => ({ not_found: `No such ${what}.` });
 

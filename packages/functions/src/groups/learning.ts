@@ -1,16 +1,28 @@
 /**
- * Endpoint group `learning`: the map, answering, completing (spec "Node (island)"; DESIGN §3).
- * Shapes: home `{ gradeId, units: [{ id, title, nodes: [{ id, title, locked, completed, stars }] }] }`,
- * answer `{ correct, correctAnswer?, hearts, xp }`, completion `{ stars, xp, nextNodeId }`.
+ * Endpoint group `learning`: the map, answering, completing (spec "Node (island)"; DESIGN §3), and the mistakes
+ * review (DESIGN §13). Shapes: home `{ gradeId, units: [{ id, title, nodes: [{ id, title, locked, completed, stars }] }],
+ * streak, reviewDue }`, answer `{ correct, correctAnswer?, hearts, xp }`, completion `{ stars, xp, nextNodeId }`, review
+ * `{ dueCount, items: [{ questionId, nodeId, box, dueOn }] }`, review answer `{ correct, correctAnswer?, box, dueOn }`.
  */
-import { answerQuestion, completeLesson, completeNode, home, listNodeProgress } from '@mathisland/core/progress';
+import { publicQuestion } from '@mathisland/core/curriculum';
+import {
+  answerQuestion,
+  answerReview,
+  completeLesson,
+  completeNode,
+  home,
+  LEITNER_INTERVALS_DAYS,
+  listNodeProgress,
+  REVIEW_XP_DAILY_CAP,
+  reviewQueue,
+} from '@mathisland/core/progress';
 import * as z from 'zod';
 import { defineGroup } from '../lib/group';
 import { isoTime } from '../lib/http';
 import { parseId } from '../lib/middlewares/pathId';
 import { json } from '../lib/responses';
 import { route, type UserInput } from '../lib/route';
-import { Id, IsoTime, page, Streak } from '../lib/shapes';
+import { Day, Id, IsoTime, page, Question, Streak, StreakWithFreezes } from '../lib/shapes';
 
 const HomeQuery = z.object({ gradeId: z.string().optional() });
 const Answer = z.strictObject({
@@ -30,6 +42,8 @@ const Home = z
     xp: z.number().int().min(0),
     stars: z.number().int().min(0),
     hearts: z.number().int().min(0),
+    streak: StreakWithFreezes,
+    reviewDue: z.number().int().min(0).meta({ description: 'Questions of the mistakes review due today or earlier (GET /api/review)' }),
     units: z.array(
       z.object({
         id: Id,
@@ -70,6 +84,37 @@ const Completion = z
     streak: Streak,
   })
   .meta({ id: 'Completion', description: 'A node or lesson completion (DESIGN §3)' });
+const Box = z.number().int().min(1).max(5).meta({ description: 'Leitner box, 1-5' });
+const Review = z
+  .object({
+    dueCount: z.number().int().min(0).meta({ description: 'Questions due today or earlier' }),
+    items: z.array(
+      z.object({
+        questionId: Id,
+        nodeId: Id,
+        box: Box,
+        dueOn: Day.meta({ description: 'The Tehran day it is due' }),
+        due: z.boolean().meta({ description: 'Due today or earlier (later ones may be practised ahead)' }),
+        question: Question,
+      }),
+    ),
+  })
+  .meta({ id: 'Review', description: 'The mistakes review: up to 20 questions, due first, then the next due (DESIGN §13)' });
+const ReviewResult = z
+  .object({
+    correct: z.boolean(),
+    correctAnswer: z.string().optional().meta({ description: 'The right answer, after a wrong one' }),
+    box: Box.meta({ description: 'The box it is in now (the last when mastered)' }),
+    dueOn: Day.nullable().meta({ description: 'When it is due again; null when mastered (it left the review)' }),
+    mastered: z.boolean(),
+    xp: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: `XP this answer earned: 2 when right, up to ${REVIEW_XP_DAILY_CAP} review XP a Tehran day` }),
+  })
+  .meta({ id: 'ReviewResult' });
+
 const locked = {
   node_locked: 'The node is still locked (finish the one before it).',
   no_hearts: 'Out of hearts while they are enforced; `GET /api/hearts` says when one comes back.',
@@ -97,6 +142,17 @@ async function answer({ deps, user, id, body }: UserInput<z.infer<typeof Answer>
   const result = await answerQuestion(deps, user, id, body.answer, body.attemptId);
   return { ...result, nextHeartAt: isoTime(result.nextHeartAt) };
 }
+
+async function review({ deps, user }: Input) {
+  const queue = await reviewQueue(deps, user);
+  return {
+    dueCount: queue.dueCount,
+    items: queue.items.map(({ question, ...entry }) => ({ ...entry, question: publicQuestion(question) })),
+  };
+}
+
+const answerInReview = ({ deps, user, id, body }: UserInput<z.infer<typeof Answer>, unknown>) =>
+  answerReview(deps, user, id, body.answer, body.attemptId);
 
 const completeQuiz = ({ deps, user, id }: Input) => completeNode(deps, user, id);
 const completeOneLesson = ({ deps, user, id }: Input) => completeLesson(deps, user, id);
@@ -138,5 +194,32 @@ export const { handler, createHandler, routes } = defineGroup('learning', {
     errors: completionErrors,
     throttleInTransaction: true,
     run: completeOneLesson,
+  }),
+  'GET /api/review': route.user({
+    description:
+      'Every wrong answer puts its question in box 1, due the next Tehran day; a question in box 1-5 is due ' +
+      `${LEITNER_INTERVALS_DAYS.join(', ')} days after it entered that box. Questions not due yet follow the due ones and may be practised ahead.`,
+    responses: { 200: Review },
+    run: review,
+  }),
+  'POST /api/review/{id}/answer': route.user({
+    body: Answer,
+    throttleInTransaction: true,
+    bodyExamples: { review: { summary: 'A review answer', value: { answer: 'b', attemptId: 'review-7f3a9c21' } } },
+    description:
+      '`{id}` is the question id. Right moves the question up a box (right in box 5: mastered, it leaves the review), wrong sends it back to box 1. ' +
+      'Costs no heart; counts as today’s activity for the streak. The same `attemptId` again replays the first result.',
+    responses: {
+      200: json(ReviewResult, 'Checked; the question moved', {
+        examples: {
+          review: { summary: 'Right, up to box 3', value: { correct: true, box: 3, dueOn: '2026-11-27', mastered: false, xp: 2 } },
+        },
+      }),
+    },
+    errors: {
+      not_found: 'The question is not in the caller’s review.',
+      idempotency_conflict: 'The `attemptId` was used for another question.',
+    },
+    run: answerInReview,
   }),
 });

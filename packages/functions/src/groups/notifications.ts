@@ -30,10 +30,13 @@ const Notification = z
         days: z.number().int().optional(),
         hearts: z.number().int().optional(),
         body: z.string().optional(),
+        freezeEarned: z.boolean().optional(),
+        day: z.string().optional(),
+        freezesLeft: z.number().int().optional(),
       })
       .meta({
         description:
-          'island_completed `{ nodeId, title, stars, xp }`, streak_milestone `{ days }`, heart_refilled `{ hearts }`, staff_message `{ title, body }`',
+          'island_completed `{ nodeId, title, stars, xp }`, streak_milestone `{ days, freezeEarned? }`, streak_frozen `{ day, freezesLeft }` (a Tehran day a streak freeze covered), heart_refilled `{ hearts }`, staff_message `{ title, body }`',
       }),
     createdAt: IsoTime,
     read: z.boolean(),

@@ -48,6 +48,7 @@ export const statusOfCode: Record<string, number> = {
   code_taken: 409,
   discount_code_used: 409,
   username_taken: 409,
+  parent_not_pending: 409,
 };
 
 /**

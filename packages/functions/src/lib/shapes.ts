@@ -83,6 +83,30 @@ export const Hearts = z
 /** A learner's streak. */
 export const Streak = z.object({ current: z.number().int().min(0), longest: z.number().int().min(0) }).meta({ id: 'Streak' });
 
+/** A learner's streak with its freezes, as the summary and the home screen show it (DESIGN §13). */
+export const StreakWithFreezes = z
+  .object({
+    current: z.number().int().min(0),
+    longest: z.number().int().min(0),
+    today: z.boolean().meta({ description: 'Active today (Tehran)' }),
+    freezes: z.number().int().min(0).max(2).meta({ description: 'Streak freezes held (each keeps the streak over one missed Tehran day)' }),
+    freezesMax: z.literal(2).meta({ description: 'Freezes a learner can hold' }),
+  })
+  .meta({ id: 'StreakWithFreezes' });
+
+/** A question of the bank: never its answer (DESIGN §3). */
+export const Question = z
+  .object({
+    id: Id,
+    type: z.enum(['choice', 'number']),
+    text: z.string(),
+    choices: z
+      .array(z.object({ id: z.string(), text: z.string() }))
+      .optional()
+      .meta({ description: 'Choice questions only; answer with the choice id' }),
+  })
+  .meta({ id: 'Question' });
+
 /** A staff member's identity (`POST /api/admin/login`, `GET /api/admin/me`). */
 export const StaffIdentity = z
   .object({ username: z.string(), isSuperuser: z.boolean(), permissions: z.array(z.string()) })
