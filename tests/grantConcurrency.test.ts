@@ -6,7 +6,7 @@
  * transactions one at a time and never does, so the test applies that rule on top of it ({@link
  * applyTransactionConflicts}). Every grant lands exactly once (each learner's XP, entries and the boards' histograms
  * agree, nobody is moved twice or lost), and the test reports the cancellations it took: each one a retry of the
- * grant's optimistic loop.
+ * grant's optimistic loop, each counted once by the `TransactionConflictRetries` metric (read from its EMF lines).
  */
 
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
@@ -14,7 +14,7 @@ import { findOrCreateUser, getUser, type User, userKey } from '@mathisland/core/
 import { createDb, type Db, transact, update } from '@mathisland/core/db';
 import { boardEntries, HISTOGRAM_SHARDS, OVERALL_BOARD, weeklyBoard, xpHistogram, xpMove } from '@mathisland/core/leaderboard';
 import { answerQuestion, completeLesson, XP_PER_CORRECT } from '@mathisland/core/progress';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { allNodes } from './support/content';
 import { useStack } from './support/stack';
 
@@ -126,7 +126,13 @@ describe('200 concurrent grants on learners who share one XP value', () => {
       expect((await xpHistogram(deps.db, board)).find((b) => b.xp === SHARED_XP)?.n).toBe(LEARNERS);
     }
 
-    // The 200 grants at once, from 25 workers.
+    // The 200 grants at once, from 25 workers; the metrics on, read as CloudWatch would (EMF lines on stdout).
+    process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+    let conflictMetric = 0;
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      for (const line of String(chunk).split('\n')) if (line.includes('"TransactionConflictRetries":1')) conflictMetric++;
+      return true;
+    });
     const cancellations = new Map<string, number>();
     const held = new Map<string, number>();
     const workers = Array.from({ length: WORKERS }, () => {
@@ -148,6 +154,8 @@ describe('200 concurrent grants on learners who share one XP value', () => {
       }),
     );
     for (const w of workers) w.db.raw.destroy();
+    stdout.mockRestore();
+    process.env.POWERTOOLS_METRICS_DISABLED = 'true';
 
     // Every grant landed once: the call says so, the user item agrees, and so do both boards.
     for (const r of results) expect(r).toMatchObject({ xp: lessonXp, alreadyCompleted: false });
@@ -170,5 +178,7 @@ describe('200 concurrent grants on learners who share one XP value', () => {
     );
     // Each retry is a cancelled transaction; no grant needed anywhere near its 8 tries.
     expect(conflicts + failedConditions).toBeLessThan(LEARNERS * 2);
+    // Every TransactionConflict was retried, and counted once.
+    expect(conflictMetric).toBe(conflicts);
   });
 });
