@@ -170,19 +170,22 @@ export const zodJsonSchemaLeftOut: EsbuildPlugin = {
  * whole import a quarter shorter at most, on some groups no shorter (docs/performance.md). This is also the AWS CDK's default for Node 18+
  * (`NodejsFunction` externalModules). `@smithy/node-http-handler`, which the DynamoDB client is built with, stays bundled.
  * Without `minify` SST ships unminified code (its default). The openai SDK's uncalled parts are left out
- * ({@link openAiUncalledParts}), and zod's JSON Schema generator from every group but the API description's
- * ({@link zodJsonSchemaLeftOut}).
+ * ({@link openAiUncalledParts}), and zod's JSON Schema generator from every group ({@link zodJsonSchemaLeftOut}).
+ * Names are not kept (SST's default keeps them): keeping them wrapped every function and class of a bundle in a
+ * `defineProperty(fn, "name")` call at import, 757 of them in the learning group, and 5 % of its bytes (issue 30
+ * §5); no code here reads a bundled function's or class's name (errors set their `name`; the AWS SDK is not bundled),
+ * so only messages of other libraries' errors (jose's) show minified names.
  */
 export const lambdaNodejs = {
   format: 'esm',
   minify: true,
-  esbuild: { external: ['@aws-sdk/*'], plugins: [requireAtRuntime, openAiUncalledParts, zodJsonSchemaLeftOut] },
+  esbuild: { external: ['@aws-sdk/*'], keepNames: false, plugins: [requireAtRuntime, openAiUncalledParts, zodJsonSchemaLeftOut] },
 } as const;
 
 /**
  * The esbuild options SST v2.49 (`sst/runtime/handlers/node.js`, deploy mode) derives from
  * {@link lambdaNodejs} for handler files: bundled for Node, ESM with SST's `createRequire`/`__dirname` banner,
- * target esnext, `module` before `main`, names kept, metafile on. SST builds one handler per call into
+ * target esnext, `module` before `main`, names not kept ({@link lambdaNodejs}), metafile on. SST builds one handler per call into
  * `<name>.mjs`; the same options over several `entries` written to `outdir` as `<name>.mjs` give each handler
  * the same bundle in one esbuild run. Source maps are left out here (SST writes them to a separate `.map` file
  * that the runtime does not load).
@@ -194,7 +197,7 @@ export function sstEsbuildOptions(entries: string[], outdir: string) {
     outExtension: { '.js': '.mjs' },
     platform: 'node' as const,
     external: ['sharp', 'pg-native', ...lambdaNodejs.esbuild.external],
-    keepNames: true,
+    keepNames: lambdaNodejs.esbuild.keepNames,
     bundle: true,
     logLevel: 'silent' as const,
     metafile: true as const,

@@ -1,7 +1,7 @@
 /** Sign-in by phone and one-time code, sessions and tokens (spec Authentication). */
 
 export { backfillUserDirectory, userIdBatches } from './backfill';
-export { hmacHex, safeEqual } from './crypto';
+export { hmacHex, safeEqual, safeEqualAny } from './crypto';
 export { directoryKey, directoryName, removeDirectoryEntry, usersIndex, usersPage } from './directory.entity';
 export { authErrors } from './errors';
 export { listLearnerSessions, revokeLearnerSession, type StaffSessionView } from './learnerSessions';
