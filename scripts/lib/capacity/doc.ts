@@ -35,6 +35,7 @@ export function renderDoc(sim: Simulation, analyses: Analysis[], unsharded: Anal
   const top = analyses.reduce((a, b) => (b.scale.learners > a.scale.learners ? b : a));
   const histogram = top.rows.find((r) => r.pattern.startsWith('BOARDXP'))?.inFlight ?? Number.NaN;
   const tie = top.rows.find((r) => r.pattern.startsWith('gsi1 BOARD#'))?.partitionWrite.value ?? Number.NaN;
+  const watch = top.rows.find((r) => r.pattern.startsWith('gsi1 STREAKWATCH'))?.partitionWrite.value ?? 0;
   const fixed = unsharded.hot.map((row) => `- **${row.pattern}**: unsharded, ${row.over.join(', ')} (${describePeak(row)}).`).join('\n');
   return `# Capacity at national scale
 
@@ -99,6 +100,12 @@ And two the model named in the code as it was, fixed outside the leaderboard:
 - **\`COUNTER\` / \`notification\`**: every island completion took its notification's id from one counter item, 1,000
   updates a second in the surge's bursts on one item. Notification ids are now the time in ms (one more than the
   worker's last when that is later; notifications/notification.entity.ts), and a completion sends one request less.
+
+One it watches that needs nothing yet: **gsi1 \`STREAKWATCH#<day>#<shard>\`**, the nightly freeze job's index of the
+learners holding a streak freeze (progress/streakWatch.entity.ts, 10 shards a day), which a learner's first grant of
+the day moves to the new day. A third of the simulated learners hold a freeze, and its busiest partition takes
+${n0(watch)} write units a second at ${n0(top.scale.learners)} learners; if every learner held one it would take about
+${n0(3 * watch)}${3 * watch > HEADROOM * LIMITS.partitionWrite ? ': over half, so its shards would have to grow first' : ', still under half'}.
 
 The shard counts, each the smallest that keeps its key under half with room to spare:
 

@@ -23,9 +23,9 @@
  * partition key (of the table or of an index) 1,000 write and 3,000 read units a second; an item 1,000 write units a
  * second and one transaction at a time ({@link TRANSACTION_HOLD_MS} each). A key passes when it takes at most half.
  */
-import { HISTOGRAM_SHARDS, MARKER_EVERY, MARKER_MIN_LEARNERS, TIE_READ_UNITS_PER_SECOND, TIE_SHARDS } from '@mathisland/core/leaderboard';
-import { DAY_COUNTER_SHARDS } from '@mathisland/core/stats';
-import type { Access, RecordedRequest } from './recorder';
+import { MARKER_EVERY, MARKER_MIN_LEARNERS, TIE_READ_UNITS_PER_SECOND, TIE_SHARDS } from '@mathisland/core/leaderboard';
+import { classify, PATTERNS, type Pattern } from './patterns';
+import type { RecordedRequest } from './recorder';
 import type { Phase, Simulation } from './simulate';
 
 /** DynamoDB's limits per second (DESIGN §14). */
@@ -52,74 +52,6 @@ export const SURGE_SHARE = 0.1;
 export const PRICES = { region: 'eu-central-1', perMillionWriteUnits: 0.7625, perMillionReadUnits: 0.1525 };
 /** The month priced: school days at the simulated day's load (weekends and holidays as school days: an upper bound), and surges. */
 export const MONTH = { days: 30, surges: 4 };
-
-interface Pattern {
-  /** How the pattern reads in the report. */
-  name: string;
-  index: 'table' | 'gsi1' | 'gsi2';
-  re: RegExp;
-  /** A key of one learner: its load does not grow with the learners. */
-  perLearner?: boolean;
-  /** Shards of a class: its keys share its load equally; `classOf` names the class from the match. */
-  shards?: number;
-  classOf?: (m: RegExpExecArray) => string;
-  /** Items of a class: shards and class name (with the item's sort key). */
-  itemShards?: number;
-  itemClassOf?: (m: RegExpExecArray, sk: string) => string;
-  /** Reads made once per worker (a cache filled), not per request. */
-  workerReads?: boolean;
-  /** Ranges that hold as many items as learners at one XP value (the tie index). */
-  tieRanges?: boolean;
-}
-
-const PATTERNS: Pattern[] = [
-  { name: 'USER#<id> (a learner’s items)', index: 'table', re: /^USER#\d+$/, perLearner: true },
-  { name: 'SESSION# / PHONE# / PUBLICID# / OTP#', index: 'table', re: /^(SESSION|PHONE|PUBLICID|OTP)#/, perLearner: true },
-  { name: 'THROTTLE#<scope>#user:<id>', index: 'table', re: /^THROTTLE#[^#]+#user:/, perLearner: true },
-  {
-    name: 'BOARDXP#<board>#<shard> (XP histogram)',
-    index: 'table',
-    re: /^(BOARDXP#.+)#(\d{2})$/,
-    shards: HISTOGRAM_SHARDS,
-    classOf: (m) => m[1] as string,
-    itemShards: HISTOGRAM_SHARDS,
-    itemClassOf: (m, sk) => `${m[1]} xp ${Number(sk)}`,
-  },
-  {
-    name: 'gsi1 BOARD#<board>#<xp>#<tie shard> (tie index)',
-    index: 'gsi1',
-    re: /^(BOARD#.+#\d{10})#(\d)$/,
-    shards: TIE_SHARDS,
-    classOf: (m) => m[1] as string,
-    tieRanges: true,
-  },
-  { name: 'BOARDSNAP#<board> (board snapshot)', index: 'table', re: /^BOARDSNAP#/, workerReads: true },
-  { name: 'CONTENT (curriculum)', index: 'table', re: /^CONTENT/, workerReads: true },
-  {
-    name: 'STATS#<day> (day counters)',
-    index: 'table',
-    re: /^(STATS#.+)$/,
-    itemShards: DAY_COUNTER_SHARDS,
-    itemClassOf: (m) => m[1] as string,
-  },
-  { name: 'gsi2 USERS (staff list of learners)', index: 'gsi2', re: /^USERS/ },
-];
-
-/** The pattern of an access, and its partition and item classes. */
-function classify(access: Access): { pattern: Pattern; partition: string; item?: string } {
-  for (const pattern of PATTERNS) {
-    if (pattern.index !== access.index) continue;
-    const m = pattern.re.exec(access.pk);
-    if (!m) continue;
-    const partition = pattern.classOf ? pattern.classOf(m) : access.pk;
-    const item =
-      access.sk === undefined ? undefined : pattern.itemClassOf ? pattern.itemClassOf(m, access.sk) : `${access.pk} ${access.sk}`;
-    return { pattern, partition, ...(item === undefined ? {} : { item }) };
-  }
-  const name = `${access.index === 'table' ? '' : `${access.index} `}${access.pk.replace(/\d{4}-\d{2}-\d{2}/g, '<day>').replace(/\d+/g, '<n>')}`;
-  const pattern: Pattern = { name, index: access.index as Pattern['index'], re: /./ };
-  return { pattern, partition: access.pk, ...(access.sk === undefined ? {} : { item: `${access.pk} ${access.sk}` }) };
-}
 
 /** How the simulated learners stand for the target's. */
 export interface Scale {

@@ -23,13 +23,17 @@ import { ACCESS_TOKEN_SECONDS, authenticate, login, refresh, requestOtp, type Us
 import { tehranDay } from '@mathisland/core/calendar';
 import { seedGrades } from '@mathisland/core/curriculum';
 import { createDb, type Db, ensureTable, transact, update } from '@mathisland/core/db';
-import { currentBoards, leaderboard, refreshBoardSnapshot, xpMove } from '@mathisland/core/leaderboard';
+import { leaderboard, xpMove } from '@mathisland/core/leaderboard';
 import { applyMigrations } from '@mathisland/core/migrations';
 import { answerQuestion, completeLesson, completeNode, home } from '@mathisland/core/progress';
 import { fakeDeps } from '@mathisland/core/testing';
 import { throttleTicket } from '@mathisland/core/throttle';
 import { type ThrottleScope, throttleScopes } from '../../../infra/routes';
 import { type Origin, Recorder } from './recorder';
+import { type Learner, runInTimeOrder, type Step } from './run';
+import { DAY_START, dayQuantile, HOUR, type Phase, SURGE_START, surgeQuantile } from './timeline';
+
+export type { Phase } from './timeline';
 
 export interface SimulationOptions {
   /** Active learners simulated through the normal day. */
@@ -54,64 +58,6 @@ export interface Simulation {
   census: Array<{ phase: Phase; at: number; board: string; histogram: Array<[number, number]> }>;
   /** Wall-clock seconds the simulation took. */
   seconds: number;
-}
-
-/** Wednesday 2026-11-18 00:00 Tehran, and the Saturday after it, 10:00 Tehran. */
-export const DAY_START = Date.UTC(2026, 10, 17, 20, 30);
-export const SURGE_START = Date.UTC(2026, 10, 21, 6, 30);
-export const SURGE_SECONDS = 600;
-const HOUR = 3_600_000;
-
-/** Time in the day (ms from 00:00 Tehran) at quantile `u` of the sessions' start. */
-export function dayQuantile(u: number): number {
-  if (u < 0.6) return 16 * HOUR + (u / 0.6) * 4 * HOUR;
-  if (u < 0.85) return 7 * HOUR + ((u - 0.6) / 0.25) * 9 * HOUR;
-  return 20 * HOUR + ((u - 0.85) / 0.15) * 3 * HOUR;
-}
-
-/**
- * Seconds into the surge at quantile `u` of its grants: 500 a second on average over ten minutes, bursts of 1,000 a
- * second for 30 seconds from 120 s and from 400 s, about 444 a second between.
- */
-export function surgeQuantile(u: number): number {
-  const base = (300_000 - 60_000) / 540; // grants a second outside the bursts
-  const segments: Array<[number, number, number]> = [
-    [0, 120, base],
-    [120, 150, 1000],
-    [150, 400, base],
-    [400, 430, 1000],
-    [430, 600, base],
-  ];
-  let remaining = u * 300_000;
-  for (const [from, to, rate] of segments) {
-    const n = (to - from) * rate;
-    if (remaining <= n) return from + remaining / rate;
-    remaining -= n;
-  }
-  return SURGE_SECONDS;
-}
-
-/** The day; the surge's ten minutes; the hour after it, when its learners come back to the board. */
-export type Phase = 'day' | 'surge' | 'after';
-
-interface Learner {
-  userId: number;
-  accessToken: string;
-  refreshToken: string;
-  /** When the access token was issued, simulated epoch ms (the app refreshes it once it is near its hour). */
-  tokenAt: number;
-  worker: number;
-  /** Share of answers given wrong (at most three a session). */
-  wrongShare: number;
-}
-
-interface Step {
-  at: number;
-  learner: Learner;
-  phase: Phase;
-  /** A leaderboard read (the schedule's snapshot must be a minute old at most). */
-  reads?: boolean;
-  run: (deps: Deps) => Promise<unknown>;
 }
 
 const rule = (scope: ThrottleScope) => throttleScopes[scope];
@@ -294,69 +240,8 @@ export async function simulate(endpoint: string, options: SimulationOptions): Pr
     else readBoard(learner, 'after', done + (30 + (i % 30)) * 60_000, i % 4 === 1 ? 'weekly' : 'overall');
   });
 
-  // Run them in time order (whole ms), 10 simulated seconds at a time; a learner's steps in order, learners at once.
-  for (const step of steps) step.at = Math.round(step.at);
-  steps.sort((a, b) => a.at - b.at);
-  const jobRuns = { day: 0, surge: 0, after: 0 };
-  let lastSnapshot = Number.NEGATIVE_INFINITY;
-  const census: Simulation['census'] = [];
-  const phases = {
-    day: { from: Number.POSITIVE_INFINITY, to: 0 },
-    surge: { from: Number.POSITIVE_INFINITY, to: 0 },
-    after: { from: Number.POSITIVE_INFINITY, to: 0 },
-  };
   log(`running ${steps.length} steps`);
-  let next = 0;
-  while (next < steps.length) {
-    const windowEnd = Math.floor((steps[next] as Step).at / 10_000) * 10_000 + 10_000;
-    const batch: Step[] = [];
-    while (next < steps.length && (steps[next] as Step).at < windowEnd) batch.push(steps[next++] as Step);
-    // The schedule: a snapshot a minute old is retaken before the window's reads.
-    // The schedule runs at every minute; simulated when a read needs it: at the minute before the window's first read.
-    const firstRead = batch.find((step) => step.reads);
-    const minute = firstRead ? Math.floor(firstRead.at / 60_000) * 60_000 : 0;
-    if (firstRead && minute > lastSnapshot) {
-      const at = minute;
-      // Both boards at once, to shorten the run: the job takes them in turn, but its requests, their units and their
-      // simulated time (the run's minute) are the same either way.
-      const snapshots = await Promise.all(
-        currentBoards(at).map((board) =>
-          as(
-            'schedule',
-            firstRead.phase,
-            () => at,
-            () => refreshBoardSnapshot(jobDb, board, at),
-          ),
-        ),
-      );
-      for (const snapshot of snapshots)
-        census.push({ phase: firstRead.phase, at, board: snapshot.board, histogram: snapshot.data.histogram });
-      lastSnapshot = at;
-      jobRuns[firstRead.phase]++;
-    }
-    const byLearner = new Map<Learner, Step[]>();
-    for (const step of batch) byLearner.set(step.learner, [...(byLearner.get(step.learner) ?? []), step]);
-    const chains = [...byLearner.values()];
-    for (let i = 0; i < chains.length; i += options.concurrency) {
-      await Promise.all(
-        chains.slice(i, i + options.concurrency).map(async (chain) => {
-          for (const step of chain) {
-            const clock = new ManualClock(step.at);
-            const deps = { ...(workers[step.learner.worker] as Deps), clock };
-            phases[step.phase].from = Math.min(phases[step.phase].from, step.at);
-            phases[step.phase].to = Math.max(phases[step.phase].to, step.at);
-            await as(
-              'learner',
-              step.phase,
-              () => clock.now(),
-              () => step.run(deps),
-              step.learner.userId,
-            );
-          }
-        }),
-      );
-    }
-  }
+  const { phases, jobRuns, census } = await runInTimeOrder(steps, { workers, jobDb, as, concurrency: options.concurrency });
   for (const w of [...workers, { db: jobDb }, { db: base }]) w.db.raw.destroy();
   return { recorder, options, phases, jobRuns, census, seconds: (performance.now() - started) / 1000 };
 }
