@@ -21,7 +21,14 @@ import type { EndpointGroup } from './routes';
 import type { GlobalIndexName } from './table';
 
 /** Scheduled and deploy-time functions (not endpoint groups). */
-export const jobNames = ['migrate', 'payment-recheck', 'marketplace-renewal', 'board-snapshots', 'streak-freezes', 'parent-reports'] as const;
+export const jobNames = [
+  'migrate',
+  'payment-recheck',
+  'marketplace-renewal',
+  'board-snapshots',
+  'streak-freezes',
+  'parent-reports',
+] as const;
 export type JobName = (typeof jobNames)[number];
 
 /** An endpoint group's Lambda or a job's. */

@@ -8,26 +8,21 @@
  * In `stacks/Jobs.ts`: `const boardSnapshots = boardSnapshotsCron(context);`
  */
 import { Duration } from 'aws-cdk-lib';
-import { Queue } from 'aws-cdk-lib/aws-sqs';
-import { Cron, type StackContext } from 'sst/constructs';
-import { serviceFunction } from './service';
+import type { StackContext } from 'sst/constructs';
+import { scheduledJob } from './scheduledJob';
 
 /** How often the boards are snapshotted: the leaderboard's cache (spec Limits: 60 s). */
 export const BOARD_SNAPSHOT_SCHEDULE = 'rate(1 minute)';
 
 export function boardSnapshotsCron(context: StackContext) {
-  const { stack } = context;
-  const deadLetters = new Queue(stack, 'BoardSnapshotsDeadLetters', { retentionPeriod: Duration.days(14), enforceSSL: true });
-  const job = serviceFunction(context, 'BoardSnapshotsJob', 'board-snapshots', {
+  const { cron, fn, deadLetters } = scheduledJob(context, 'BoardSnapshots', 'board-snapshots', {
     handler: 'packages/functions/src/jobs/boardSnapshots.handler',
     description: 'mathisland job board-snapshots: merges the leaderboards shards into their snapshots',
-    timeout: 50,
-    deadLetterQueue: deadLetters,
-    retryAttempts: 0,
-  });
-  const cron = new Cron(stack, 'BoardSnapshots', {
     schedule: BOARD_SNAPSHOT_SCHEDULE,
-    job: { function: job, cdk: { target: { deadLetterQueue: deadLetters, retryAttempts: 0, maxEventAge: Duration.minutes(1) } } },
+    timeout: 50,
+    // Not retried: the next minute's run supersedes a failed one.
+    retries: 0,
+    maxEventAge: Duration.minutes(1),
   });
-  return { cron, job, deadLetters };
+  return { cron, job: fn, deadLetters };
 }

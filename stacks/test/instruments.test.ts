@@ -60,6 +60,14 @@ const alarmNamed = (name: string): Resource => {
   if (!found) throw new Error(`no alarm ${name}`);
   return found;
 };
+/** The alarm fires above `threshold` in `datapoints` of `periods` periods. */
+const expectAbove = (a: Resource, rule: { threshold: number; periods: number; datapoints: number }) =>
+  expect(a.Properties).toMatchObject({
+    Threshold: rule.threshold,
+    ComparisonOperator: 'GreaterThanThreshold',
+    EvaluationPeriods: rule.periods,
+    DatapointsToAlarm: rule.datapoints,
+  });
 const alarmMetrics = (a: Resource) =>
   (a.Properties.Metrics as any[])
     .filter((m) => m.MetricStat)
@@ -114,12 +122,7 @@ describe('dashboard and alarms of the business metrics', () => {
 
   it('alarms when more than 30 % of the tutor’s questions are refused, over every outcome of the manifest', () => {
     const a = alarmNamed('mathisland-test-tutor-refusals');
-    expect(a.Properties).toMatchObject({
-      Threshold: 30,
-      ComparisonOperator: 'GreaterThanThreshold',
-      EvaluationPeriods: 2,
-      DatapointsToAlarm: 2,
-    });
+    expectAbove(a, { threshold: 30, periods: 2, datapoints: 2 });
     const metrics = alarmMetrics(a);
     expect(metrics).toHaveLength(tutorOutcomes.length);
     for (const o of tutorOutcomes) {
@@ -141,12 +144,7 @@ describe('dashboard and alarms of the business metrics', () => {
 
   it('alarms when more than 10 % of answers and completions were retried after a TransactionConflict', () => {
     const a = alarmNamed('mathisland-test-transaction-conflicts');
-    expect(a.Properties).toMatchObject({
-      Threshold: 10,
-      ComparisonOperator: 'GreaterThanThreshold',
-      EvaluationPeriods: 3,
-      DatapointsToAlarm: 2,
-    });
+    expectAbove(a, { threshold: 10, periods: 3, datapoints: 2 });
     const metrics = alarmMetrics(a);
     expect(metrics.map((m) => `${m.name} ${JSON.stringify(m.dimensions)}`).sort()).toEqual(
       [

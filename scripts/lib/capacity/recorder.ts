@@ -14,6 +14,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '@mathisland/core/db';
+import { tableActions } from '../../../infra/permissions';
 
 /** Who sent a request: a learner's action (scales with the learners), the schedule (does not), or setup (not counted). */
 export type Origin = 'learner' | 'schedule' | 'setup';
@@ -255,14 +256,9 @@ export class Recorder {
   }
 }
 
-const SUPPORTED = new Set([
-  'GetItem',
-  'BatchGetItem',
-  'Query',
-  'PutItem',
-  'UpdateItem',
-  'DeleteItem',
-  'BatchWriteItem',
+/** The DynamoDB operations the service sends (its IAM item actions, with transactions as operations). */
+const SUPPORTED = new Set<string>([
+  ...tableActions.filter((a) => a !== 'ConditionCheckItem' && a !== 'DescribeContinuousBackups'),
   'TransactWriteItems',
   'TransactGetItems',
 ]);
