@@ -49,6 +49,35 @@ module.exports = {
       to: { path: ['^packages/(functions|local|admin)/', '^stacks/', '^node_modules/(@middy|aws-lambda|@types/aws-lambda)'] },
     },
     {
+      name: 'core-knows-no-routes',
+      severity: 'error',
+      comment:
+        'The domain never reads the edge manifests (routes, edge, permissions, deploy...): what it needs of them, such as ' +
+        "a throttle rule's shape, it declares itself and the edge passes the values. The platform may read the three " +
+        'manifests it is built from: infra/settings.ts, infra/table.ts and infra/metrics.ts (the names the metrics emitter ' +
+        'counts, which the dashboard graphs).',
+      from: { path: '^packages/core/' },
+      to: { path: '^infra/', pathNot: '^infra/(settings|table|metrics)\\.ts$' },
+    },
+    {
+      name: 'domain-knows-no-manifest',
+      severity: 'error',
+      comment: 'A domain reads no infra manifest at all; settings come through Deps, keys through the db platform.',
+      from: { path: '^packages/core/src/[^/]+/', pathNot: `^packages/core/src/${PLATFORM}/` },
+      to: { path: '^infra/' },
+    },
+    {
+      name: 'domain-uses-ports',
+      severity: 'error',
+      comment:
+        'A domain asks Deps for a provider through its port (providers/ports.ts) and never imports an adapter ' +
+        '(zarinpal, kavenegar, cafebazaar, openai, model): a provider code the domain must tell apart is an error kind ' +
+        'of the port. cafebazaarPurchaseData.ts is no adapter (no I/O: the signed purchase format and its key, which ' +
+        'the settings parse too).',
+      from: { path: '^packages/core/src/[^/]+/', pathNot: `^packages/core/src/${PLATFORM}/` },
+      to: { path: '^packages/core/src/providers/', pathNot: '^packages/core/src/providers/(ports|cafebazaarPurchaseData)\\.ts$' },
+    },
+    {
       name: 'edge-uses-fronts',
       severity: 'error',
       comment: 'Functions, the local runtime, scripts and tests reach the domain only through its fronts.',

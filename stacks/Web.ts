@@ -158,6 +158,9 @@ export function Web({ stack, app }: StackContext) {
     path: 'packages/admin',
     // ADMIN_PREBUILT=1: upload the existing build of packages/admin/dist as it is.
     ...(config.adminPrebuilt ? {} : { buildCommand: 'npm run build' }),
+    // React's production build whatever NODE_ENV the deploying shell has (the offline synthesis sets `test`, which
+    // made Vite leave a development build in packages/admin/dist for the next npm start to serve).
+    environment: { NODE_ENV: 'production' },
     buildOutput: 'dist',
     indexPage: 'admin/index.html',
     customDomain: customDomain(stack, config.domain),

@@ -2,9 +2,15 @@
  * Phone sign-in and sessions (spec Authentication 1-4, 10; Limits; DESIGN §3, §4).
  */
 import { spawnSync } from 'node:child_process';
+import { listOtpRecords } from '@mathisland/core/auth';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { call, lastCode, newPhone, signIn, useStack } from './support/stack';
+import { call, lastCode, newPhone, signIn, type TestStack, useStack } from './support/stack';
+
+/** How many guesses at `phone`'s code were compared (the attempts its record counts; staff see them too). */
+async function guessesChecked(stack: TestStack, phone: string): Promise<number | undefined> {
+  return (await listOtpRecords(stack.deps, { phone, limit: 1 })).items[0]?.attempts;
+}
 
 describe('one-time codes', () => {
   const stack = useStack();
@@ -40,9 +46,11 @@ describe('one-time codes', () => {
     const wrong = Array.from({ length: 30 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
     const results = await Promise.all(wrong.map((otp) => call(stack, 'POST', '/api/auth/login', { body: { phone, otp } })));
     expect(results.every((r) => r.status === 401 && r.body.code === 'otp_invalid')).toBe(true);
-    // Five guesses were checked (and were wrong); every other one found the code dead.
-    const dead = results.filter((r) => /too many wrong guesses: ask for a new code/i.test(r.body.detail));
-    expect(dead.length).toBeGreaterThanOrEqual(25);
+    // Exactly five guesses were checked: the first four are told the code is wrong, the fifth that the code is now
+    // dead; every other one found the code dead without being compared.
+    expect(results.filter((r) => /the code is wrong or has expired/i.test(r.body.detail))).toHaveLength(4);
+    expect(results.filter((r) => /too many wrong guesses: ask for a new code/i.test(r.body.detail))).toHaveLength(26);
+    expect(await guessesChecked(stack, phone)).toBe(5);
     const right = await call(stack, 'POST', '/api/auth/login', { body: { phone, otp: code } });
     expect(right.status).toBe(401);
     expect(right.body.detail).toMatch(/too many wrong guesses: ask for a new code/i);
@@ -228,12 +236,15 @@ describe('fixed-code demo logins and the debug master code', () => {
     expect((await call(stack, 'POST', '/api/auth/login', { body: { phone: '09120000002', otp: '123456' } })).status).toBe(401);
   });
 
-  it('checks at most five guesses of a burst at a fixed-code phone, then refuses the listed code until the lock expires', async () => {
+  it('checks exactly five guesses of a burst at a fixed-code phone, then refuses the listed code until the lock expires', async () => {
     const phone = '09120000003';
     const guesses = Array.from({ length: 20 }, (_, i) => String(100000 + i));
     const results = await Promise.all(guesses.map((otp) => call(stack, 'POST', '/api/auth/login', { body: { phone, otp } })));
     expect(results.every((r) => r.status === 401 && r.body.code === 'otp_invalid')).toBe(true);
-    expect(results.filter((r) => /wrong or has expired/.test(r.body.detail)).length).toBeLessThanOrEqual(5);
+    // Five checked (four told "wrong", the fifth "too many"), fifteen refused unchecked.
+    expect(results.filter((r) => /wrong or has expired/.test(r.body.detail))).toHaveLength(4);
+    expect(results.filter((r) => /too many wrong guesses/i.test(r.body.detail))).toHaveLength(16);
+    expect(await guessesChecked(stack, phone)).toBe(5);
     const locked = await call(stack, 'POST', '/api/auth/login', { body: { phone, otp: '7777' } });
     expect(locked.status).toBe(401);
     expect(locked.body.detail).toMatch(/too many wrong guesses/i);

@@ -73,6 +73,20 @@ describe('node state table', () => {
     }
   });
 
+  it('locked: any answer to its questions is 403 node_locked, a malformed one too, and costs no heart', async () => {
+    const s = await signIn(stack);
+    const before = await call(stack, 'GET', '/api/hearts', { token: s.accessToken });
+    const q = questionsOf(node2)[0]!;
+    const malformed = q.type === 'choice' ? 'not-a-choice' : 'not a number';
+    for (const answer of [wrongAnswer(q), malformed]) {
+      const res = await call(stack, 'POST', `/api/questions/${q.id}/answer`, { token: s.accessToken, body: { answer } });
+      expect(res.status, answer).toBe(403);
+      expect(res.body.code).toBe('node_locked');
+    }
+    const after = await call(stack, 'GET', '/api/hearts', { token: s.accessToken });
+    expect(after.body.hearts).toBe(before.body.hearts);
+  });
+
   it('unlocked with answers missing: 409 answers_missing listing them, node stays unlocked', async () => {
     const s = await signIn(stack);
     const questions = questionsOf(node1);

@@ -5,7 +5,8 @@
  * `/api/schema/`, `/api/docs/`, `/api/redoc/` and their assets are served by the service itself to staff holding
  * `view_apidocs` only.
  */
-import { validate } from '@readme/openapi-parser';
+import { dereference, validate } from '@readme/openapi-parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes } from '../infra/routes';
 import { REDOC_LOGO_URL } from '../packages/functions/src/groups/docs';
@@ -24,13 +25,49 @@ type Operation = {
 
 describe('the OpenAPI document', () => {
   let document: Awaited<ReturnType<typeof apiDocument>>;
+  /** The document with every `$ref` replaced by what it points at (shared responses, examples, parameters, schemas). */
+  let resolved: typeof document;
   const operation = (key: string) => {
     const [method = '', path = ''] = key.split(' ');
-    return (document.paths as Record<string, Record<string, Operation>>)[path]?.[method.toLowerCase()] as Operation;
+    return (resolved.paths as Record<string, Record<string, Operation>>)[path]?.[method.toLowerCase()] as Operation;
   };
 
   beforeAll(async () => {
     document = await apiDocument();
+    resolved = (await dereference(structuredClone(document) as never)) as unknown as typeof document;
+  });
+
+  it('is small: shared schemas, error responses and examples are components, referenced (was 508 kB inline)', () => {
+    const size = JSON.stringify(document).length;
+    expect(size).toBeLessThan(360_000);
+    expect(JSON.stringify(resolved).length).toBeGreaterThan(2 * size);
+    const components = document.components as Record<string, Record<string, unknown>>;
+    for (const kind of ['schemas', 'responses', 'examples', 'parameters', 'headers'])
+      expect(Object.keys(components[kind] ?? {}), kind).not.toEqual([]);
+    const home = (document.paths as Record<string, Record<string, Operation>>)['/api/home']?.get?.responses ?? {};
+    expect(home['500']).toEqual({ $ref: '#/components/responses/500-server_error' });
+  });
+
+  it('gives every JSON success body an example its schema accepts', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+    ajv.addSchema(document as object, 'openapi');
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Operation>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(op.responses)) {
+          const media = (response as { content?: Record<string, { schema?: unknown; examples?: Record<string, { value: unknown }> }> })
+            .content?.['application/json'];
+          if (Number(status) >= 400 || !media?.schema) continue;
+          const where = `${method.toUpperCase()} ${path} ${status}`;
+          expect(Object.keys(media.examples ?? {}), where).not.toEqual([]);
+          const pointer = ['paths', path, method, 'responses', status, 'content', 'application/json', 'schema']
+            .map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1'))
+            .join('/');
+          const check = ajv.compile({ $ref: `openapi#/${pointer}` });
+          for (const [name, example] of Object.entries(media.examples ?? {}))
+            expect(check(example.value), `${where} ${name}: ${ajv.errorsText(check.errors)}`).toBe(true);
+        }
+      }
+    }
   });
 
   it('is a valid OpenAPI 3.1 document (@readme/openapi-parser)', async () => {

@@ -5,6 +5,7 @@
  */
 import { getUser, type User } from '@mathisland/core/auth';
 import { completeLesson, completeNode, starsFor, XP_PER_CORRECT, XP_PER_STAR } from '@mathisland/core/progress';
+import { uncounted } from '@mathisland/core/throttle';
 import { describe, expect, it } from 'vitest';
 import { allNodes, nodeXp, questionsOf, wrongAnswer } from './support/content';
 import { commandOf, interleaved } from './support/interleave';
@@ -31,8 +32,8 @@ describe('completion races', () => {
   it('a lesson completed while the node quiz is being completed is credited once', async () => {
     const s = stack;
     const user = await answeredLearner(s);
-    const deps = interleaved(s.deps, readsLessonCompletions, () => completeLesson(s.deps, user, lessonWithQuestions.id));
-    const quiz = await completeNode(deps, user, node.id);
+    const deps = interleaved(s.deps, readsLessonCompletions, () => completeLesson(uncounted(s.deps), user, lessonWithQuestions.id));
+    const quiz = await completeNode(uncounted(deps), user, node.id);
     const after = (await getUser(s.deps.db, user.id)) as User;
     expect(after.xp).toBe(nodeXp(node));
     expect(quiz.xp).toBe(nodeXp(node) - lessonWithQuestions.questions.length * 10);
@@ -42,8 +43,8 @@ describe('completion races', () => {
     const s = stack;
     const user = await answeredLearner(s);
     // The lesson reads the node's progress (unlocked check) first; the quiz completes the node right then.
-    const deps = interleaved(s.deps, readsNodeProgress, () => completeNode(s.deps, user, node.id));
-    const lesson = await completeLesson(deps, user, lessonWithQuestions.id);
+    const deps = interleaved(s.deps, readsNodeProgress, () => completeNode(uncounted(s.deps), user, node.id));
+    const lesson = await completeLesson(uncounted(deps), user, lessonWithQuestions.id);
     const after = (await getUser(s.deps.db, user.id)) as User;
     expect(lesson.xp).toBe(0);
     expect(after.xp).toBe(nodeXp(node));
@@ -56,9 +57,9 @@ describe('completion races', () => {
     const learner = await answeredLearner(s);
     // Another lesson's XP lands first, so the second lesson's first try (from the stale user) loses its XP
     // condition; the quiz then completes the node right after the lesson's re-read of the node's progress.
-    await completeLesson(s.deps, learner, first.id);
-    const deps = interleaved(s.deps, readsNodeProgress, () => completeNode(s.deps, learner, node.id), 2);
-    const lesson = await completeLesson(deps, learner, second.id);
+    await completeLesson(uncounted(s.deps), learner, first.id);
+    const deps = interleaved(s.deps, readsNodeProgress, () => completeNode(uncounted(s.deps), learner, node.id), 2);
+    const lesson = await completeLesson(uncounted(deps), learner, second.id);
     const after = (await getUser(s.deps.db, learner.id)) as User;
     expect(after.xp).toBe(nodeXp(node));
     expect(lesson.xp).toBe(0);
@@ -79,8 +80,8 @@ describe('completion races', () => {
     }
     const learner = (await getUser(s.deps.db, session.userId)) as User;
     // The first lesson reads (the second still missing); the second completes right then, seeing the first missing.
-    const deps = interleaved(s.deps, readsNodeProgress, () => completeLesson(s.deps, learner, second.id));
-    const lesson = await completeLesson(deps, learner, first.id);
+    const deps = interleaved(s.deps, readsNodeProgress, () => completeLesson(uncounted(s.deps), learner, second.id));
+    const lesson = await completeLesson(uncounted(deps), learner, first.id);
     const after = (await getUser(s.deps.db, learner.id)) as User;
     const total = first.questions.length + second.questions.length;
     const bonus = starsFor(first.questions.length, total) * XP_PER_STAR;

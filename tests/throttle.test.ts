@@ -11,6 +11,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { getUser, type User, userKey } from '@mathisland/core/auth';
 import { SLOTS } from '@mathisland/core/throttle';
 import { describe, expect, it } from 'vitest';
+import { routeKey, routes } from '../infra/routes';
+import { loadRouteDefinitions } from '../packages/local/src/apiDocs';
 import { allNodes, questionsOf, wrongAnswer } from './support/content';
 import { call, signIn, type TestStack, useStack } from './support/stack';
 
@@ -154,5 +156,73 @@ describe(`throttle hits counted on the user item by the session check (read rout
     for (const r of results) expect([200, 429]).toContain(r.status);
     const [count] = Object.values(slotsOf(await rawUser(stack, session.userId), 'hearts')) as number[];
     expect((count as number) % 1_000_000).toBe(ok);
+  });
+});
+
+/**
+ * The check that a route's flag and its domain call agree (issue 27): every route flagged `throttleInTransaction`
+ * counts its hit in the transaction that records its change, never by a hit of its own afterwards. (An unflagged
+ * route calling a counting use case does not compile: packages/functions/src/lib/route.ts.)
+ */
+describe('every route flagged throttleInTransaction counts its hit inside the transaction it writes', () => {
+  const stack = useStack({ now: Date.UTC(2026, 10, 18, 8, 0) });
+  const lesson = node1.lessons.find((l) => l.questions.length > 0)!;
+  const answerAll = async (token: string, qs: typeof questions) => {
+    for (const q of qs) expect((await answer(stack, token, q.id, { answer: q.answer })).status).toBe(200);
+  };
+  /** Per flagged route: prepares a learner and names the call that writes (a new flagged route needs its entry). */
+  const writes: Record<string, (token: string) => Promise<{ path: string; body?: unknown }>> = {
+    'POST /api/questions/{id}/answer': async () => ({
+      path: `/api/questions/${questions[0]!.id}/answer`,
+      body: { answer: questions[0]!.answer },
+    }),
+    'POST /api/lessons/{id}/complete': async (token) => {
+      await answerAll(token, lesson.questions);
+      return { path: `/api/lessons/${lesson.id}/complete` };
+    },
+    'POST /api/review/{id}/answer': async (token) => {
+      const q = questions[1]!;
+      expect((await answer(stack, token, q.id, { answer: wrongAnswer(q) })).status).toBe(200); // into the review
+      return { path: `/api/review/${q.id}/answer`, body: { answer: q.answer } };
+    },
+    'POST /api/nodes/{id}/quiz/complete': async (token) => {
+      await answerAll(token, questions);
+      return { path: `/api/nodes/${node1.id}/quiz/complete` };
+    },
+  };
+
+  it('has a writing call for each flagged route', async () => {
+    const groups = await loadRouteDefinitions();
+    const flagged = Object.values(groups).flatMap((defs) =>
+      Object.entries(defs)
+        .filter(([, def]) => def.throttleInTransaction)
+        .map(([key]) => key),
+    );
+    expect(flagged.sort()).toEqual(Object.keys(writes).sort());
+  });
+
+  it.each(Object.keys(writes))('%s', async (key) => {
+    const scope = routes.find((r) => routeKey(r) === key)?.throttle as string;
+    const session = await signIn(stack);
+    const { path, body } = await (writes[key] as (token: string) => Promise<{ path: string; body?: unknown }>)(session.accessToken);
+    const sent: object[] = [];
+    const doc = stack.deps.db.doc;
+    const send = doc.send;
+    doc.send = ((command: object, ...rest: unknown[]) => {
+      sent.push(command);
+      return (send as (...a: unknown[]) => unknown).call(doc, command, ...rest);
+    }) as typeof doc.send;
+    try {
+      const res = await call(stack, 'POST', path, { token: session.accessToken, ...(body ? { body } : {}) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    } finally {
+      doc.send = send;
+    }
+    const counter = `"pk":"THROTTLE#${scope}#user:${session.userId}"`;
+    const input = (c: object) => JSON.stringify((c as { input: unknown }).input);
+    const inTransaction = sent.filter((c) => c.constructor.name === 'TransactWriteCommand' && input(c).includes(counter));
+    const standalone = sent.filter((c) => c.constructor.name !== 'TransactWriteCommand' && input(c).includes(counter));
+    expect(inTransaction).toHaveLength(1);
+    expect(standalone).toHaveLength(0);
   });
 });

@@ -9,14 +9,13 @@
  * | `tutor-refusals` | `TutorOutcomes` refusals (the gate's and the model's) over all outcomes | above 30 % in 2 fifteen-minute periods in a row with at least 30 questions each: a gate or prompt change that refuses children's math, or a wave of off-topic use |
  * | `transaction-conflicts` | `TransactionConflictRetries` over the answers and completions (the learning transactions) | above 10 % in 2 of 3 five-minute periods with at least 100 of them: a hot item the sharding no longer spreads (docs/capacity.md) |
  *
- * Widgets (below the Monitoring stack's own): answers and completions; purchases by provider and refunds; tutor
+ * Widgets (below those of serviceDashboard.ts): answers and completions; purchases by provider and refunds; tutor
  * outcomes by stage and the refusal share; throttled requests by scope (a search over the scopes that occurred:
  * infra/routes.ts has dozens); TransactionConflict retries and their share.
  */
 import { Duration } from 'aws-cdk-lib';
 import {
   type Alarm,
-  type AlarmProps,
   ComparisonOperator,
   type Dashboard,
   GraphWidget,
@@ -33,12 +32,9 @@ import {
   metricNamespace,
   tutorOutcomes,
 } from '../../infra/metrics';
+import { type MonitoringKit, PERIOD } from './kit';
 
-const PERIOD = Duration.minutes(5);
 const TUTOR_PERIOD = Duration.minutes(15);
-
-/** Makes an alarm named `mathisland-<stage>-<what>` that notifies the stage's topic (Monitoring.ts). */
-export type AlarmMaker = (id: string, what: string, props: Omit<AlarmProps, 'alarmName'>) => Alarm;
 
 /** One count of the manifest as CloudWatch names it: the stage's namespace, `service` and `dimensions`; its Sum. */
 export const businessMetric = <M extends BusinessMetric>(
@@ -56,9 +52,10 @@ export const businessMetric = <M extends BusinessMetric>(
     ...(options.label ? { label: options.label } : {}),
   });
 
-/** Adds the business widgets to `dashboard` and the two alarms through `alarm`; returns the alarms. */
-export function addBusinessMonitoring(context: { stage: string; dashboard: Dashboard; alarm: AlarmMaker }): Alarm[] {
-  const { stage, dashboard, alarm } = context;
+/** Adds the business widgets to `dashboard` (serviceDashboard.ts) and the two alarms to the kit's; returns the alarms. */
+export function addBusinessMonitoring(kit: MonitoringKit, dashboard: Dashboard): Alarm[] {
+  const { alarm } = kit;
+  const stage = kit.app.stage;
   const count = <M extends BusinessMetric>(metric: M, dimensions: MetricDimensions<M>, label: string, period = PERIOD) =>
     businessMetric(stage, metric, dimensions, { label, period });
 

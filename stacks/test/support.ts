@@ -11,7 +11,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { inject } from 'vitest';
 import { deploySettingDecls, forbiddenInProduction } from '../../infra/deploy';
 import { type FunctionName, functionAccess, readsOriginSecret, tracingActions } from '../../infra/permissions';
-import { pathsOf } from '../../packages/functions/src/docs/openapi';
+import { pathsOf } from '../../packages/functions/src/openapi/document';
 import { type StackId, type SynthOptions, stackIds, synthesize } from '../synth';
 
 declare module 'vitest' {

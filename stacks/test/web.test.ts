@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../infra/routes';
+import { adminBuildState } from '../../packages/local/src/adminBuild';
 import { pathPattern, publicBaseUrlCheckCode, spaFallbackCode } from '../Web';
 import { appLambdas, baseStage, type Resource, resourcesOf, synthVariant, type Templates } from './support';
 
@@ -44,6 +45,13 @@ const originOf = (templates: Templates, pattern: string) => {
   return config.Origins.find((o: { Id: string }) => o.Id === behaviorOf(templates, pattern).TargetOriginId);
 };
 const envOf = (fn: Resource) => fn.Properties.Environment.Variables as Record<string, unknown>;
+
+describe('the staff panel the synthesis builds (npm run build, sst deploy)', () => {
+  it('is a production build, which npm start then serves as it is (no development build left behind)', () => {
+    // The global setup synthesized the stage under vitest (NODE_ENV=test) with the site built by Vite.
+    expect(adminBuildState()).toBe('fresh');
+  });
+});
 
 describe('one distribution for the stage', () => {
   it('is the only distribution of the app, with no error pages (the API’s JSON errors reach clients unchanged)', () => {

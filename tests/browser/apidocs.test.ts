@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { createStaff } from '@mathisland/core/admin';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../infra/routes';
 import { startTestStack, type TestStack } from '../support/stack';
 import { launchBrowser, newPanelPage, type PanelPage, signInOnPage } from './support';
 
@@ -79,9 +80,12 @@ describe('with an admin session', () => {
   it('Swagger UI renders the document from the service alone, after signing in through the panel', async () => {
     const { page, outside, errors } = await tab();
     await signInOnPage(page, 'docs-admin', password);
+    const started = Date.now();
     await page.goto('/api/docs/');
     await expect.poll(() => page.locator('.swagger-ui .info .title').textContent()).toContain('mathisland API');
-    await expect.poll(() => page.locator('.opblock').count()).toBeGreaterThan(80);
+    await expect.poll(() => page.locator('.opblock').count(), { timeout: 60_000 }).toBe(routes.length);
+    // The figure docs/performance.md quotes (issue 27: 18 s for the 508 kB document of inlined schemas).
+    console.log(`Swagger UI listed all ${routes.length} operations in ${Date.now() - started} ms`);
     // An operation opens with its responses and error codes.
     await page.locator('#operations-learning-postApiQuestionsIdAnswer .opblock-summary').click();
     await expect.poll(() => page.locator('#operations-learning-postApiQuestionsIdAnswer').textContent()).toContain('node_locked');

@@ -4,13 +4,27 @@
  * exact point it needs.
  */
 import type { Deps } from '@mathisland/core';
+import { onTestFinished } from 'vitest';
 
-/** `deps` whose database runs `rival` once, just after the `nth` command that `matches` has been answered. */
+/**
+ * `deps` whose database runs `rival` once, just after the `nth` command that `matches` has been answered. The test
+ * fails (when it finishes) if the rival never ran to its end: no `nth` command matched, so the interleaving the test
+ * names never happened and its assertions would prove nothing.
+ */
 export function interleaved(deps: Deps, matches: (command: object) => boolean, rival: () => Promise<unknown>, nth = 1): Deps {
   let seen = 0;
+  let rivalDone = false;
+  onTestFinished(({ task }) => {
+    if (!rivalDone && task.result?.state !== 'fail') {
+      throw new Error(`the rival step never ran: ${seen} command(s) matched, the rival waits for match number ${nth}`);
+    }
+  });
   const send = (async (command: object) => {
     const result = await deps.db.doc.send(command as never);
-    if (matches(command) && ++seen === nth) await rival();
+    if (matches(command) && ++seen === nth) {
+      await rival();
+      rivalDone = true;
+    }
     return result;
   }) as Deps['db']['doc']['send'];
   return { ...deps, db: { ...deps.db, doc: Object.assign(Object.create(deps.db.doc), { send }) } };
@@ -22,10 +36,20 @@ export const commandOf =
   (command: object): boolean =>
     command.constructor.name === name && JSON.stringify((command as { input: unknown }).input).includes(text);
 
-/** `deps` whose database throws `error` instead of sending a command that `matches` (a process stopping right there). */
+/**
+ * `deps` whose database throws `error` instead of sending a command that `matches` (a process stopping right there).
+ * The test fails (when it finishes) if no command matched: the crash it names never happened.
+ */
 export function failing(deps: Deps, matches: (command: object) => boolean, error: Error): Deps {
+  let thrown = false;
+  onTestFinished(({ task }) => {
+    if (!thrown && task.result?.state !== 'fail') throw new Error('the failure was never injected: no command matched');
+  });
   const send = (async (command: object) => {
-    if (matches(command)) throw error;
+    if (matches(command)) {
+      thrown = true;
+      throw error;
+    }
     return deps.db.doc.send(command as never);
   }) as Deps['db']['doc']['send'];
   return { ...deps, db: { ...deps.db, doc: Object.assign(Object.create(deps.db.doc), { send }) } };

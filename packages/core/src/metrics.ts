@@ -16,7 +16,8 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { type BusinessMetric, businessMetrics, METRICS_SERVICE, type MetricDimensions } from '../../../infra/metrics';
 import { logger } from './log';
 
-export type { BusinessMetric, MetricDimensions } from '../../../infra/metrics';
+/** What a domain needs of the manifest comes through here (a domain reads no infra manifest itself). */
+export { type BusinessMetric, extraThrottleScopes, type MetricDimensions, type TutorOutcome } from '../../../infra/metrics';
 
 const instances = new Map<BusinessMetric, Metrics>();
 

@@ -9,9 +9,9 @@
 
 import type { Deps } from '@mathisland/core';
 import { type EndpointGroup, endpointGroups } from '../../../infra/routes';
-import { type ApiDocument, createApiDocument, type MethodPath, pathsOf } from '../../functions/src/docs/openapi';
 import { serveDocumentFrom } from '../../functions/src/groups/docs';
 import type { RouteDef } from '../../functions/src/lib/route';
+import { type ApiDocument, createApiDocument, type MethodPath, pathsOf } from '../../functions/src/openapi/document';
 import { installAwsLambdaShim } from './awslambda';
 import { createResponseChecker, withResponseCheck } from './responseCheck';
 import { loadHandlers, matchRoute } from './server';

@@ -15,9 +15,9 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type EndpointGroup, routeKey as keyOf, routes as manifest } from '../../../infra/routes';
-import type { ApiDocument } from '../../functions/src/docs/openapi';
 import { bareCode, routeErrors, statusOfDocumented } from '../../functions/src/lib/responses';
 import type { RouteDef } from '../../functions/src/lib/route';
+import type { ApiDocument } from '../../functions/src/openapi/document';
 import { HANDLER_HIGHWATERMARK, HANDLER_STREAMING, isStreamingHandler, PRELUDE_CONTENT_TYPE, type ResponseStream } from './awslambda';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -31,6 +31,18 @@ export interface ResponseChecker {
 }
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+
+/**
+ * `value`, or what its local `$ref` (`#/components/...`, the document's shared responses and headers) points at, with
+ * the JSON pointer of where it was found (for Ajv).
+ */
+function followRef(document: object, value: unknown, at: string): { value: any; at: string } {
+  const ref = (value as { $ref?: unknown } | undefined)?.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/')) return { value, at };
+  const parts = ref.slice(2).split('/');
+  const found = parts.reduce<any>((node, part) => node?.[part.replaceAll('~1', '/').replaceAll('~0', '~')], document);
+  return followRef(document, found, ref.slice(2));
+}
 const mediaType = (value: string | undefined) => (value ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
 /** A checker of answers against `document` and the codes each route of `definitions` documents. */
@@ -72,11 +84,16 @@ export function createResponseChecker(document: ApiDocument, definitions: Record
       return v(json) ? [] : [`error body: ${ajv.errorsText(v.errors)}`];
     }
     const [method = '', path = ''] = routeKey.split(' ');
-    const base = pointer('paths', path, method.toLowerCase(), 'responses', String(status));
-    const response = (document.paths?.[path] as Record<string, any> | undefined)?.[method.toLowerCase()]?.responses?.[String(status)];
-    if (!response) return [`status ${status} is not documented`];
+    const documented = (document.paths?.[path] as Record<string, any> | undefined)?.[method.toLowerCase()]?.responses?.[String(status)];
+    if (!documented) return [`status ${status} is not documented`];
+    const { value: response, at: base } = followRef(
+      document,
+      documented,
+      pointer('paths', path, method.toLowerCase(), 'responses', String(status)),
+    );
     const problems: string[] = [];
-    for (const [name, header] of Object.entries((response.headers ?? {}) as Record<string, { required?: boolean }>)) {
+    for (const [name, given] of Object.entries((response.headers ?? {}) as Record<string, unknown>)) {
+      const header = followRef(document, given, '').value as { required?: boolean };
       if (header.required && headers[name.toLowerCase()] === undefined) problems.push(`header ${name} is missing`);
     }
     const content = (response.content ?? {}) as Record<string, unknown>;

@@ -28,15 +28,14 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { buildDeps, type Clock, type Deps, loadSettings, SettingsError } from '@mathisland/core';
+import { buildDeps, type Clock, type Deps, loadSettings } from '@mathisland/core';
 import { ensureTable } from '@mathisland/core/db';
 import { applyMigrations } from '@mathisland/core/migrations';
 import { openAiModel } from '@mathisland/core/providers/model';
 import { seedTextbook } from '@mathisland/core/tutor';
 import { ADMIN_DIST } from './adminBuild';
 import { apiHandlers } from './apiDocs';
-import { claimForNpmStart, type DataDirClaim } from './dataDirState';
-import { type DynamoLocal, startDynamoLocal } from './dynamo';
+import { startOwnDynamo } from './dynamo';
 import { frontendStandIn } from './fakes/frontend';
 import { createGatewayFake } from './fakes/gateway';
 import { createLlmFake, type LlmFakeConfig, type LlmRequest } from './fakes/llm';
@@ -44,6 +43,7 @@ import { createMarketplaceFake } from './fakes/marketplace';
 import { createSmsFake, type SentSms } from './fakes/sms';
 import { jobsControl } from './jobs';
 import { startBareOrigin } from './origin';
+import { assertPortFree, portInUse } from './preflight';
 import { boardSnapshotSchedule } from './schedule';
 import { ensureMarketplaceSecret, ensureMarketplaceSigningKey, ensureSecretKey } from './secretKey';
 import { adminSite, createLocalServer } from './server';
@@ -68,6 +68,8 @@ export interface LocalStackOptions {
   checkResponses?: boolean;
   /** Also listen as the bare origin, without the edge ({@link LocalStack.originUrl}). */
   exposeOrigin?: boolean;
+  /** Told each slow step as it begins (`npm start` prints them: the first start takes about a minute). */
+  onProgress?: (step: string) => void;
 }
 
 export interface LocalStack {
@@ -144,11 +146,18 @@ function localMarketplace(env: Record<string, string | undefined>, dataDir: stri
   };
 }
 
+/**
+ * Starts the stack (see the module doc). Errors, before anything slow starts: `SettingsError` for a bad setting or a
+ * DATA_DIR another npm start serves, `StartupError` (preflight.ts) for a port in use or a missing Java.
+ */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const env: Record<string, string | undefined> = { ...process.env, ...options.env };
   const warnings: string[] = [];
   const dataDir = env.DATA_DIR || '.data';
+  const progress = options.onProgress ?? (() => {});
   loadSettings(env); // fail fast on a bad setting, before anything starts
+  const port = options.port ?? Number(env.PORT ?? 3000);
+  await assertPortFree(port, options.host); // and on a busy port, before DynamoDB Local's seconds
   env.ORIGIN_VERIFY_SECRET ??= randomBytes(32).toString('base64url'); // the local edge's: this process alone needs it
   if (env.SECRET_KEY === undefined) {
     const { key, generated } = ensureSecretKey(dataDir);
@@ -156,18 +165,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     if (generated) warnings.push(`SECRET_KEY was unset: generated one into ${join(dataDir, 'secret-key')}`);
   }
 
-  let dynamo: DynamoLocal | undefined;
-  let dataDirClaim: DataDirClaim | undefined;
   const endpoint = options.dynamodbEndpoint ?? env.DYNAMODB_ENDPOINT;
-  if (endpoint) env.DYNAMODB_ENDPOINT = endpoint;
-  else {
-    if (!options.inMemory) dataDirClaim = await claimForNpmStart(dataDir, warnings);
-    dynamo = await startDynamoLocal({ dbPath: options.inMemory ? undefined : join(dataDir, 'dynamodb') }).catch((error) => {
-      dataDirClaim?.release();
-      throw error;
-    });
-    env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-  }
+  const { dynamo, dataDirClaim } = endpoint
+    ? { dynamo: undefined, dataDirClaim: undefined }
+    : await startOwnDynamo(dataDir, options.inMemory === true, warnings, progress);
+  env.DYNAMODB_ENDPOINT = endpoint ?? dynamo?.endpoint;
 
   let markReady!: (deps: Deps) => void;
   const ready = new Promise<Deps>((r) => {
@@ -199,7 +201,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     },
     ready,
   });
-  const port = options.port ?? Number(env.PORT ?? 3000);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -209,7 +210,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await dynamo?.stop();
     dataDirClaim?.release();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new SettingsError(`port ${port} is in use (another npm start?); set PORT to another port`);
+      throw portInUse(port);
     }
     throw error;
   }
@@ -241,6 +242,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       adapters: { model: openAiModel },
       ...(options.clock ? { clock: options.clock } : {}),
     });
+    progress(`creating the table ${ownDeps.db.tableName} and applying the data migrations (the grade 4 and 5 curriculum, plans)...`);
     await ensureTable(ownDeps.db);
     await applyMigrations(ownDeps.db, () => ownDeps.clock.now());
     if (dataDirClaim) {
@@ -252,6 +254,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     marketplace.fake.options.redirectUri = ownDeps.settings.marketplace.redirectUri;
     markReady(ownDeps);
     // After the server is ready: the fake model that embeds the excerpts is served by this same server.
+    if (ownDeps.model) progress("ingesting the tutor's seed textbook excerpts (once per embedding model)...");
     try {
       await seedTextbook(ownDeps);
     } catch (error) {

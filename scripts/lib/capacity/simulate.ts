@@ -19,15 +19,25 @@
  * snapshot is a minute old.
  */
 import { type Deps, ManualClock } from '@mathisland/core';
-import { ACCESS_TOKEN_SECONDS, authenticate, login, refresh, requestOtp, type User, userKey } from '@mathisland/core/auth';
+import {
+  ACCESS_TOKEN_SECONDS,
+  authenticate,
+  login,
+  mergeUserChanges,
+  refresh,
+  requestOtp,
+  type User,
+  type UserChange,
+  updateUser,
+} from '@mathisland/core/auth';
 import { tehranDay } from '@mathisland/core/calendar';
 import { seedGrades } from '@mathisland/core/curriculum';
-import { createDb, type Db, ensureTable, transact, update } from '@mathisland/core/db';
+import { createDb, type Db, ensureTable, transact } from '@mathisland/core/db';
 import { leaderboard, xpMove } from '@mathisland/core/leaderboard';
 import { applyMigrations } from '@mathisland/core/migrations';
 import { answerQuestion, completeLesson, completeNode, home } from '@mathisland/core/progress';
 import { fakeDeps } from '@mathisland/core/testing';
-import { throttleTicket } from '@mathisland/core/throttle';
+import { type CountingDeps, throttleTicket } from '@mathisland/core/throttle';
 import { type ThrottleScope, throttleScopes } from '../../../infra/routes';
 import { type Origin, Recorder } from './recorder';
 import { type Learner, runInTimeOrder, type Step } from './run';
@@ -109,21 +119,13 @@ export async function simulate(endpoint: string, options: SimulationOptions): Pr
       // A third of them keep a week's streak with a freeze (DESIGN §13), active the day before they play here: their
       // first grant of the day moves their streak watch item (the freeze job's index, gsi1) to the new day.
       const day = i < options.daySample ? DAY_START : SURGE_START;
-      const streak =
-        i % 3 === 0
-          ? {
-              set: ', streakCurrent = :sc, streakLongest = :sc, streakLastDay = :sd, streakFreezes = :sf',
-              values: { ':sc': 7, ':sd': tehranDay(day - 86_400_000), ':sf': 1 },
-            }
-          : { set: '', values: {} };
+      const streak: UserChange =
+        i % 3 === 0 ? { set: { streakCurrent: 7, streakLongest: 7, streakLastDay: tehranDay(day - 86_400_000), streakFreezes: 1 } } : {};
       if (prior > 0) {
         const move = xpMove(deps.db, user, prior, earnedBefore - i * 1000);
         await transact(deps.db, [
           ...move.items,
-          update(deps.db, userKey(user.id), `SET xp = :xp, ${move.userSet}${streak.set}`, {
-            condition: move.userCondition,
-            values: { ...move.values, ':xp': prior, ...streak.values },
-          }),
+          updateUser(deps.db, user.id, mergeUserChanges({ set: { xp: prior } }, move.user, streak), move.condition),
         ]);
       }
       return {
@@ -156,7 +158,7 @@ export async function simulate(endpoint: string, options: SimulationOptions): Pr
     }
     return authenticate(deps, `Bearer ${learner.accessToken}`, scope ? { scope, rule: rule(scope) } : undefined);
   };
-  const ticket = (deps: Deps, learner: Learner, scope: ThrottleScope): Deps => ({
+  const ticket = (deps: Deps, learner: Learner, scope: ThrottleScope): CountingDeps => ({
     ...deps,
     throttle: throttleTicket(scope, `user:${learner.userId}`, rule(scope)),
   });

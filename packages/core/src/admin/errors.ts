@@ -1,7 +1,6 @@
 /** Error codes of the staff sign-in, permissions and accounts (spec Authentication 6; DESIGN §3, §9). */
-import { extraThrottleScopes } from '../../../../infra/metrics';
 import { commonErrors, DomainError } from '../errors';
-import { countEvent } from '../metrics';
+import { countEvent, extraThrottleScopes } from '../metrics';
 import { type Permission, SUPERUSER_PERMISSIONS } from './permissions';
 
 export const adminErrors = {

@@ -8,18 +8,16 @@
 import type { Db } from '../db/client';
 import { isConditionFailure } from '../db/conditions';
 import { counterValue } from '../db/counters';
-import { getItems, putItem, updateItem } from '../db/items';
+import { getItems, putItem } from '../db/items';
 import { directoryRecord } from './directory.entity';
-import { UserItem, userKey } from './user.entity';
+import { UserItem, unindexUser, userKey } from './user.entity';
 
 /** Gives every existing user a directory entry, and takes the user item out of the index it used to be in. */
 export async function backfillUserDirectory(db: Db): Promise<void> {
   for await (const ids of userIdBatches(db)) {
     for (const user of await getItems(db, ids.map(userKey), UserItem)) {
       await ignoringFailedCondition(() => putItem(db, directoryRecord(user), { condition: 'attribute_not_exists(pk)' }));
-      await ignoringFailedCondition(() =>
-        updateItem(db, userKey(user.id), 'REMOVE gsi2pk, gsi2sk', { condition: 'attribute_exists(gsi2pk)' }),
-      );
+      await ignoringFailedCondition(() => unindexUser(db, user.id));
     }
   }
 }

@@ -1,7 +1,6 @@
 /** Error codes of sign-in and sessions (DESIGN §3). */
-import { extraThrottleScopes } from '../../../../infra/metrics';
 import { DomainError } from '../errors';
-import { countEvent } from '../metrics';
+import { countEvent, extraThrottleScopes } from '../metrics';
 
 export const authErrors = {
   notAuthenticated: () => new DomainError('not_authenticated', 'Sign in first: send Authorization: Bearer <accessToken>'),

@@ -21,14 +21,21 @@ export { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './toke
 export {
   getUser,
   getUsers,
+  mergeUserChanges,
   phoneKey,
   publicIdKey,
   StoredSubscription,
   type User,
+  type UserChange,
+  type UserCondition,
+  type UserFields,
   UserItem,
+  updateUser,
+  userCondition,
   userIdByPhone,
   userIdByPublicId,
   userKey,
+  writeUser,
 } from './user.entity';
 export { getUserForStaff, listUsers, type StaffUserView, staffUserView } from './userDirectory';
 export { DEFAULT_GRADE_ID, findOrCreateUser, gradeOf } from './users';

@@ -13,13 +13,13 @@
 import { isConditionFailure } from '../db/conditions';
 import type { Page } from '../db/items';
 import { fillPage } from '../db/pages';
-import { transact, update } from '../db/transact';
+import { transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { auditStaffAction } from '../log';
 import { directorySession, usersCursorAfter, usersPage } from './directory.entity';
 import { REFRESH_TOKEN_SECONDS } from './sessions';
-import { getUser, type User, userKey } from './user.entity';
+import { getUser, type User, updateUser, userCondition } from './user.entity';
 
 export interface StaffSessionView {
   id: string;
@@ -78,7 +78,7 @@ export async function revokeLearnerSession(deps: Deps, id: string, actor: string
   const userId = Number(match[1]);
   try {
     await transact(deps.db, [
-      update(deps.db, userKey(userId), 'REMOVE sessionId', { condition: 'sessionId = :sid', values: { ':sid': match[2] } }),
+      updateUser(deps.db, userId, { remove: ['sessionId'] }, userCondition.is({ sessionId: match[2] })),
       directorySession(deps.db, userId, undefined),
     ]);
   } catch (error) {

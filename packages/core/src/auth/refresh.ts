@@ -19,7 +19,7 @@ import { directorySession } from './directory.entity';
 import { authErrors } from './errors';
 import { readSession, type SessionItem, sessionKey } from './session.entity';
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from './tokens';
-import { userKey } from './user.entity';
+import { updateUser, userCondition, userKey } from './user.entity';
 
 /** What a refresh answers: a new access token and the refresh token that replaces the one sent. */
 export interface RefreshResult {
@@ -47,10 +47,7 @@ async function reused(deps: Deps, item: SessionItem, via: 'refresh' | 'logout'):
   let familyEnded = true;
   try {
     await transact(deps.db, [
-      update(deps.db, userKey(item.userId), 'REMOVE sessionId', {
-        condition: 'sessionId = :sid',
-        values: { ':sid': item.sessionId },
-      }),
+      updateUser(deps.db, item.userId, { remove: ['sessionId'] }, userCondition.is({ sessionId: item.sessionId })),
       directorySession(deps.db, item.userId, undefined),
     ]);
   } catch (error) {
@@ -121,10 +118,7 @@ export async function logout(deps: Deps, refreshToken: string): Promise<void> {
       if (item.rotatedAt !== undefined) return reused(deps, item, 'logout');
       await transact(deps.db, [
         remove(deps.db, sessionKey(sha256Hex(refreshToken)), { condition: 'attribute_not_exists(rotatedAt)' }),
-        update(deps.db, userKey(item.userId), 'REMOVE sessionId', {
-          condition: 'sessionId = :sid',
-          values: { ':sid': item.sessionId },
-        }),
+        updateUser(deps.db, item.userId, { remove: ['sessionId'] }, userCondition.is({ sessionId: item.sessionId })),
         directorySession(deps.db, item.userId, undefined),
       ]);
     },

@@ -11,21 +11,20 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import type { ThrottleRule } from '../../../../infra/routes';
 import { epochSeconds } from '../clock';
 import { cancellationReasons, retryOptimistic, tooManyConflicts } from '../db/conditions';
 import { parseItem } from '../db/items';
-import { put, type TxItem, transact, update } from '../db/transact';
+import { put, type TxItem, transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { countItem } from '../stats';
-import { hitOnItem } from '../throttle';
+import { hitOnItem, type ThrottleRule } from '../throttle';
 import { randomToken, sha256Hex } from './crypto';
 import { directorySession } from './directory.entity';
 import { authErrors } from './errors';
 import { checkOtp, codeAlreadyUsed } from './otp';
 import { sessionKey } from './session.entity';
 import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './tokens';
-import { getUser, type User, UserItem, userKey } from './user.entity';
+import { getUser, type User, UserItem, updateUser, userKey } from './user.entity';
 import { type Account, accountOfPhone, createUser } from './users';
 
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
@@ -57,10 +56,7 @@ async function startSession(deps: Deps, userId: number, session: NewSession): Pr
   return retryOptimistic(
     async () => {
       await transact(deps.db, [
-        update(deps.db, userKey(userId), 'SET sessionId = :sid, lastLoginAt = :at', {
-          condition: 'attribute_exists(pk)',
-          values: { ':sid': session.sessionId, ':at': new Date(session.now).toISOString() },
-        }),
+        updateUser(deps.db, userId, { set: { sessionId: session.sessionId, lastLoginAt: new Date(session.now).toISOString() } }),
         countItem(deps.db, session.now, { signIns: 1 }),
         ...session.items(userId),
         directorySession(deps.db, userId, session.sessionId),

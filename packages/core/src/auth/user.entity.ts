@@ -10,16 +10,19 @@
  * The staff's list and search of learners read the directory (directory.entry.ts, gsi2 `USERS`); the user item
  * itself was in that index until migration `0007-user-directory` (every write of it rewrote the index copy).
  *
- * The user item is the one aggregate several domains write, each its own fields, always with explicit
- * conditional updates on {@link userKey}: hearts (hearts/), XP, stars and streak (progress/), board
- * positions (leaderboard/), profile fields (profile/), the read marker (notifications/), the subscription and
- * referral fields (subscriptions/). Its schema lives here, at the bottom of the domain graph, so every domain
- * can read it without an import loop.
+ * The user item is the one aggregate several domains write, each its own fields: hearts and counters (progress/
+ * answer), XP, stars and streak (progress/ grant), board positions (leaderboard/), profile fields (profile/), the
+ * read marker and refill mark (notifications/), the subscription and referral fields (subscriptions/), the session
+ * (auth/). Every such write is built here, from a {@link UserChange} typed by {@link UserItem} and a
+ * {@link UserCondition} ({@link updateUser} in a transaction, {@link writeUser} alone): a new field is declared once,
+ * in the schema, and no other file spells an update expression of this item. Its schema lives here, at the bottom of
+ * the domain graph, so every domain can read and write it without an import loop.
  */
 import * as z from 'zod';
 import type { Db } from '../db/client';
-import { getItem, getItems } from '../db/items';
+import { getItem, getItems, parseItem, updateItem } from '../db/items';
 import { type Key, userPartition } from '../db/keys';
+import { type Condition, type TxItem, update, type Values } from '../db/transact';
 
 export const userKey = (userId: number): Key => ({ pk: userPartition(userId), sk: 'PROFILE' });
 export const phoneKey = (phone: string): Key => ({ pk: `PHONE#${phone}`, sk: 'PHONE' });
@@ -121,6 +124,136 @@ export const UserItem = z
   })
   .describe('user');
 export type User = z.infer<typeof UserItem>;
+
+/** The user item's fields a write may change: every field of {@link UserItem} but `id`. */
+export type UserFields = Omit<User, 'id'>;
+type Field = keyof UserFields;
+type NumberField = { [F in Field]-?: NonNullable<UserFields[F]> extends number ? F : never }[Field];
+type OptionalField = { [F in Field]-?: undefined extends UserFields[F] ? F : never }[Field];
+
+/**
+ * A change of the user item, typed by {@link UserItem}: fields set, numbers added (DynamoDB `ADD`: atomic, from 0
+ * when the field is absent), optional fields removed.
+ */
+export interface UserChange {
+  set?: { [F in Field]?: Exclude<UserFields[F], undefined> };
+  add?: { [F in NumberField]?: number };
+  remove?: readonly OptionalField[];
+}
+
+/** A condition on the user item: an expression over its attributes (`#name` for a field of {@link UserItem}) and its values. */
+export interface UserCondition {
+  expression: string;
+  values?: Values;
+}
+
+/** Conditions on the user item, typed by {@link UserItem}. */
+export const userCondition = {
+  /** The user exists. */
+  exists: (): UserCondition => ({ expression: 'attribute_exists(pk)' }),
+  /** Each field given holds that value (`:c_<field>`). */
+  is: (fields: { [F in Field]?: UserFields[F] }): UserCondition => ({
+    expression: Object.keys(fields)
+      .map((f) => `#${f} = :c_${f}`)
+      .join(' AND '),
+    values: Object.fromEntries(Object.entries(fields).map(([f, v]) => [`:c_${f}`, v])),
+  }),
+  /** The field is not stored. */
+  lacks: (field: OptionalField): UserCondition => ({ expression: `attribute_not_exists(#${field})` }),
+  /** The field is not stored, or holds another value than `value` (`:not_<field>`). */
+  isNot: <F extends OptionalField>(field: F, value: Exclude<UserFields[F], undefined>): UserCondition => ({
+    expression: `(attribute_not_exists(#${field}) OR #${field} <> :not_${field})`,
+    values: { [`:not_${field}`]: value },
+  }),
+  /** The number field is not stored, or is below `value`. */
+  below: (field: NumberField, value: number): UserCondition => ({
+    expression: `(attribute_not_exists(#${field}) OR #${field} < :below_${field})`,
+    values: { [`:below_${field}`]: value },
+  }),
+  /**
+   * The subscription is as read: absent, or this expiry and marketplace period end (every change of the subscription
+   * changes one of them). Every writer of the subscription pins it so (grant, refund, marketplace ends, backfill).
+   */
+  subscriptionAsRead: (current: StoredSubscription | undefined): UserCondition => {
+    if (!current) return { expression: 'attribute_not_exists(#subscription)' };
+    const store =
+      current.storeUntil === undefined ? 'attribute_not_exists(#subscription.storeUntil)' : '#subscription.storeUntil = :prevStoreUntil';
+    return {
+      expression: `#subscription.expiresAt = :prevExpires AND ${store}`,
+      values: { ':prevExpires': current.expiresAt, ...(current.storeUntil === undefined ? {} : { ':prevStoreUntil': current.storeUntil }) },
+    };
+  },
+  /** Every condition given holds. */
+  all: (...conditions: (UserCondition | undefined)[]): UserCondition => {
+    const given = conditions.filter((c): c is UserCondition => c !== undefined && c.expression !== '');
+    return { expression: given.map((c) => `(${c.expression})`).join(' AND '), values: Object.assign({}, ...given.map((c) => c.values)) };
+  },
+};
+
+/** One change made of several (a grant's XP, its board positions and its streak). Errors: a field changed twice. */
+export function mergeUserChanges(...changes: (UserChange | undefined)[]): UserChange {
+  const merged = { set: {} as Record<string, unknown>, add: {} as Record<string, number>, remove: [] as string[] };
+  for (const change of changes) {
+    for (const [kind, fields] of [
+      ['set', Object.keys(change?.set ?? {})],
+      ['add', Object.keys(change?.add ?? {})],
+      ['remove', change?.remove ?? []],
+    ] as const) {
+      for (const field of fields) {
+        if (field in merged.set || field in merged.add || merged.remove.includes(field))
+          throw new Error(`user item: ${field} changed twice`);
+        if (kind === 'remove') merged.remove.push(field);
+        else if (kind === 'add') merged.add[field] = change?.add?.[field as NumberField] as number;
+        else merged.set[field] = change?.set?.[field as Field];
+      }
+    }
+  }
+  return merged as UserChange;
+}
+
+/** `change` and `condition` as the request's expressions: `#<field>` names, `:u_<field>` values. Errors: an empty change. */
+function requestOf(change: UserChange, condition: UserCondition): { expression: string; when: Condition } {
+  const set = Object.entries(change.set ?? {}).filter(([, v]) => v !== undefined);
+  const add = Object.entries(change.add ?? {}).filter(([, v]) => v !== undefined);
+  const remove = change.remove ?? [];
+  const parts = [
+    set.length ? `SET ${set.map(([f]) => `#${f} = :u_${f}`).join(', ')}` : '',
+    add.length ? `ADD ${add.map(([f]) => `#${f} :u_${f}`).join(', ')}` : '',
+    remove.length ? `REMOVE ${remove.map((f) => `#${f}`).join(', ')}` : '',
+  ].filter(Boolean);
+  if (!parts.length) throw new Error('user item: an update that changes nothing');
+  const expression = parts.join(' ');
+  const fields = new Set([...`${expression} ${condition.expression}`.matchAll(/#(\w+)/g)].map((m) => m[1] as string));
+  const values = { ...Object.fromEntries([...set, ...add].map(([f, v]) => [`:u_${f}`, v])), ...condition.values };
+  return {
+    expression,
+    when: {
+      condition: condition.expression,
+      names: Object.fromEntries([...fields].map((f) => [`#${f}`, f])),
+      ...(Object.keys(values).length ? { values } : {}),
+    },
+  };
+}
+
+/** The transaction item that writes `change` to user `userId` when `condition` holds (default: the user exists). */
+export function updateUser(db: Db, userId: number, change: UserChange, condition = userCondition.exists()): TxItem {
+  const { expression, when } = requestOf(change, condition);
+  return update(db, userKey(userId), expression, when);
+}
+
+/** `change` written alone (one UpdateItem) when `condition` holds; returns the user after it. Errors: ConditionalCheckFailed. */
+export async function writeUser(db: Db, userId: number, change: UserChange, condition = userCondition.exists()): Promise<User> {
+  const { expression, when } = requestOf(change, condition);
+  return parseItem(UserItem, await updateItem(db, userKey(userId), expression, when, 'ALL_NEW'));
+}
+
+/**
+ * Takes user `userId` out of the staff's index it was in before the directory (gsi2 `USERS`; migration
+ * `0007-user-directory`): removes its gsi2 keys, when it has them. Errors: ConditionalCheckFailed (not indexed).
+ */
+export async function unindexUser(db: Db, userId: number): Promise<void> {
+  await updateItem(db, userKey(userId), 'REMOVE gsi2pk, gsi2sk', { condition: 'attribute_exists(gsi2pk)' });
+}
 
 /** The user `userId`, or undefined (strongly consistent). */
 export const getUser = (db: Db, userId: number): Promise<User | undefined> => getItem(db, userKey(userId), UserItem);

@@ -28,7 +28,7 @@
  * grant by the previous release during the deploy) enters the new boards at their first grant, which also removes
  * the old entry.
  */
-import type { User } from '../auth';
+import { type User, type UserChange, type UserCondition, userCondition } from '../auth';
 import { weekKey } from '../calendar/tehran';
 import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';
@@ -73,14 +73,13 @@ function entriesAt(user: BoardFields, nowMs: number): { overall: number | undefi
   return { overall: user.boardXp, weekly: user.boardWeek === weekKey(nowMs) ? user.boardWeekXp : undefined };
 }
 
-/** What an XP grant adds to its transaction: board items, and a SET clause and condition for the user item. */
+/** What an XP grant adds to its transaction: board items, and a change and a condition of the user item. */
 export interface XpMove {
   items: TxItem[];
-  /** Comma-separated SET actions for the user item ('' when nothing moves). */
-  userSet: string;
-  /** Condition on the user item: its XP and board position are still those the move started from. */
-  userCondition: string;
-  values: Record<string, unknown>;
+  /** The user item's board fields after the move (none when nothing moves). */
+  user: UserChange;
+  /** Condition on the user item: its XP, board position (and display name) are still those the move started from. */
+  condition: UserCondition;
 }
 
 /** TTL (epoch seconds) of the entries, buckets and snapshot of the weekly board that begins on Saturday `saturday`. */
@@ -118,37 +117,35 @@ function boardItems(
  * changed the XP or the board position in between. A grant of 0 moves nothing.
  */
 export function xpMove(db: Db, user: BoardFields, gained: number, nowMs: number): XpMove {
-  if (gained <= 0) return { items: [], userSet: '', userCondition: 'attribute_exists(pk)', values: {} };
+  if (gained <= 0) return { items: [], user: {}, condition: userCondition.exists() };
   const week = weeklyPosition(user, nowMs);
   const from = entriesAt(user, nowMs);
   const overall = { from: from.overall, to: user.xp + gained, legacy: from.overall === undefined && user.xp > 0 };
   const weekly = { from: from.weekly, to: week.xp + gained, legacy: from.weekly === undefined && week.xp > 0 };
-  const conditions = [
-    'attribute_exists(pk)',
-    'xp = :lbOldXp',
-    from.overall === undefined ? 'attribute_not_exists(boardXp)' : 'boardXp = :lbFrom',
-    from.weekly === undefined
-      ? '(attribute_not_exists(boardWeek) OR boardWeek <> :lbWeek)'
-      : 'boardWeek = :lbWeek AND boardWeekXp = :lbWeekFrom',
-    // The entries copy the display name: a rename since the user was read fails the grant (it retries).
-    user.displayName ? 'displayName = :lbName' : 'attribute_not_exists(displayName)',
-  ];
+  const thisWeek = weekKey(nowMs);
   return {
     items: [...boardItems(db, OVERALL_BOARD, user, overall, nowMs), ...boardItems(db, weeklyBoard(nowMs), user, weekly, nowMs)],
-    userSet:
-      'xpReachedAt = :lbNow, weekKey = :lbWeek, weekXp = :lbWeekXp, weekXpReachedAt = :lbNow, ' +
-      'boardXp = :lbXp, boardWeek = :lbWeek, boardWeekXp = :lbWeekXp',
-    userCondition: conditions.join(' AND '),
-    values: {
-      ':lbNow': nowMs,
-      ':lbWeek': weekKey(nowMs),
-      ':lbWeekXp': weekly.to,
-      ':lbXp': overall.to,
-      ':lbOldXp': user.xp,
-      ...(from.overall === undefined ? {} : { ':lbFrom': from.overall }),
-      ...(from.weekly === undefined ? {} : { ':lbWeekFrom': from.weekly }),
-      ...(user.displayName ? { ':lbName': user.displayName } : {}),
+    user: {
+      set: {
+        xpReachedAt: nowMs,
+        weekKey: thisWeek,
+        weekXp: weekly.to,
+        weekXpReachedAt: nowMs,
+        boardXp: overall.to,
+        boardWeek: thisWeek,
+        boardWeekXp: weekly.to,
+      },
     },
+    condition: userCondition.all(
+      userCondition.exists(),
+      userCondition.is({ xp: user.xp }),
+      from.overall === undefined ? userCondition.lacks('boardXp') : userCondition.is({ boardXp: from.overall }),
+      from.weekly === undefined
+        ? userCondition.isNot('boardWeek', thisWeek)
+        : userCondition.is({ boardWeek: thisWeek, boardWeekXp: from.weekly }),
+      // The entries copy the display name: a rename since the user was read fails the grant (it retries).
+      user.displayName ? userCondition.is({ displayName: user.displayName }) : userCondition.lacks('displayName'),
+    ),
   };
 }
 
@@ -180,14 +177,14 @@ export function renameItems(
   user: BoardFields,
   displayName: string | undefined,
   nowMs: number,
-): { items: TxItem[]; userCondition: string; values: Record<string, unknown> } {
+): { items: TxItem[]; condition: UserCondition } {
   const items: TxItem[] = [];
   const at = entriesAt(user, nowMs);
   if (at.overall) items.push(renameOnBoard(db, user.id, OVERALL_BOARD, displayName));
   if (at.weekly) items.push(renameOnBoard(db, user.id, weeklyBoard(nowMs), displayName));
-  return user.xpReachedAt === undefined
-    ? { items, userCondition: 'attribute_not_exists(xpReachedAt)', values: {} }
-    : { items, userCondition: 'xpReachedAt = :lbReachedAt', values: { ':lbReachedAt': user.xpReachedAt } };
+  const condition =
+    user.xpReachedAt === undefined ? userCondition.lacks('xpReachedAt') : userCondition.is({ xpReachedAt: user.xpReachedAt });
+  return { items, condition };
 }
 
 /**

@@ -12,13 +12,13 @@
  * learner is read again) never counts a learner twice. Then the old histogram partitions of those boards are deleted.
  * Visits the users by id (the id counter), never a Scan. Past weeks' boards are not shown and expire by TTL.
  */
-import { getUser, getUsers, type User, userKey } from '../auth';
+import { getUser, getUsers, type User, type UserChange, type UserCondition, updateUser, userCondition } from '../auth';
 import { weekKey } from '../calendar/tehran';
 import { deleteAll } from '../db/batch';
 import type { Db } from '../db/client';
 import { retryOptimistic } from '../db/conditions';
 import { ItemKey, queryAll } from '../db/items';
-import { type TxItem, transact, update } from '../db/transact';
+import { type TxItem, transact } from '../db/transact';
 import { boardExpiresAt, currentBoards, OVERALL_BOARD, weeklyBoard } from './board';
 import { putBoardEntry, removeLegacyEntry } from './boardEntry.entity';
 import { legacyHistogramPartition, moveBucket } from './histogram.entity';
@@ -27,9 +27,11 @@ import { legacyHistogramPartition, moveBucket } from './histogram.entity';
 function moveItems(db: Db, user: User, nowMs: number): TxItem[] | undefined {
   const week = weekKey(nowMs);
   const items: TxItem[] = [];
-  const sets: string[] = [];
-  const conditions = ['xp = :xp', user.displayName ? 'displayName = :name' : 'attribute_not_exists(displayName)'];
-  const values: Record<string, unknown> = { ':xp': user.xp, ...(user.displayName ? { ':name': user.displayName } : {}) };
+  const set: UserChange['set'] = {};
+  const conditions: UserCondition[] = [
+    userCondition.is({ xp: user.xp }),
+    user.displayName ? userCondition.is({ displayName: user.displayName }) : userCondition.lacks('displayName'),
+  ];
   const enter = (board: string, xp: number, reachedAt: number) => {
     const expiresAt = boardExpiresAt(board);
     items.push(
@@ -40,24 +42,20 @@ function moveItems(db: Db, user: User, nowMs: number): TxItem[] | undefined {
   };
   if (user.boardXp === undefined && user.xp > 0 && user.xpReachedAt !== undefined) {
     enter(OVERALL_BOARD, user.xp, user.xpReachedAt);
-    sets.push('boardXp = :xp');
-    conditions.push('attribute_not_exists(boardXp)', 'xpReachedAt = :at');
-    values[':at'] = user.xpReachedAt;
+    set.boardXp = user.xp;
+    conditions.push(userCondition.lacks('boardXp'), userCondition.is({ xpReachedAt: user.xpReachedAt }));
   }
   const weekXp = user.weekKey === week ? (user.weekXp ?? 0) : 0;
   if (user.boardWeek !== week && weekXp > 0 && user.weekXpReachedAt !== undefined) {
     enter(weeklyBoard(nowMs), weekXp, user.weekXpReachedAt);
-    sets.push('boardWeek = :week', 'boardWeekXp = :weekXp');
+    Object.assign(set, { boardWeek: week, boardWeekXp: weekXp });
     conditions.push(
-      'weekKey = :week',
-      'weekXp = :weekXp',
-      'weekXpReachedAt = :weekAt',
-      '(attribute_not_exists(boardWeek) OR boardWeek <> :week)',
+      userCondition.is({ weekKey: week, weekXp, weekXpReachedAt: user.weekXpReachedAt }),
+      userCondition.isNot('boardWeek', week),
     );
-    Object.assign(values, { ':week': week, ':weekXp': weekXp, ':weekAt': user.weekXpReachedAt });
   }
   if (items.length === 0) return undefined;
-  return [...items, update(db, userKey(user.id), `SET ${sets.join(', ')}`, { condition: conditions.join(' AND '), values })];
+  return [...items, updateUser(db, user.id, { set }, userCondition.all(...conditions))];
 }
 
 /** Moves the learners `userIds` (those that exist) onto the sharded boards current at `nowMs` (epoch ms). */

@@ -3,9 +3,8 @@
  * partition, broadcast.entity.ts), or all at once (the user's `notificationsReadUpTo`, which covers broadcasts
  * too: their ids come from the same counter).
  */
-import { userKey } from '../auth';
+import { userCondition, writeUser } from '../auth';
 import { isConditionFailure } from '../db/conditions';
-import { updateItem } from '../db/items';
 import type { Deps } from '../deps';
 import { newestBroadcast, readBroadcast } from './broadcast.entity';
 import { notificationErrors } from './errors';
@@ -48,10 +47,12 @@ export async function markAllRead(deps: Deps, user: ListFields): Promise<{ unrea
   const newest = Math.max(own?.id ?? 0, broadcast?.id ?? 0);
   if (newest > 0) {
     try {
-      await updateItem(deps.db, userKey(user.id), 'SET notificationsReadUpTo = :id', {
-        condition: 'attribute_exists(pk) AND (attribute_not_exists(notificationsReadUpTo) OR notificationsReadUpTo < :id)',
-        values: { ':id': newest },
-      });
+      await writeUser(
+        deps.db,
+        user.id,
+        { set: { notificationsReadUpTo: newest } },
+        userCondition.all(userCondition.exists(), userCondition.below('notificationsReadUpTo', newest)),
+      );
     } catch (error) {
       // A concurrent read-all already went as far or further.
       if (!isConditionFailure(error)) throw error;

@@ -3,9 +3,9 @@
  * when it is read, whether the learner ran out of hearts (`heartsEmptyAt` on the user item, set by the answer
  * that took the last heart) and at least one has come back since.
  */
-import { type User, userKey } from '../auth';
+import { type User, updateUser, userCondition } from '../auth';
 import { isConditionFailure } from '../db/conditions';
-import { transact, update } from '../db/transact';
+import { transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { heartsAt } from '../hearts';
 import { newNotificationId, notificationItem } from './notification.entity';
@@ -30,10 +30,7 @@ export async function materializeHeartRefill(deps: Deps, user: ReadFields): Prom
   try {
     await transact(deps.db, [
       notificationItem(deps.db, user.id, id, 'heart_refilled', { hearts: hearts.hearts }, Math.min(now, refilledAt)),
-      update(deps.db, userKey(user.id), 'REMOVE heartsEmptyAt', {
-        condition: 'heartsEmptyAt = :at',
-        values: { ':at': user.heartsEmptyAt },
-      }),
+      updateUser(deps.db, user.id, { remove: ['heartsEmptyAt'] }, userCondition.is({ heartsEmptyAt: user.heartsEmptyAt })),
     ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;

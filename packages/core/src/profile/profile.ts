@@ -6,10 +6,9 @@
  * Errors: `validation_error` (display name with a phone, link or handle; bad or out-of-range birth date;
  * a grade that is not in the curriculum).
  */
-import { authErrors, directoryName, getUser, gradeOf, type User, UserItem, userKey } from '../auth';
+import { authErrors, directoryName, getUser, gradeOf, type User, type UserChange, updateUser, userCondition, writeUser } from '../auth';
 import { retryOptimistic } from '../db/conditions';
-import { parseItem, updateItem } from '../db/items';
-import { transact, update } from '../db/transact';
+import { transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { renameItems } from '../leaderboard';
 import { validateBirthDate } from './birthDate';
@@ -44,9 +43,12 @@ export const profileOf = (user: User): Profile => ({
 });
 
 /** The SET and REMOVE parts of `change` after validating it. Errors: see the module. */
-async function changeSet(deps: Deps, change: ProfileChange): Promise<{ set: Record<string, unknown>; clear: string[] }> {
-  const set: Record<string, unknown> = {};
-  const clear: string[] = [];
+async function changeSet(
+  deps: Deps,
+  change: ProfileChange,
+): Promise<{ set: NonNullable<UserChange['set']>; clear: ('displayName' | 'birthDate' | 'birthYear')[] }> {
+  const set: NonNullable<UserChange['set']> = {};
+  const clear: ('displayName' | 'birthDate' | 'birthYear')[] = [];
   if (change.displayName !== undefined) {
     if (change.displayName === null || change.displayName.trim() === '') clear.push('displayName');
     else set.displayName = cleanDisplayName(change.displayName);
@@ -66,7 +68,7 @@ async function changeSet(deps: Deps, change: ProfileChange): Promise<{ set: Reco
 }
 
 /** `user` with `set` applied and `clear` removed: the item after the change, without reading it back. */
-function applied(user: User, set: Record<string, unknown>, clear: string[]): User {
+function applied(user: User, set: NonNullable<UserChange['set']>, clear: readonly string[]): User {
   const after: Record<string, unknown> = { ...user, ...set };
   for (const name of clear) delete after[name];
   return after as User;
@@ -84,40 +86,19 @@ function applied(user: User, set: Record<string, unknown>, clear: string[]): Use
  */
 export async function updateProfile(deps: Deps, user: User, change: ProfileChange): Promise<Profile> {
   const { set, clear } = await changeSet(deps, change);
-  const names = Object.keys(set);
-  if (names.length === 0 && clear.length === 0) return profileOf(user);
-  const expression = [
-    names.length ? `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}` : '',
-    clear.length ? `REMOVE ${clear.map((n) => `#${n}`).join(', ')}` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  const attributeNames = Object.fromEntries([...names, ...clear].map((n) => [`#${n}`, n]));
-  const values = Object.fromEntries(names.map((n) => [`:${n}`, set[n]]));
+  if (Object.keys(set).length === 0 && clear.length === 0) return profileOf(user);
+  const userChange: UserChange = { set, remove: clear };
   const renames = 'displayName' in set || clear.includes('displayName');
-  if (!renames) {
-    const after = await updateItem(
-      deps.db,
-      userKey(user.id),
-      expression,
-      { condition: 'attribute_exists(pk)', names: attributeNames, values },
-      'ALL_NEW',
-    );
-    return profileOf(parseItem(UserItem, after));
-  }
+  if (!renames) return profileOf(await writeUser(deps.db, user.id, userChange));
   let current = user;
   return retryOptimistic(
     async () => {
-      const board = renameItems(deps.db, current, set.displayName as string | undefined, deps.clock.now());
-      const when = {
-        condition: `attribute_exists(pk) AND ${board.userCondition}`,
-        names: attributeNames,
-        values: { ...values, ...board.values },
-      };
+      const board = renameItems(deps.db, current, set.displayName, deps.clock.now());
+      const condition = userCondition.all(userCondition.exists(), board.condition);
       // The staff's directory shows the name too (auth directory.entity.ts).
       await transact(deps.db, [
-        update(deps.db, userKey(current.id), expression, when),
-        directoryName(deps.db, current.id, set.displayName as string | undefined),
+        updateUser(deps.db, current.id, userChange, condition),
+        directoryName(deps.db, current.id, set.displayName),
         ...board.items,
       ]);
       return profileOf(applied(current, set, clear));

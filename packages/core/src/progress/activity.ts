@@ -22,7 +22,7 @@
  * under the condition that the last day and the freezes are still the ones read, so two writers (two answers
  * across midnight, the job racing an activity) never use a freeze twice: the loser re-reads and decides again.
  */
-import type { User } from '../auth';
+import { type User, type UserChange, type UserCondition, userCondition } from '../auth';
 import { addDays, daysBetween, tehranDay } from '../calendar/tehran';
 import { isStreakMilestone } from '../notifications';
 
@@ -88,10 +88,10 @@ export function streakAt(user: StreakFields, nowMs: number): Streak {
  * or earned a freeze (a `streak_milestone` notification), whether a freeze was earned, and the freezes held before.
  */
 export interface StreakPlan {
-  set: string;
-  add: string | undefined;
-  condition: string;
-  values: Record<string, unknown>;
+  /** The user item's streak fields after it (freezes used added to `streakFreezesUsed`). */
+  change: UserChange;
+  /** The stored last day and freezes are still the ones read. */
+  condition: UserCondition;
   after: Streak;
   frozenDays: string[];
   milestone: boolean;
@@ -128,21 +128,19 @@ export function streakPlan(user: StreakFields, nowMs: number, activity: boolean)
   }
   const used = settled.frozenDays.length;
   return {
-    set: 'streakCurrent = :stC, streakLongest = :stL, streakLastDay = :stD, streakFreezes = :stF',
-    add: used > 0 ? 'streakFreezesUsed :stU' : undefined,
-    condition: [
-      user.streakLastDay ? 'streakLastDay = :stPrev' : 'attribute_not_exists(streakLastDay)',
-      user.streakFreezes === undefined ? 'attribute_not_exists(streakFreezes)' : 'streakFreezes = :stPrevF',
-    ].join(' AND '),
-    values: {
-      ':stC': after.current,
-      ':stL': after.longest,
-      ':stD': after.lastDay,
-      ':stF': after.freezes,
-      ...(used > 0 ? { ':stU': used } : {}),
-      ...(user.streakLastDay ? { ':stPrev': user.streakLastDay } : {}),
-      ...(user.streakFreezes === undefined ? {} : { ':stPrevF': user.streakFreezes }),
+    change: {
+      set: {
+        streakCurrent: after.current,
+        streakLongest: after.longest,
+        ...(after.lastDay ? { streakLastDay: after.lastDay } : {}),
+        streakFreezes: after.freezes,
+      },
+      ...(used > 0 ? { add: { streakFreezesUsed: used } } : {}),
     },
+    condition: userCondition.all(
+      user.streakLastDay ? userCondition.is({ streakLastDay: user.streakLastDay }) : userCondition.lacks('streakLastDay'),
+      user.streakFreezes === undefined ? userCondition.lacks('streakFreezes') : userCondition.is({ streakFreezes: user.streakFreezes }),
+    ),
     after,
     frozenDays: settled.frozenDays,
     milestone: activity && (isStreakMilestone(after.current) || freezeEarned),

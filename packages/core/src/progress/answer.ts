@@ -12,14 +12,14 @@
  * the user and decides again (`retryOptimistic`). The cancellation reasons tell a locked node (403) and a
  * recorded attempt (its result replayed) apart from a lost race.
  */
-import { getUser, type User, userKey } from '../auth';
+import { getUser, type User, updateUser, userCondition } from '../auth';
 import { failedItems, retryOptimistic } from '../db/conditions';
-import { type TxItem, update } from '../db/transact';
+import type { TxItem } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { afterLosingOne, heartsAt } from '../hearts';
 import { countEvent } from '../metrics';
-import { transactCounting } from '../throttle';
+import { type CountingDeps, transactCounting } from '../throttle';
 import { putLatestAnswer } from './answer.entity';
 import { type AnswerResult, getAttempt, putAttempt } from './attempt.entity';
 import { addDayActivity } from './dayActivity.entity';
@@ -47,28 +47,16 @@ function userUpdate(
   after: { hearts: number; heartsUpdatedAt: number } | undefined,
   now: number,
 ) {
-  if (!after) {
-    return update(deps.db, userKey(current.id), 'ADD answeredCount :one, correctCount :c', {
-      condition: 'attribute_exists(pk)',
-      values: { ':one': 1, ':c': correct ? 1 : 0 },
-    });
-  }
-  return update(
+  const counted = { add: { answeredCount: 1, correctCount: correct ? 1 : 0 } };
+  if (!after) return updateUser(deps.db, current.id, counted);
+  return updateUser(
     deps.db,
-    userKey(current.id),
-    `SET hearts = :h, heartsUpdatedAt = :t${after.hearts === 0 ? ', heartsEmptyAt = :now' : ''} ADD answeredCount :one, correctCount :c`,
+    current.id,
     {
-      condition: 'attribute_exists(pk) AND hearts = :oh AND heartsUpdatedAt = :ot',
-      values: {
-        ':one': 1,
-        ':c': 0,
-        ':h': after.hearts,
-        ':t': after.heartsUpdatedAt,
-        ':oh': current.hearts,
-        ':ot': current.heartsUpdatedAt,
-        ...(after.hearts === 0 ? { ':now': now } : {}),
-      },
+      ...counted,
+      set: { hearts: after.hearts, heartsUpdatedAt: after.heartsUpdatedAt, ...(after.hearts === 0 ? { heartsEmptyAt: now } : {}) },
     },
+    userCondition.all(userCondition.exists(), userCondition.is({ hearts: current.hearts, heartsUpdatedAt: current.heartsUpdatedAt })),
   );
 }
 
@@ -82,7 +70,7 @@ function userUpdate(
  * `throttled` (the route's window is full: nothing written), `database_busy` after 8 lost races in a row.
  */
 export async function answerQuestion(
-  deps: Deps,
+  deps: CountingDeps,
   user: User,
   questionId: number,
   answer: string,

@@ -17,6 +17,7 @@ import { retryOptimistic } from '../db/conditions';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { heartsAt } from '../hearts';
+import type { CountingDeps } from '../throttle';
 import type { LatestAnswer } from './answer.entity';
 import { type CompletionState, readCompletionState } from './completionState';
 import { type CompletionWrite, writeCompletion } from './completionWrite';
@@ -76,7 +77,7 @@ export function firstCompletionRow(node: CurriculumNode, correct: number, total:
  * `not_found` (the user was deleted meanwhile), `throttled`, `database_busy` after 8 lost races in a row.
  */
 export async function completeUntilSettled<T>(
-  deps: Deps,
+  deps: CountingDeps,
   user: User,
   node: CurriculumNode,
   state: CompletionState,
@@ -109,7 +110,7 @@ export async function completeUntilSettled<T>(
  * `not_found`, `node_locked`, `no_hearts` (node without questions, 0 hearts, enforced), `answers_missing`,
  * `throttled`, `database_busy`.
  */
-export async function completeNode(deps: Deps, user: User, nodeId: number): Promise<CompletionResponse> {
+export async function completeNode(deps: CountingDeps, user: User, nodeId: number): Promise<CompletionResponse> {
   const content = await deps.content.get();
   const node = nodeOf(content, nodeId);
   const questions = content.nodeQuestions(node.id);

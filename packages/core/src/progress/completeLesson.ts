@@ -7,8 +7,8 @@
  * the node completed, once. See complete.ts for how grants are serialized.
  */
 import type { User } from '../auth';
-import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
+import type { CountingDeps } from '../throttle';
 import {
   type CompletionResponse,
   type CompletionResult,
@@ -34,7 +34,7 @@ import { starsFor, XP_PER_CORRECT, XP_PER_STAR } from './rules';
  * Errors: `not_found`, `node_locked`, `no_hearts` (lesson without questions, 0 hearts, enforced),
  * `answers_missing`, `throttled`, `database_busy` after 8 lost races in a row.
  */
-export async function completeLesson(deps: Deps, user: User, lessonId: number): Promise<CompletionResponse> {
+export async function completeLesson(deps: CountingDeps, user: User, lessonId: number): Promise<CompletionResponse> {
   const content = await deps.content.get();
   const lesson = content.lesson(lessonId);
   if (!lesson) throw commonErrors.notFound('Lesson');

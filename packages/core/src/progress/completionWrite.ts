@@ -11,10 +11,9 @@
  */
 import type { User } from '../auth';
 import { check, type TxItem } from '../db/transact';
-import type { Deps } from '../deps';
 import { countEvent } from '../metrics';
 import { notificationItem } from '../notifications';
-import { transactCounting } from '../throttle';
+import { type CountingDeps, transactCounting } from '../throttle';
 import type { Streak } from './activity';
 import { addDayActivity } from './dayActivity.entity';
 import { grantChanges, grantItems, notificationIds, planGrant, streakAfter } from './grant';
@@ -43,7 +42,7 @@ export interface CompletionWrite {
  * it changes nothing (a repeat completion on a day that already counts). Returns the learner's streak after it. Errors: TransactionCanceledException when a condition failed
  * (the caller re-reads and decides again), `throttled` (nothing written).
  */
-export async function writeCompletion(deps: Deps, user: User, node: CurriculumNode, write: CompletionWrite): Promise<Streak> {
+export async function writeCompletion(deps: CountingDeps, user: User, node: CurriculumNode, write: CompletionWrite): Promise<Streak> {
   const now = deps.clock.now();
   const plan = planGrant(
     user,

@@ -13,14 +13,14 @@
  * A lost race cancels the whole transaction; the caller re-reads the user and decides again, with new notification
  * ids ({@link notificationIds}: the time, no request; issue 30).
  */
-import { getUser, type User, userKey } from '../auth';
+import { getUser, mergeUserChanges, type User, updateUser, userCondition } from '../auth';
 import { retryOptimistic } from '../db/conditions';
-import { type TxItem, update } from '../db/transact';
+import type { TxItem } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { xpMove } from '../leaderboard';
 import { newNotificationIds, notificationItem } from '../notifications';
-import { transactCounting } from '../throttle';
+import { type CountingDeps, transactCounting } from '../throttle';
 import { type Streak, type StreakPlan, streakAt, streakPlan } from './activity';
 import { unwatchStreak, watchStreak } from './streakWatch.entity';
 
@@ -31,7 +31,7 @@ export interface Grant {
   /** Stars added to the learner's total (≥ 0). */
   stars?: number;
   /** Counters of the user item to add to (`completedLessons`, `completedNodes`, `reviewMastered`). */
-  counters?: Record<string, number>;
+  counters?: { completedLessons?: number; completedNodes?: number; reviewMastered?: number };
   /** The grant is activity of today: it counts for the streak. */
   activity: boolean;
 }
@@ -77,22 +77,9 @@ export function grantItems(deps: Deps, user: User, plan: GrantPlan, ids: number[
   const { grant, streak, nowMs } = plan;
   // The one call of the leaderboard's grant entry point: XP reaches the boards only through here.
   const move = xpMove(deps.db, user, grant.xp, nowMs);
-  const counters = Object.entries(grant.counters ?? {}).filter(([, n]) => n !== 0);
-  const adds = ['xp :xp', 'stars :stars', ...counters.map(([name], i) => `${name} :gc${i}`), ...(streak?.add ? [streak.add] : [])];
-  const sets = [move.userSet, streak?.set].filter(Boolean).join(', ');
-  const items: TxItem[] = [
-    update(deps.db, userKey(user.id), `ADD ${adds.join(', ')}${sets ? ` SET ${sets}` : ''}`, {
-      condition: [move.userCondition, streak?.condition].filter(Boolean).join(' AND '),
-      values: {
-        ':xp': grant.xp,
-        ':stars': grant.stars ?? 0,
-        ...Object.fromEntries(counters.map(([, n], i) => [`:gc${i}`, n])),
-        ...move.values,
-        ...streak?.values,
-      },
-    }),
-    ...move.items,
-  ];
+  const counters = Object.fromEntries(Object.entries(grant.counters ?? {}).filter(([, n]) => n !== 0));
+  const change = mergeUserChanges({ add: { xp: grant.xp, stars: grant.stars ?? 0, ...counters } }, move.user, streak?.change);
+  const items: TxItem[] = [updateUser(deps.db, user.id, change, userCondition.all(move.condition, streak?.condition)), ...move.items];
   if (!streak) return items;
   let taken = 0;
   const take = (): number => ids[taken++] as number;
@@ -115,7 +102,7 @@ export function grantItems(deps: Deps, user: User, plan: GrantPlan, ids: number[
  * One conditional transaction (with its notifications), counting the request's throttle ticket, retried
  * (`retryOptimistic`). Errors: `not_found` (User), `throttled`, `database_busy` after 8 lost races in a row.
  */
-export async function recordStreakDay(deps: Deps, userId: number, loaded?: User): Promise<Streak & { extended: boolean }> {
+export async function recordStreakDay(deps: CountingDeps, userId: number, loaded?: User): Promise<Streak & { extended: boolean }> {
   return retryOptimistic(
     async (attempt) => {
       const user = attempt === 0 && loaded ? loaded : await getUser(deps.db, userId);

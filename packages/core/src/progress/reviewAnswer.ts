@@ -19,7 +19,7 @@ import type { TxItem } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { countEvent } from '../metrics';
-import { transactCounting } from '../throttle';
+import { type CountingDeps, transactCounting } from '../throttle';
 import { addDayActivity, DayActivityItem, dayActivityKey } from './dayActivity.entity';
 import { progressErrors } from './errors';
 import { grantItems, notificationIds, planGrant } from './grant';
@@ -56,7 +56,13 @@ async function readState(deps: Deps, userId: number, question: Question, today: 
  * `validation_error` (not a choice id / not a number), `idempotency_conflict` (attemptId used for another
  * question), `throttled`, `database_busy` after 8 lost races in a row.
  */
-export async function answerReview(deps: Deps, user: User, questionId: number, answer: string, attemptId?: string): Promise<ReviewResult> {
+export async function answerReview(
+  deps: CountingDeps,
+  user: User,
+  questionId: number,
+  answer: string,
+  attemptId?: string,
+): Promise<ReviewResult> {
   const content = await deps.content.get();
   const question = content.question(questionId);
   if (!question) throw progressErrors.notInReview();

@@ -28,7 +28,10 @@ describe('streakPlan', () => {
     const plan = streakPlan(user, at('2026-11-07'), true)!;
     expect(plan.after).toMatchObject({ current: 7, longest: 7, freezes: 1, today: true });
     expect(plan).toMatchObject({ freezeEarned: true, milestone: true, frozenDays: [] });
-    expect(plan.condition).toBe('streakLastDay = :stPrev AND attribute_not_exists(streakFreezes)');
+    expect(plan.condition).toEqual({
+      expression: '(#streakLastDay = :c_streakLastDay) AND (attribute_not_exists(#streakFreezes))',
+      values: { ':c_streakLastDay': '2026-11-06' },
+    });
     user = learner({ streakCurrent: 20, streakLongest: 20, streakLastDay: '2026-11-06', streakFreezes: 2 });
     expect(streakPlan(user, at('2026-11-07'), true)).toMatchObject({ freezeEarned: false, milestone: false, after: { freezes: 2 } });
   });
@@ -44,8 +47,8 @@ describe('streakPlan', () => {
     const plan = streakPlan(user, at('2026-11-10'), true)!;
     expect(plan.frozenDays).toEqual(['2026-11-08', '2026-11-09']);
     expect(plan.after).toMatchObject({ current: 9, freezes: 0, lastDay: '2026-11-10' });
-    expect(plan.add).toBe('streakFreezesUsed :stU');
-    expect(plan.values).toMatchObject({ ':stPrev': '2026-11-07', ':stPrevF': 2, ':stU': 2 });
+    expect(plan.change.add).toEqual({ streakFreezesUsed: 2 });
+    expect(plan.condition.values).toMatchObject({ ':c_streakLastDay': '2026-11-07', ':c_streakFreezes': 2 });
   });
 
   it('two missed days with one freeze: the freeze goes to the first day and the streak starts again', () => {

@@ -46,10 +46,17 @@ export type LookupOutcome =
 // ---------------------------------------------------------------------------------------------------------
 // web payment gateway (ZarinPal v4, providers.md §1)
 
+/**
+ * A gateway call that did not get an answer about the payment: `not_configured` (no merchant id), `unreachable`
+ * (timeout, 5xx, a body that is not the gateway's), `callback_refused` (the gateway refused the callback URL because
+ * its domain is not the terminal's registered domain: staff must register the API's domain in the gateway's panel),
+ * `refused` (any other refusal, with the gateway's code). Adapters map their provider's codes to these kinds, so the
+ * domain never reads a provider's code table.
+ */
 export class GatewayError extends Error {
   override name = 'GatewayError';
   constructor(
-    readonly kind: 'not_configured' | 'unreachable' | 'refused',
+    readonly kind: 'not_configured' | 'unreachable' | 'callback_refused' | 'refused',
     /** The gateway's error code, for `refused`. */
     readonly code: number | undefined,
     message: string,

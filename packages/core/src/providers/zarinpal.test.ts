@@ -41,13 +41,13 @@ describe('request', () => {
     });
   });
 
-  it('reports -14 (and any error object) as refused, with the code, whatever the HTTP status', async () => {
+  it('reports -14 as callback_refused and any other error object as refused, with the code, whatever the HTTP status', async () => {
     answer(400, { data: [], errors: { code: -14, message: 'domain', validations: [] } });
     const error = await gateway()
       .request({ amountToman: 1000, description: 'd', callbackUrl: 'https://x/cb', orderId: 1 })
       .catch((e) => e);
     expect(error).toBeInstanceOf(GatewayError);
-    expect(error).toMatchObject({ kind: 'refused', code: -14 });
+    expect(error).toMatchObject({ kind: 'callback_refused', code: -14 });
     answer(200, { data: {}, errors: { code: '-12', message: 'too many' } });
     await expect(gateway().request({ amountToman: 1000, description: 'd', callbackUrl: 'https://x/cb', orderId: 1 })).rejects.toMatchObject(
       {

@@ -37,7 +37,7 @@ export const GATEWAY_TIMEOUT_MS = 10_000;
 /** Verify codes meaning "this authority was not paid (to us, for this amount)". */
 export const NOT_PAID_CODES: ReadonlySet<number> = new Set([-50, -51, -53, -54, -55]);
 /** The gateway's code for a callback URL whose domain is not the terminal's registered domain. */
-export const CALLBACK_DOMAIN_MISMATCH = -14;
+const CALLBACK_DOMAIN_MISMATCH = -14;
 
 interface Envelope {
   data: Record<string, unknown>;
@@ -86,7 +86,11 @@ export function createZarinpalGateway(options: { merchantId?: string; baseUrl: s
   }
 
   const refused = (error: { code: number; message: string }, what: string) =>
-    new GatewayError('refused', error.code, `The payment gateway refused the ${what} (code ${error.code}: ${error.message})`);
+    new GatewayError(
+      error.code === CALLBACK_DOMAIN_MISMATCH ? 'callback_refused' : 'refused',
+      error.code,
+      `The payment gateway refused the ${what} (code ${error.code}: ${error.message})`,
+    );
 
   return {
     configured: Boolean(options.merchantId),

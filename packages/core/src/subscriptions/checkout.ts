@@ -26,7 +26,6 @@ import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import { logger } from '../log';
 import { GatewayError, type VerifyOutcome } from '../providers/ports';
-import { CALLBACK_DOMAIN_MISMATCH } from '../providers/zarinpal';
 import { claimAuthority, orderIdOfAuthority } from './authority.entity';
 import { paymentErrors } from './errors';
 import { recordEvent, recordUnmatchedCallback } from './events';
@@ -57,7 +56,7 @@ async function gatewayFailure(deps: Deps, order: Order, error: GatewayError, ste
     note: `${step}: ${error.message}`,
   });
   if (error.kind === 'not_configured') return paymentErrors.gatewayNotConfigured();
-  if (error.code === CALLBACK_DOMAIN_MISMATCH && callbackUrl) return paymentErrors.callbackDomainMismatch(new URL(callbackUrl).hostname);
+  if (error.kind === 'callback_refused' && callbackUrl) return paymentErrors.callbackDomainMismatch(new URL(callbackUrl).hostname);
   return paymentErrors.gatewayUnavailable(`The payment gateway could not ${step}; try again shortly`);
 }
 

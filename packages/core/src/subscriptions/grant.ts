@@ -6,14 +6,14 @@
  *   otherwise start now (an expired subscription is not active); a marketplace subscription's period (its
  *   `validUntil`, DESIGN §8 "Period truth") ends where the marketplace says, with days already held after it.
  *   It takes the plan title and tutor quota the order snapshotted. The update is pinned to the subscription as
- *   read ({@link subscriptionAsRead}), so two grants racing re-read instead of both extending from one expiry;
+ *   read (auth's `userCondition.subscriptionAsRead`), so two grants racing re-read instead of both extending from one expiry;
  * - on the buyer's first real payment (the first paid order with an amount above 0), `firstRealPaymentOrderId`
  *   (condition: not set yet, and the referrer as read) and, when they have a referrer, the referrer's
  *   commission row (referral.ts `COMMISSION_PERCENT` % of what was paid, whole toman).
  */
-import { type StoredSubscription, type User, userKey } from '../auth';
+import { type User, updateUser, userCondition } from '../auth';
 import type { Db } from '../db/client';
-import { type TxItem, update } from '../db/transact';
+import type { TxItem } from '../db/transact';
 import { earnCommission } from './commission.entity';
 import type { Order } from './order.entity';
 import { DAY_MS, withPaidDays, withStorePeriod } from './period';
@@ -25,21 +25,6 @@ export { DAY_MS };
 export type GrantRecord = NonNullable<Order['grant']>;
 /** The commission an order earned its buyer's referrer (toman). */
 export type CommissionRecord = NonNullable<Order['commission']>;
-
-/**
- * Condition and values pinning the subscription as it was read: absent, or this expiry and marketplace period end
- * (every change of the subscription changes one of them). Used by every writer of the subscription (grant, refund,
- * marketplace ends).
- */
-export function subscriptionAsRead(current: StoredSubscription | undefined): { condition: string; values: Record<string, unknown> } {
-  if (!current) return { condition: 'attribute_not_exists(subscription)', values: {} };
-  const store =
-    current.storeUntil === undefined ? 'attribute_not_exists(subscription.storeUntil)' : 'subscription.storeUntil = :prevStoreUntil';
-  return {
-    condition: `subscription.expiresAt = :prevExpires AND ${store}`,
-    values: { ':prevExpires': current.expiresAt, ...(current.storeUntil === undefined ? {} : { ':prevStoreUntil': current.storeUntil }) },
-  };
-}
 
 /** The commission `order` earns when it is `user`'s first real payment and they have a referrer (see the module doc). */
 function commissionOf(order: Order, user: User, firstRealPayment: boolean): CommissionRecord | undefined {
@@ -73,21 +58,18 @@ export function grantWrites(
   const firstRealPayment = order.amount > 0 && user.firstRealPaymentOrderId === undefined;
   const commission = commissionOf(order, user, firstRealPayment);
 
-  const pinned = subscriptionAsRead(current);
-  const sets = ['subscription = :sub'];
-  const conditions = ['attribute_exists(pk)', pinned.condition];
-  const values: Record<string, unknown> = { ':sub': subscription, ...pinned.values };
-  if (firstRealPayment) {
-    sets.push('firstRealPaymentOrderId = :orderId');
-    conditions.push('attribute_not_exists(firstRealPaymentOrderId)');
-    values[':orderId'] = order.id;
-    if (user.referredBy === undefined) conditions.push('attribute_not_exists(referredBy)');
-    else {
-      conditions.push('referredBy = :referrer');
-      values[':referrer'] = user.referredBy;
-    }
-  }
-  const items = [update(db, userKey(order.userId), `SET ${sets.join(', ')}`, { condition: conditions.join(' AND '), values })];
+  const condition = userCondition.all(
+    userCondition.exists(),
+    userCondition.subscriptionAsRead(current),
+    ...(firstRealPayment
+      ? [
+          userCondition.lacks('firstRealPaymentOrderId'),
+          user.referredBy === undefined ? userCondition.lacks('referredBy') : userCondition.is({ referredBy: user.referredBy }),
+        ]
+      : []),
+  );
+  const change = { set: { subscription, ...(firstRealPayment ? { firstRealPaymentOrderId: order.id } : {}) } };
+  const items = [updateUser(db, order.userId, change, condition)];
   if (commission) {
     items.push(
       earnCommission(db, commission.referrerId, { orderId: order.id, inviteeId: order.userId, amount: commission.amount, earnedAt: now }),

@@ -17,14 +17,13 @@
  * the order and the commission when it closes one, and one `payment_result` row carrying the marketplace's answer.
  * Status reads, paywall checks and the job racing end it once; the others see `raced`.
  */
-import { getUser, userKey } from '../auth';
+import { getUser, updateUser, userCondition } from '../auth';
 import { retryOptimistic } from '../db/conditions';
 import { type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { countEvent } from '../metrics';
 import { reverseCommission } from './commission.entity';
 import { paymentErrors } from './errors';
-import { subscriptionAsRead } from './grant';
 import {
   endRenewalsItem,
   type MarketplacePurchase,
@@ -72,11 +71,7 @@ export async function subscriptionAfterStoreEnd(deps: Pick<Deps, 'db'>, purchase
   const others = before.storeUntil === undefined ? undefined : await othersUntil(deps, purchase);
   const after = withoutStorePeriod(before, endsAt, others);
   if (JSON.stringify(after) === JSON.stringify(before)) return null;
-  const pinned = subscriptionAsRead(before);
-  const item = update(deps.db, userKey(purchase.userId), 'SET subscription = :sub', {
-    condition: pinned.condition,
-    values: { ':sub': after, ...pinned.values },
-  });
+  const item = updateUser(deps.db, purchase.userId, { set: { subscription: after } }, userCondition.subscriptionAsRead(before));
   return { before, after, item };
 }
 

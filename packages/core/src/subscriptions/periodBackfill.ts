@@ -11,11 +11,9 @@
  *   days after it (`carriedMs`). Nobody loses time they were shown: the end becomes the later of the old end and the
  *   marketplace's. From then on the marketplace's answers move it (period.ts).
  */
-import { getUser, userKey } from '../auth';
+import { getUser, userCondition, writeUser } from '../auth';
 import type { Db } from '../db/client';
 import { isConditionFailure } from '../db/conditions';
-import { updateItem } from '../db/items';
-import { subscriptionAsRead } from './grant';
 import { type MarketplacePurchase, readMarketplacePurchase, scheduleCheck } from './marketplacePurchase.entity';
 import { nextDailyCheck } from './marketplaceSchedule';
 import { allOrders } from './order.entity';
@@ -50,10 +48,7 @@ export async function backfillMarketplacePeriods(db: Db, now: number): Promise<v
     if (!before || before.storeUntil !== undefined) continue;
     const storeUntil = Math.max(...purchases.map((p) => p.validUntil as number));
     const carriedMs = Math.max(0, before.expiresAt - storeUntil);
-    const pinned = subscriptionAsRead(before);
-    await updateItem(db, userKey(userId), 'SET subscription = :sub', {
-      condition: pinned.condition,
-      values: { ':sub': { ...before, source: 'marketplace', storeUntil, carriedMs, expiresAt: storeUntil + carriedMs }, ...pinned.values },
-    }).catch(ignoreMoved);
+    const subscription = { ...before, source: 'marketplace' as const, storeUntil, carriedMs, expiresAt: storeUntil + carriedMs };
+    await writeUser(db, userId, { set: { subscription } }, userCondition.subscriptionAsRead(before)).catch(ignoreMoved);
   }
 }

@@ -13,9 +13,9 @@
  *   A first real payment made before binding means no commission ever; a refund does not re-arm it.
  */
 import { randomInt } from 'node:crypto';
-import { getUser, type User, userKey } from '../auth';
+import { getUser, type User, updateUser, userCondition } from '../auth';
 import { failedItems, isConditionFailure, retryOptimistic } from '../db/conditions';
-import { transact, update } from '../db/transact';
+import { transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { type Commission, commissionsOf } from './commission.entity';
 import { paymentErrors } from './errors';
@@ -47,10 +47,12 @@ async function ensureReferralCode(deps: Deps, user: User): Promise<string> {
       const code = newCode();
       await transact(deps.db, [
         claimReferralCode(deps.db, code, user.id),
-        update(deps.db, userKey(user.id), 'SET referralCode = :code', {
-          condition: 'attribute_exists(pk) AND attribute_not_exists(referralCode)',
-          values: { ':code': code },
-        }),
+        updateUser(
+          deps.db,
+          user.id,
+          { set: { referralCode: code } },
+          userCondition.all(userCondition.exists(), userCondition.lacks('referralCode')),
+        ),
       ]);
       return code;
     },
@@ -82,10 +84,12 @@ export async function bindReferrer(deps: Deps, user: User, rawCode: string): Pro
   const now = deps.clock.now();
   try {
     await transact(deps.db, [
-      update(deps.db, userKey(user.id), 'SET referredBy = :ref, referredAt = :at', {
-        condition: 'attribute_exists(pk) AND attribute_not_exists(referredBy)',
-        values: { ':ref': referrerId, ':at': now },
-      }),
+      updateUser(
+        deps.db,
+        user.id,
+        { set: { referredBy: referrerId, referredAt: now } },
+        userCondition.all(userCondition.exists(), userCondition.lacks('referredBy')),
+      ),
       addInvitee(deps.db, referrerId, { inviteeId: user.id, publicId: user.publicId, boundAt: now }),
     ]);
   } catch (error) {

@@ -15,7 +15,7 @@
  * that marketplace subscription now, as a refund at the marketplace would (its renewals end, the days held start),
  * in the same transaction; refunding an earlier period's order takes nothing back (that period is over).
  */
-import { getUser, type StoredSubscription, type User, userKey } from '../auth';
+import { getUser, type StoredSubscription, type User, updateUser, userCondition } from '../auth';
 import { retryOptimistic } from '../db/conditions';
 import { type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
@@ -23,7 +23,6 @@ import { auditStaffAction } from '../log';
 import { countEvent } from '../metrics';
 import { reverseCommission } from './commission.entity';
 import { paymentErrors } from './errors';
-import { subscriptionAsRead } from './grant';
 import { subscriptionAfterStoreEnd } from './marketplaceEnd';
 import { endRenewalsItem, readMarketplacePurchase } from './marketplacePurchase.entity';
 import { type Order, orderKey } from './order.entity';
@@ -128,13 +127,8 @@ async function refundOnce(deps: Deps, orderId: number, actor: string): Promise<R
   ];
   if (storeItems.length) items.push(...storeItems);
   else if (effects.subscription) {
-    const pinned = subscriptionAsRead(effects.subscription.before);
-    items.push(
-      update(deps.db, userKey(order.userId), 'SET subscription = :sub', {
-        condition: pinned.condition,
-        values: { ':sub': effects.subscription.after, ...pinned.values },
-      }),
-    );
+    const { before, after } = effects.subscription;
+    items.push(updateUser(deps.db, order.userId, { set: { subscription: after } }, userCondition.subscriptionAsRead(before)));
   }
   if (effects.commission) items.push(reverseCommission(deps.db, effects.commission.referrerId, order.id, now));
   items.push(

@@ -38,8 +38,11 @@ export class FakeGateway implements PaymentGateway {
   private failures: Array<GatewayError> = [];
   constructor(readonly configured = true) {}
 
-  /** The next call fails: `unreachable` (timeout, 5xx) or `refused` with a ZarinPal code (e.g. -12 too many attempts). */
-  failNext(kind: 'unreachable' | 'refused', code?: number): void {
+  /**
+   * The next call fails: `unreachable` (timeout, 5xx), `callback_refused` (-14) or `refused` with a ZarinPal code (e.g.
+   * -12 too many attempts).
+   */
+  failNext(kind: 'unreachable' | 'callback_refused' | 'refused', code?: number): void {
     this.failures.push(new GatewayError(kind, code, `fake gateway: ${kind}${code === undefined ? '' : ` ${code}`}`));
   }
 

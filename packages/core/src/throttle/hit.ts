@@ -4,10 +4,11 @@
  * per request on the item of (scope, subject, window start); the item expires through TTL a minute after its
  * window. Routes that write count inside their own transaction instead (ticket.ts).
  */
-import type { ThrottleRule } from '../../../../infra/routes';
+
 import { epochSeconds } from '../clock';
 import type { Deps } from '../deps';
 import { throttleErrors } from './errors';
+import type { ThrottleRule } from './rule';
 import { countHit, windowOf } from './window.entity';
 
 /**

@@ -25,7 +25,7 @@
  * across Lambda instances, a hit at a window's edge may restart the count of the window next to it: a fixed
  * window is only this exact anyway.
  */
-import type { ThrottleRule } from '../../../../infra/routes';
+
 import { epochSeconds } from '../clock';
 import { tooManyConflicts } from '../db/conditions';
 import { updateOrOld } from '../db/items';
@@ -34,6 +34,7 @@ import type { Values } from '../db/transact';
 import type { Deps } from '../deps';
 import { countEvent } from '../metrics';
 import { throttleErrors } from './errors';
+import type { ThrottleRule } from './rule';
 import { windowOf } from './window.entity';
 
 /** Slots per scope. Prime and coprime with 24 and 168, so a learner back at the same hour of a day or a week

@@ -10,16 +10,29 @@
  * with an ordinary hit, so every request still counts once. The counter item is the one `hit.ts` writes
  * (window.entity.ts): both ways share one count.
  */
-import type { ThrottleRule } from '../../../../infra/routes';
+
 import { epochSeconds } from '../clock';
 import { cancellationReasons } from '../db/conditions';
 import { type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { throttleErrors } from './errors';
+import type { ThrottleRule } from './rule';
 import type { ThrottleTicket } from './ticketShape';
 import { throttleWindowKey, windowOf } from './window.entity';
 
 export type { ThrottleTicket } from './ticketShape';
+
+/**
+ * The dependencies of a use case that counts the request's throttle hit in its own transaction: `throttle` must be
+ * stated, the ticket of a route whose definition says `throttleInTransaction` (the edge gives it on a copy of the
+ * worker's dependencies), or undefined where nothing is to be counted here (a job, a test: {@link uncounted}). A route
+ * not so flagged has no way to call such a use case (its input's `deps` is plain `Deps`), so a route's flag and its
+ * domain call cannot disagree that way (packages/functions/src/lib/route.ts).
+ */
+export type CountingDeps = Deps & { throttle: ThrottleTicket | undefined };
+
+/** `deps` for a counting use case called outside a throttled request: its transactions count nothing. */
+export const uncounted = (deps: Deps): CountingDeps => ({ ...deps, throttle: undefined });
 
 /** A ticket for one request of `subject` in `scope` under `rule` (values of `infra/routes.ts` throttleScopes). */
 export const throttleTicket = (scope: string, subject: string, rule: ThrottleRule): ThrottleTicket => ({
@@ -45,7 +58,7 @@ function ticketItem(deps: Deps, ticket: ThrottleTicket, nowMs: number): TxItem {
  * seconds to the window's end) when the ticket's window is full, and then nothing is written; otherwise what
  * `transact` raises (TransactionCanceledException for the route's own conditions).
  */
-export async function transactCounting(deps: Deps, items: TxItem[]): Promise<void> {
+export async function transactCounting(deps: CountingDeps, items: TxItem[]): Promise<void> {
   const ticket = deps.throttle;
   if (!ticket || ticket.counted) return transact(deps.db, items);
   const now = deps.clock.now();

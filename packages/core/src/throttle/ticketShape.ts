@@ -2,7 +2,7 @@
  * The shape of a throttle ticket (ticket.ts), apart so that `deps.ts` can name it without importing what imports
  * `Deps` (no import loop).
  */
-import type { ThrottleRule } from '../../../../infra/routes';
+import type { ThrottleRule } from './rule';
 
 /** One request's throttle hit, to be counted inside the route's own transaction (ticket.ts `transactCounting`). */
 export interface ThrottleTicket {

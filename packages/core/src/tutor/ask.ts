@@ -22,11 +22,10 @@
  * With a `questionId` the answer climbs the hint ladder, says whether the learner's attempt was right and never
  * states the practice question's answer (`hints.ts`, `guardedAnswer.ts`).
  */
-import type { TutorOutcome } from '../../../../infra/metrics';
 import type { User } from '../auth';
 import type { Deps } from '../deps';
 import { logger } from '../log';
-import { countEvent } from '../metrics';
+import { countEvent, type TutorOutcome } from '../metrics';
 import { cachedAnswer } from './cache';
 import { ABUSE_HELP_TEXT, HELP_LINE_TEXT, inLanguageOf, PERSONAL_DATA_TEXT, REFUSAL_TEXT } from './copy';
 import { tutorErrors } from './errors';

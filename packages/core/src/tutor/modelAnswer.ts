@@ -19,9 +19,8 @@
  * The consumer stopping early (client gone) → the answer is still finished and recorded without being sent (it
  * is in the history; the question counts).
  */
-import type { TutorOutcome } from '../../../../infra/metrics';
 import { logger } from '../log';
-import { countEvent } from '../metrics';
+import { countEvent, type TutorOutcome } from '../metrics';
 import type { ModelChunk, ModelClient, TokenUsage } from '../providers/ports';
 import { createAnswerStream } from './answerStream';
 import { inLanguageOf, REFUSAL_TEXT, TIME_LIMIT_TEXT } from './copy';

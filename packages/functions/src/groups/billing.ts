@@ -223,6 +223,8 @@ export const { handler, createHandler, routes } = defineGroup('billing', {
                 active: true,
                 plan: { id: 2, title: 'اشتراک سه‌ماهه' },
                 expiresAt: '2026-02-18T08:00:00.000Z',
+                source: 'gateway',
+                marketplaceValidUntil: null,
                 aiDailyQuota: 4,
                 freeAiDailyQuota: 2,
                 recheckedOrders: [],

@@ -2,7 +2,7 @@
  * Endpoint group `docs`: the API description (DESIGN §10), for staff holding `view_apidocs` (admin session cookie,
  * `Path=/api`; 401 `not_authenticated` without one, 403 `permission_denied` without the permission):
  * - `GET /api/schema/`: the OpenAPI 3.1 document (JSON), generated at build time from the route definitions by
- *   `docs/openapi.ts` (never in this Lambda: it would import every group);
+ *   `openapi/document.ts` (never in this Lambda: it would import every group);
  * - `GET /api/docs/`: Swagger UI (swagger-ui-dist), `GET /api/redoc/`: Redoc 2.5 standalone;
  * - `GET /api/docs/assets/{file}`: their scripts and style sheets (`infra/apiDocs.ts`) and our two small init scripts.
  *
@@ -138,7 +138,10 @@ async function asset({ event }: AdminInput<undefined, unknown>) {
 /** The OpenAPI document as served: an OpenAPI 3.1 object (validated in full by tests/openapi.test.ts). */
 const OpenApiDocument = z
   .looseObject({
-    openapi: z.string().regex(/^3\.1\./),
+    openapi: z
+      .string()
+      .regex(/^3\.1\./)
+      .meta({ example: '3.1.0' }),
     info: z.looseObject({ title: z.string(), version: z.string() }),
     paths: z.record(z.string(), z.unknown()),
   })

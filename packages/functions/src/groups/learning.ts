@@ -21,7 +21,7 @@ import { defineGroup } from '../lib/group';
 import { isoTime } from '../lib/http';
 import { parseId } from '../lib/middlewares/pathId';
 import { json } from '../lib/responses';
-import { route, type UserInput } from '../lib/route';
+import { type Counting, route, type UserInput } from '../lib/route';
 import { Day, Id, IsoTime, page, Question, Streak, StreakWithFreezes } from '../lib/shapes';
 
 const HomeQuery = z.object({ gradeId: z.string().optional() });
@@ -138,7 +138,7 @@ const showHome = ({ deps, user, query }: UserInput<undefined, z.infer<typeof Hom
 
 const nodeProgress = async ({ deps, user }: Input) => ({ items: await listNodeProgress(deps, user) });
 
-async function answer({ deps, user, id, body }: UserInput<z.infer<typeof Answer>, unknown>) {
+async function answer({ deps, user, id, body }: Counting<UserInput<z.infer<typeof Answer>, unknown>>) {
   const result = await answerQuestion(deps, user, id, body.answer, body.attemptId);
   return { ...result, nextHeartAt: isoTime(result.nextHeartAt) };
 }
@@ -151,11 +151,11 @@ async function review({ deps, user }: Input) {
   };
 }
 
-const answerInReview = ({ deps, user, id, body }: UserInput<z.infer<typeof Answer>, unknown>) =>
+const answerInReview = ({ deps, user, id, body }: Counting<UserInput<z.infer<typeof Answer>, unknown>>) =>
   answerReview(deps, user, id, body.answer, body.attemptId);
 
-const completeQuiz = ({ deps, user, id }: Input) => completeNode(deps, user, id);
-const completeOneLesson = ({ deps, user, id }: Input) => completeLesson(deps, user, id);
+const completeQuiz = ({ deps, user, id }: Counting<Input>) => completeNode(deps, user, id);
+const completeOneLesson = ({ deps, user, id }: Counting<Input>) => completeLesson(deps, user, id);
 
 export const { handler, createHandler, routes } = defineGroup('learning', {
   'GET /api/home': route.user({

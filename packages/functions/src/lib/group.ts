@@ -6,8 +6,8 @@
  *   sameOrigin (admin routes) → jsonBody → pathId → authenticate → throttle(s) → validateInput → the route's
  *   handler → JSON response
  *
- * (a learner's route throttled per learner has no throttle middleware: authenticate counts its hit on the user item
- * as it loads it, unless the route counts it in its own transaction.)
+ * (each route's throttle hit is counted in one place, `throttlePlan.ts`: the middleware, the user item as
+ * authenticate loads it, or the route's own transaction.)
  *
  * Handlers only translate: read typed input, call one domain function, map the result (DESIGN §2).
  *
@@ -25,14 +25,7 @@ import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod';
-import {
-  type EndpointGroup,
-  isStreamedGroup,
-  routes as manifest,
-  type RouteSpec,
-  routeKey,
-  throttleScopes,
-} from '../../../../infra/routes';
+import { type EndpointGroup, isStreamedGroup, routes as manifest, type RouteSpec, routeKey } from '../../../../infra/routes';
 import { productionDeps } from './deps';
 import { HttpResponse } from './http';
 import { authenticate } from './middlewares/authenticate';
@@ -48,6 +41,7 @@ import { sameOrigin } from './middlewares/sameOrigin';
 import { throttle } from './middlewares/throttle';
 import { validateInput } from './middlewares/validateInput';
 import type { RouteDef } from './route';
+import { throttlePlan } from './throttlePlan';
 import type { AppContext } from './types';
 import { UNKNOWN_VIEWER } from './viewer';
 
@@ -106,20 +100,17 @@ function routeHandler(spec: RouteSpec, def: RouteDef) {
   if (spec.path.startsWith('/api/admin/')) handler.use(sameOrigin());
   handler.use(jsonBody({ maxBytes: def.maxBodyBytes }));
   if (spec.path.includes('{id}')) handler.use(pathId());
-  // A learner's route throttled per learner that does not count in its own transaction counts its hit on the user
-  // item as authenticate loads it: one DynamoDB request for both (issue 15).
-  const countOnUser =
-    spec.auth === 'user' && spec.throttle && throttleScopes[spec.throttle].by === 'user' && !def.throttleInTransaction
-      ? spec.throttle
-      : undefined;
+  // The one place the route's throttle hit is counted (throttlePlan.ts).
+  const plan = throttlePlan(spec, def);
   handler.use(
     authenticate({
       kind: spec.auth,
       ...(def.auth === 'admin' && def.permission ? { permission: def.permission } : {}),
-      ...(countOnUser ? { countOnUser } : {}),
+      ...(plan.at === 'user item' ? { countOnUser: plan.scope } : {}),
     }),
   );
-  if (spec.throttle && !countOnUser) handler.use(throttle({ scope: spec.throttle, inTransaction: def.throttleInTransaction }));
+  if (plan.at === 'middleware' || plan.at === 'transaction')
+    handler.use(throttle({ scope: plan.scope, inTransaction: plan.at === 'transaction' }));
   // The admin API refuses any query parameter a route does not name (docs/admin-api.md), writes included.
   const query = def.query ?? (spec.path.startsWith('/api/admin/') ? NO_QUERY : undefined);
   return handler.use(validateInput({ body: def.body, query })).handler(async (event, context) => {

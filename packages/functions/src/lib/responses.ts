@@ -1,6 +1,6 @@
 /**
  * What a route answers, declared beside the route (`responses`, `errors` of `route.ts`) and read by the OpenAPI
- * generator (`docs/openapi.ts`) and by the test stacks' response check (`packages/local/src/responseCheck.ts`), so the
+ * generator (`openapi/`) and by the test stacks' response check (`packages/local/src/responseCheck.ts`), so the
  * published document and the real answers cannot drift (DESIGN §10).
  *
  * - A route's `responses` maps each success status to a zod schema (a JSON body) or a {@link ResponseSpec} (no body:

@@ -7,13 +7,14 @@
  *
  * The same definitions feed the middleware pipeline (`group.ts`), the contract tests and the API description: each
  * route declares what it answers (`responses`: status → zod schema, `errors`: the codes beyond those its kind
- * implies; `responses.ts`), from which `docs/openapi.ts` builds the OpenAPI document and against which the test
+ * implies; `responses.ts`), from which `openapi/document.ts` builds the OpenAPI document and against which the test
  * stacks check every real answer. The auth kind must equal the one `infra/routes.ts` gives the route (its AuthKind;
  * checked when the group is built).
  */
 import type { Deps } from '@mathisland/core';
 import type { Permission, Staff } from '@mathisland/core/admin';
 import type { User } from '@mathisland/core/auth';
+import type { CountingDeps } from '@mathisland/core/throttle';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { ZodObject, ZodType } from 'zod';
 import type { ErrorDocs, Examples, Responses } from './responses';
@@ -37,6 +38,13 @@ export interface RouteInput<B, Q> {
 
 /** Input of a `user` route: the signed-in learner. */
 export type UserInput<B, Q> = RouteInput<B, Q> & { user: User };
+/**
+ * Input of a route flagged `throttleInTransaction`: its `deps` carry the request's throttle ticket, which only such a
+ * route has, and which the use cases that count in their own transaction require (`CountingDeps`).
+ */
+export type Counting<I> = I & { deps: CountingDeps };
+/** The input of a route flagged (`C` true) or not by `throttleInTransaction`. */
+type Flagged<I, C extends boolean> = C extends true ? Counting<I> : I;
 /** Input of an `admin` route: the signed-in staff member (who holds the route's permission). */
 export type AdminInput<B, Q> = RouteInput<B, Q> & { staff: Staff };
 
@@ -68,10 +76,16 @@ export interface RouteOptions<B, Q> {
   /**
    * The route's domain function counts its throttle hit inside its own transaction (`transactCounting` of
    * `@mathisland/core/throttle`, issue 15): one DynamoDB request less per call that writes. A call that writes
-   * nothing (an error, a replay) is counted by the middleware afterwards, so it costs that request back.
+   * nothing (an error, a replay) is counted by the middleware afterwards, so it costs that request back. Only a
+   * flagged route's handler gets `deps` with the ticket ({@link Counting}), which a counting use case requires: an
+   * unflagged route calling one does not compile; a flagged route whose call counts nothing fails
+   * tests/throttle.test.ts ("every route flagged...").
    */
   throttleInTransaction?: boolean;
 }
+
+/** A route's options with its handler typed by the flag `C` (see {@link RouteOptions.throttleInTransaction}). */
+type Def<I, B, Q, C extends boolean> = RouteOptions<B, Q> & { throttleInTransaction?: C; run: Handler<Flagged<I, C>> };
 
 type Handler<I> = (input: I) => Promise<unknown>;
 
@@ -83,19 +97,16 @@ export type RouteDef =
 /** Declares route implementations, one function per auth kind (`infra/routes.ts` AuthKind). */
 export const route = {
   /** Anyone may call it (`auth: 'none'`). */
-  public: <B = undefined, Q = RawQuery>(def: RouteOptions<B, Q> & { run: Handler<RouteInput<B, Q>> }): RouteDef => ({
-    auth: 'none',
-    ...def,
-  }),
+  public: <B = undefined, Q = RawQuery, C extends boolean = false>(def: Def<RouteInput<B, Q>, B, Q, C>): RouteDef =>
+    ({ auth: 'none', ...def }) as RouteDef,
   /** A signed-in learner (`Authorization: Bearer <accessToken>`). */
-  user: <B = undefined, Q = RawQuery>(def: RouteOptions<B, Q> & { run: Handler<UserInput<B, Q>> }): RouteDef => ({ auth: 'user', ...def }),
+  user: <B = undefined, Q = RawQuery, C extends boolean = false>(def: Def<UserInput<B, Q>, B, Q, C>): RouteDef =>
+    ({ auth: 'user', ...def }) as RouteDef,
   /** A signed-in staff member holding `permission` when one is given (403 `permission_denied` otherwise). */
-  admin: <B = undefined, Q = RawQuery>(
-    def: RouteOptions<B, Q> & { permission?: Permission; run: Handler<AdminInput<B, Q>> },
-  ): RouteDef => ({ auth: 'admin', ...def }),
+  admin: <B = undefined, Q = RawQuery, C extends boolean = false>(
+    def: Def<AdminInput<B, Q>, B, Q, C> & { permission?: Permission },
+  ): RouteDef => ({ auth: 'admin', ...def }) as RouteDef,
   /** Service-to-service: header `X-Internal-Key` equal to INTERNAL_SERVICE_KEY (closed in debug mode). */
-  internal: <B = undefined, Q = RawQuery>(def: RouteOptions<B, Q> & { run: Handler<RouteInput<B, Q>> }): RouteDef => ({
-    auth: 'internal',
-    ...def,
-  }),
+  internal: <B = undefined, Q = RawQuery, C extends boolean = false>(def: Def<RouteInput<B, Q>, B, Q, C>): RouteDef =>
+    ({ auth: 'internal', ...def }) as RouteDef,
 };

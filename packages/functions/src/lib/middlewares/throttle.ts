@@ -21,21 +21,21 @@
 import { hit, throttleTicket } from '@mathisland/core/throttle';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { type ThrottleRule, type ThrottleScope, throttleScopes } from '../../../../../infra/routes';
+import { type ScopeRule, type ThrottleScope, throttleScopes } from '../../../../../infra/routes';
 import type { AppContext } from '../types';
 import { UNKNOWN_VIEWER } from '../viewer';
 import { depsOf } from './injectDeps';
 
 type Request = middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>;
 
-function subjectOf({ context }: Request, rule: ThrottleRule): string {
+function subjectOf({ context }: Request, rule: ScopeRule): string {
   if (rule.by === 'user' && context.user) return `user:${context.user.id}`;
   if (rule.by === 'user' && context.staff) return `staff:${context.staff.username}`;
   return (context.viewer ?? UNKNOWN_VIEWER).throttleKey;
 }
 
 /** The rule of `scope` for this request: the manifest's, or every limit replaced by BENCH_THROTTLE_LIMIT (bench only). */
-export function effectiveRule(context: AppContext, scope: ThrottleScope): ThrottleRule {
+export function effectiveRule(context: AppContext, scope: ThrottleScope): ScopeRule {
   const override = depsOf(context).settings.benchThrottleLimit;
   const rule = throttleScopes[scope];
   return override === undefined ? rule : { ...rule, limit: override };
@@ -46,7 +46,7 @@ export const throttle = (options: {
   /** The route counts the hit in its own transaction (route definition `throttleInTransaction`). */
   inTransaction?: boolean;
 }): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext> => {
-  const ruleOf = (request: Request): ThrottleRule => effectiveRule(request.context, options.scope);
+  const ruleOf = (request: Request): ScopeRule => effectiveRule(request.context, options.scope);
   /** Counts a request whose transaction did not take its ticket. Errors: `throttled`. */
   const countUncounted = async (request: Request) => {
     const ticket = request.context.throttleTicket;

@@ -1,0 +1,77 @@
+/** The routes of endpoint group `adminsales` (`packages/functions/src/groups/adminsales.ts`). */
+import type { RouteSpec } from './types';
+
+export const adminsalesRoutes: readonly RouteSpec[] = [
+  {
+    method: 'GET',
+    path: '/api/admin/users',
+    group: 'adminsales',
+    auth: 'admin',
+    throttle: 'admin_users',
+    summary: 'Learners newest first; q finds a publicId, a phone or part of a display name.',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users/{id}',
+    group: 'adminsales',
+    auth: 'admin',
+    throttle: 'admin_user_read',
+    summary: 'A learner with their latest orders.',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/orders',
+    group: 'adminsales',
+    auth: 'admin',
+    throttle: 'admin_orders',
+    summary: 'Orders newest first, by status, provider and learner.',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/orders/{id}',
+    group: 'adminsales',
+    auth: 'admin',
+    throttle: 'admin_order_read',
+    summary: 'One order.',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/orders/{id}/events',
+    group: 'adminsales',
+    auth: 'admin',
+    throttle: 'admin_order_events',
+    summary: 'The payment events (audit rows) of an order, read-only.',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/orders/{id}/cancel',
+    group: 'adminsales',
+    auth: 'admin',
+    throttle: 'admin_order_cancel',
+    summary: 'Cancel a pending order (change_order).',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/orders/{id}/refund',
+    group: 'adminsales',
+    auth: 'admin',
+    throttle: 'admin_order_refund_preview',
+    summary: "The refund confirmation page's data: days and commission the refund takes back.",
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/orders/{id}/refund',
+    group: 'adminsales',
+    auth: 'admin',
+    throttle: 'admin_order_refund',
+    summary: 'Refund a paid order with `{ confirm: true }`: days taken back, commission undone (change_order).',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/payment-events',
+    group: 'adminsales',
+    auth: 'admin',
+    throttle: 'admin_payment_events',
+    summary: 'Payment events newest first across orders, by order and kind, read-only.',
+  },
+];
