@@ -43,6 +43,13 @@ describe('updateUser', () => {
       ExpressionAttributeNames: { '#boardWeek': 'boardWeek' },
       ExpressionAttributeValues: { ':not_boardWeek': '2026-11-21', ':u_boardWeek': '2026-11-21' },
     });
+    // A group is not parenthesized again (DynamoDB refuses redundant parentheses); anything else is.
+    expect(
+      userCondition.all(userCondition.isNot('boardWeek', 'w'), userCondition.exists(), userCondition.is({ xp: 1, stars: 2 })).expression,
+    ).toBe(
+      '(attribute_not_exists(#boardWeek) OR #boardWeek <> :not_boardWeek) AND (attribute_exists(pk)) AND (#xp = :c_xp AND #stars = :c_stars)',
+    );
+    expect(userCondition.all({ expression: '(#a = :a) OR (#b = :b)' }).expression).toBe('((#a = :a) OR (#b = :b))');
     const below = userCondition.below('notificationsReadUpTo', 9);
     expect(below).toEqual({
       expression: '(attribute_not_exists(#notificationsReadUpTo) OR #notificationsReadUpTo < :below_notificationsReadUpTo)',
