@@ -32,7 +32,7 @@ import { endpointGroups } from './routes/types';
 import { userRoutes } from './routes/user';
 
 export { type ScopeRule, type ThrottleScope, throttleScopes } from './routes/throttleScopes';
-export { type AuthKind, type EndpointGroup, endpointGroups, type HttpMethod, type RouteSpec } from './routes/types';
+export { type AuthKind, type EndpointGroup, endpointGroups, type HttpMethod, type RouteSpec, routeKey } from './routes/types';
 
 /** Every route, endpoint group by endpoint group (each group's routes in `infra/routes/<group>.ts`). */
 export const routes: readonly RouteSpec[] = [
@@ -63,9 +63,6 @@ export const routes: readonly RouteSpec[] = [
  */
 export const routePattern = (path: string): RegExp =>
   new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^/}]+)\}/g, '(?<$1>[^/]+)')}/?$`);
-
-/** API Gateway's route key of a route, e.g. `GET /api/home`. */
-export const routeKey = (r: Pick<RouteSpec, 'method' | 'path'>): string => `${r.method} ${r.path}`;
 
 /**
  * The catch-all: API Gateway's `$default` route goes to the `fallback` group, which answers 404 `not_found`

@@ -62,6 +62,14 @@ describe('bundle budgets', () => {
     }
   });
 
+  it('carries only its own routes: the whole manifest only in fallback (it tells 404 from 405)', () => {
+    for (const b of bundles) {
+      const routeFiles = b.files.filter((f) => /^infra\/routes(\.ts|\/(?!types|throttleScopes)\w+\.ts)$/.test(f));
+      if (b.group === 'fallback') expect(routeFiles, b.group).toContain('infra/routes.ts');
+      else expect(routeFiles, b.group).toEqual([`infra/routes/${b.group}.ts`]);
+    }
+  });
+
   it('imports nothing of the runtime as an ES module: the AWS SDK and Node built-ins are required (cold import)', () => {
     // esbuild's metafile, which does not see SST's banner (its imports of module and url).
     for (const b of bundles) expect(b.esImports, b.group).toEqual([]);

@@ -58,3 +58,6 @@ export interface RouteSpec {
   /** One line for the API reference. */
   summary: string;
 }
+
+/** API Gateway's route key of a route, e.g. `GET /api/home`. */
+export const routeKey = (r: Pick<RouteSpec, 'method' | 'path'>): string => `${r.method} ${r.path}`;

@@ -52,9 +52,16 @@ describe('updateUser', () => {
     expect(userCondition.all({ expression: '(#a = :a) OR (#b = :b)' }).expression).toBe('((#a = :a) OR (#b = :b))');
     const below = userCondition.below('notificationsReadUpTo', 9);
     expect(below).toEqual({
-      expression: '(attribute_not_exists(#notificationsReadUpTo) OR #notificationsReadUpTo < :below_notificationsReadUpTo)',
+      expression: 'attribute_not_exists(#notificationsReadUpTo) OR #notificationsReadUpTo < :below_notificationsReadUpTo',
       values: { ':below_notificationsReadUpTo': 9 },
     });
+    // DynamoDB refuses doubled parentheses ("redundant parentheses"): `all` adds the only pair.
+    expect(
+      updateUser(db, 1, { set: { notificationsReadUpTo: 9 } }, userCondition.all(userCondition.exists(), below)).Update
+        ?.ConditionExpression,
+    ).toBe(
+      '(attribute_exists(pk)) AND (attribute_not_exists(#notificationsReadUpTo) OR #notificationsReadUpTo < :below_notificationsReadUpTo)',
+    );
     const pinned = userCondition.subscriptionAsRead({ planId: 1, planTitle: 'p', aiDailyQuota: 4, expiresAt: 5, storeUntil: 3 });
     expect(pinned).toEqual({
       expression: '#subscription.expiresAt = :prevExpires AND #subscription.storeUntil = :prevStoreUntil',

@@ -177,7 +177,7 @@ export const userCondition = {
   }),
   /** The number field is not stored, or is below `value`. */
   below: (field: NumberField, value: number): UserCondition => ({
-    expression: `(attribute_not_exists(#${field}) OR #${field} < :below_${field})`,
+    expression: `attribute_not_exists(#${field}) OR #${field} < :below_${field}`,
     values: { [`:below_${field}`]: value },
   }),
   /**
@@ -193,7 +193,7 @@ export const userCondition = {
       values: { ':prevExpires': current.expiresAt, ...(current.storeUntil === undefined ? {} : { ':prevStoreUntil': current.storeUntil }) },
     };
   },
-  /** Every condition given holds. */
+  /** Every condition given holds (each in parentheses: DynamoDB refuses doubled ones, so no condition brings its own). */
   all: (...conditions: (UserCondition | undefined)[]): UserCondition => {
     const given = conditions.filter((c): c is UserCondition => c !== undefined && c.expression !== '');
     return { expression: given.map((c) => grouped(c.expression)).join(' AND '), values: Object.assign({}, ...given.map((c) => c.values)) };

@@ -32,6 +32,7 @@ import {
 import { listLearnerSessions, listOtpRecords, revokeLearnerSession } from '@mathisland/core/auth';
 import { dashboard } from '@mathisland/core/stats';
 import * as z from 'zod';
+import { adminRoutes } from '../../../../infra/routes/admin';
 import { listAnswer, listQuery, pathParam, QueryId, wholeList } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { cookie, HttpResponse, isoTime } from '../lib/http';
@@ -152,7 +153,7 @@ async function revokeSession({ deps, event, staff }: AdminInput<undefined, unkno
 const otpRecords = async ({ deps, query }: AdminInput<undefined, z.infer<typeof OtpQuery>>) =>
   listAnswer(await listOtpRecords(deps, query));
 
-export const { handler, createHandler, routes } = defineGroup('admin', {
+export const { handler, createHandler, routes } = defineGroup(adminRoutes, {
   'POST /api/admin/login': route.public({
     body: Credentials,
     responses: { 200: json(StaffIdentity, 'Signed in; the session cookie is set', { headers: sessionCookieHeader }) },

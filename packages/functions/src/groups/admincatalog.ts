@@ -22,6 +22,7 @@ import {
   updatePlan,
 } from '@mathisland/core/subscriptions';
 import * as z from 'zod';
+import { admincatalogRoutes } from '../../../../infra/routes/admincatalog';
 import { IsoTime, listQuery, pathParam, QueryBool, wholeList } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
@@ -161,7 +162,7 @@ const offerRead = async (input: Input) => getOfferForStaff(input.deps, code(inpu
 const offerUpdate = async (input: Input<z.infer<typeof OfferChanges>>) =>
   updateOffer(input.deps, code(input), input.body, input.staff.username);
 
-export const { handler, createHandler, routes } = defineGroup('admincatalog', {
+export const { handler, createHandler, routes } = defineGroup(admincatalogRoutes, {
   'GET /api/admin/plans': route.admin({ permission: 'view_plan', query: PlansQuery, responses: { 200: adminPage(StaffPlan) }, run: plans }),
   'POST /api/admin/plans': route.admin({
     permission: 'add_plan',

@@ -21,6 +21,7 @@ import {
   userWithOrders,
 } from '@mathisland/core/subscriptions';
 import * as z from 'zod';
+import { adminsalesRoutes } from '../../../../infra/routes/adminsales';
 import { listAnswer, listQuery, QueryId } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';
@@ -198,7 +199,7 @@ async function refund({ deps, id, staff, body }: AdminInput<z.infer<typeof Refun
   return refundOrderForStaff(deps, id, staff.username);
 }
 
-export const { handler, createHandler, routes } = defineGroup('adminsales', {
+export const { handler, createHandler, routes } = defineGroup(adminsalesRoutes, {
   'GET /api/admin/users': route.admin({ permission: 'view_user', query: UsersQuery, responses: { 200: adminPage(StaffUser) }, run: users }),
   'GET /api/admin/users/{id}': route.admin({
     permission: 'view_user',

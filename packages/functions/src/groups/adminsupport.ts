@@ -8,6 +8,7 @@ import { listSentNotifications, sendStaffNotification } from '@mathisland/core/n
 import { closeTicket, listTicketsForStaff, MAX_TEXT_LENGTH, replyAsStaff, ticketForStaff } from '@mathisland/core/support';
 import { listTutorFeedback, listTutorUsage } from '@mathisland/core/tutor';
 import * as z from 'zod';
+import { adminsupportRoutes } from '../../../../infra/routes/adminsupport';
 import { listAnswer, listQuery, QueryId } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';
@@ -87,7 +88,7 @@ const feedback = async ({ deps, query }: AdminInput<undefined, z.infer<typeof Fe
   listAnswer(await listTutorFeedback(deps, query));
 const usage = async ({ deps, query }: AdminInput<undefined, z.infer<typeof UsageQuery>>) => listAnswer(await listTutorUsage(deps, query));
 
-export const { handler, createHandler, routes } = defineGroup('adminsupport', {
+export const { handler, createHandler, routes } = defineGroup(adminsupportRoutes, {
   'GET /api/admin/tickets': route.admin({
     permission: 'view_ticket',
     query: TicketsQuery,

@@ -8,6 +8,7 @@
  */
 import { listHistory, rateMessage } from '@mathisland/core/tutor';
 import * as z from 'zod';
+import { aiRoutes } from '../../../../infra/routes/ai';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';
 import { route, type UserInput } from '../lib/route';
@@ -45,7 +46,7 @@ const Message = z
 const history = ({ deps, user, query }: UserInput<undefined, z.infer<typeof HistoryQuery>>) => listHistory(deps, user.id, query);
 const rate = ({ deps, user, body }: UserInput<z.infer<typeof Feedback>, unknown>) => rateMessage(deps, user.id, body);
 
-export const { handler, createHandler, routes } = defineGroup('ai', {
+export const { handler, createHandler, routes } = defineGroup(aiRoutes, {
   'GET /api/ai/history': route.user({
     query: HistoryQuery,
     description: 'Newest first, 20 per page (at most 50).',

@@ -6,6 +6,7 @@
  */
 import { login, logout, refresh, requestOtp } from '@mathisland/core/auth';
 import * as z from 'zod';
+import { authRoutes } from '../../../../infra/routes/auth';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
 import { json, noContent } from '../lib/responses';
@@ -66,7 +67,7 @@ async function signOut({ body, deps }: RouteInput<z.infer<typeof RefreshBody>, u
   return new HttpResponse(204);
 }
 
-export const { handler, createHandler, routes } = defineGroup('auth', {
+export const { handler, createHandler, routes } = defineGroup(authRoutes, {
   'POST /api/auth/otp/request': route.public({
     body: OtpRequest,
     bodyExamples: { signIn: { summary: 'Sign-in, step 1', value: { phone: PHONE } } },

@@ -18,6 +18,7 @@ import {
   subscriptionStatus,
 } from '@mathisland/core/subscriptions';
 import * as z from 'zod';
+import { billingRoutes } from '../../../../infra/routes/billing';
 import { defineGroup } from '../lib/group';
 import { HttpResponse, header, isoTime } from '../lib/http';
 import { json } from '../lib/responses';
@@ -160,7 +161,7 @@ async function invoices({ deps, user }: Input) {
   };
 }
 
-export const { handler, createHandler, routes } = defineGroup('billing', {
+export const { handler, createHandler, routes } = defineGroup(billingRoutes, {
   'GET /api/plans': route.public({
     description: 'Plans on sale only; never a marketplace SKU.',
     responses: { 200: z.object({ items: z.array(Plan), freeAiDailyQuota: z.number().int().min(0) }) },

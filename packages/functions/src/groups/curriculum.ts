@@ -2,6 +2,7 @@
 import { gradeDetail, introSlides, lessonQuestions, listGrades, nodeQuestions } from '@mathisland/core/curriculum';
 import { XP_PER_CORRECT } from '@mathisland/core/progress';
 import * as z from 'zod';
+import { curriculumRoutes } from '../../../../infra/routes/curriculum';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';
 import { type RouteInput, route } from '../lib/route';
@@ -38,7 +39,7 @@ const questionsOfNode = async ({ deps, id }: Input) => ({ items: await nodeQuest
 const questionsOfLesson = async ({ deps, id }: Input) => ({ items: await lessonQuestions(deps, id) });
 const intro = async ({ deps }: Input) => ({ items: introSlides(deps.settings, { xpPerCorrect: XP_PER_CORRECT }) });
 
-export const { handler, createHandler, routes } = defineGroup('curriculum', {
+export const { handler, createHandler, routes } = defineGroup(curriculumRoutes, {
   'GET /api/curriculum/grades': route.public({ responses: { 200: page(Grade) }, run: grades }),
   'GET /api/curriculum/grades/{id}': route.public({ responses: { 200: GradeDetail }, errors: notFound('grade'), run: grade }),
   'GET /api/nodes/{id}/questions': route.public({ responses: { 200: Questions }, errors: notFound('node'), run: questionsOfNode }),

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { DomainError } from '@mathisland/core';
 import * as z from 'zod';
 import { API_DOCS_DIR, apiDocsAssets, OPENAPI_FILE } from '../../../../infra/apiDocs';
+import { docsRoutes } from '../../../../infra/routes/docs';
 import { pathParam } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
@@ -150,7 +151,7 @@ const OpenApiDocument = z
 const PERMISSION = 'view_apidocs';
 const Html = z.string().meta({ description: 'An HTML page' });
 
-export const { handler, createHandler, routes } = defineGroup('docs', {
+export const { handler, createHandler, routes } = defineGroup(docsRoutes, {
   'GET /api/schema': route.admin({
     permission: PERMISSION,
     responses: { 200: json(OpenApiDocument, 'The OpenAPI 3.1 document of this API') },

@@ -4,6 +4,7 @@
  */
 import { checkHealth, healthDetails } from '@mathisland/core/health';
 import * as z from 'zod';
+import { healthRoutes } from '../../../../infra/routes/health';
 import { defineGroup } from '../lib/group';
 import { HttpResponse, presentsInternalKey } from '../lib/http';
 import { json } from '../lib/responses';
@@ -48,7 +49,7 @@ async function health({ event, deps, clientIp }: RouteInput<undefined, unknown>)
   return answer(ok, { status: ok ? 'ok' : 'error' });
 }
 
-export const { handler, createHandler, routes } = defineGroup('health', {
+export const { handler, createHandler, routes } = defineGroup(healthRoutes, {
   'GET /api/health': route.public({
     headers: InternalKey,
     responses: {

@@ -5,6 +5,7 @@
  */
 import { leaderboard, TOP_SIZE } from '@mathisland/core/leaderboard';
 import * as z from 'zod';
+import { leaderboardRoutes } from '../../../../infra/routes/leaderboard';
 import { defineGroup } from '../lib/group';
 import { route, type UserInput } from '../lib/route';
 import { Day, IsoTime } from '../lib/shapes';
@@ -27,7 +28,7 @@ const Board = z.object({
 const ranking = ({ deps, user, query }: UserInput<undefined, z.infer<typeof BoardQuery>>) =>
   leaderboard(deps, user, query.period, query.limit);
 
-export const { handler, createHandler, routes } = defineGroup('leaderboard', {
+export const { handler, createHandler, routes } = defineGroup(leaderboardRoutes, {
   'GET /api/leaderboard': route.user({
     query: BoardQuery,
     description: 'Rank order: XP descending, then who reached it first. `name` is the display name or the publicId.',

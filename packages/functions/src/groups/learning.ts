@@ -17,6 +17,7 @@ import {
   reviewQueue,
 } from '@mathisland/core/progress';
 import * as z from 'zod';
+import { learningRoutes } from '../../../../infra/routes/learning';
 import { defineGroup } from '../lib/group';
 import { isoTime } from '../lib/http';
 import { parseId } from '../lib/middlewares/pathId';
@@ -157,7 +158,7 @@ const answerInReview = ({ deps, user, id, body }: Counting<UserInput<z.infer<typ
 const completeQuiz = ({ deps, user, id }: Counting<Input>) => completeNode(deps, user, id);
 const completeOneLesson = ({ deps, user, id }: Counting<Input>) => completeLesson(deps, user, id);
 
-export const { handler, createHandler, routes } = defineGroup('learning', {
+export const { handler, createHandler, routes } = defineGroup(learningRoutes, {
   'GET /api/home': route.user({
     query: HomeQuery,
     description: 'The learner’s grade unless `gradeId` names another.',

@@ -15,6 +15,7 @@
 import { completeAuthorization, connectionStatus, openAuthorizeWindow } from '@mathisland/core/marketplace';
 import { startMarketplacePurchase, verifyMarketplacePurchase } from '@mathisland/core/subscriptions';
 import * as z from 'zod';
+import { marketplaceRoutes } from '../../../../infra/routes/marketplace';
 import { defineGroup } from '../lib/group';
 import { isoTime } from '../lib/http';
 import { json } from '../lib/responses';
@@ -90,7 +91,7 @@ async function openWindow({ deps, staff, body }: AdminInput<z.infer<typeof Windo
   return { authorizeUrl: window.authorizeUrl, expiresAt: isoTime(window.expiresAt) };
 }
 
-export const { handler, createHandler, routes } = defineGroup('marketplace', {
+export const { handler, createHandler, routes } = defineGroup(marketplaceRoutes, {
   'POST /api/payment/marketplace/orders/{id}/start': route.user({
     description: 'Audit row `marketplace_start`. Sell `marketplaceSku` with `developerPayload` in the marketplace app next.',
     responses: {

@@ -5,6 +5,7 @@
  */
 import { listNotifications, markAllRead, markRead, NOTIFICATION_KINDS } from '@mathisland/core/notifications';
 import * as z from 'zod';
+import { notificationsRoutes } from '../../../../infra/routes/notifications';
 import { defineGroup } from '../lib/group';
 import { route, type UserInput } from '../lib/route';
 import { Id, IsoTime, page } from '../lib/shapes';
@@ -48,7 +49,7 @@ const list = ({ deps, user, query }: UserInput<undefined, z.infer<typeof ListQue
 const readOne = ({ deps, user, id }: Input) => markRead(deps, user, id);
 const readAll = ({ deps, user }: Input) => markAllRead(deps, user);
 
-export const { handler, createHandler, routes } = defineGroup('notifications', {
+export const { handler, createHandler, routes } = defineGroup(notificationsRoutes, {
   'GET /api/notifications': route.user({
     query: ListQuery,
     description: 'Newest first; kept 90 days.',

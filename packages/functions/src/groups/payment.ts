@@ -9,6 +9,7 @@
 import { DomainError } from '@mathisland/core';
 import { handleCallback, startPayment } from '@mathisland/core/subscriptions';
 import * as z from 'zod';
+import { paymentRoutes } from '../../../../infra/routes/payment';
 import { defineGroup } from '../lib/group';
 import { redirect } from '../lib/http';
 import { found, json } from '../lib/responses';
@@ -42,7 +43,7 @@ async function callback({ deps, query }: RouteInput<undefined, z.infer<typeof Ca
   return target === '-' ? result : redirect(resultUrl(target, result.orderId, result.status));
 }
 
-export const { handler, createHandler, routes } = defineGroup('payment', {
+export const { handler, createHandler, routes } = defineGroup(paymentRoutes, {
   'GET /api/payment/orders/{id}/pay': route.public({
     query: PayQuery,
     description: 'Open the purchase’s `paymentUrl` as given (it carries `sig`). The gateway authority is requested on the first visit.',

@@ -8,6 +8,7 @@
 import { openAiModel } from '@mathisland/core/providers/model';
 import { deleteDocument, ingestDocument } from '@mathisland/core/tutor';
 import * as z from 'zod';
+import { ragRoutes } from '../../../../infra/routes/rag';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
 import { json, noContent } from '../lib/responses';
@@ -41,7 +42,7 @@ async function remove({ deps, id: docId }: RouteInput<undefined, unknown>) {
 }
 
 export const { handler, createHandler, routes } = defineGroup(
-  'rag',
+  ragRoutes,
   {
     'POST /api/internal/rag/documents': route.internal({
       status: 201,

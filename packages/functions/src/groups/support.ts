@@ -5,6 +5,7 @@
  */
 import { addMessage, createTicket, getTicket, listTickets, MAX_SUBJECT_LENGTH, MAX_TEXT_LENGTH } from '@mathisland/core/support';
 import * as z from 'zod';
+import { supportRoutes } from '../../../../infra/routes/support';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';
 import { route, type UserInput } from '../lib/route';
@@ -36,7 +37,7 @@ const open = ({ deps, user, body }: UserInput<z.infer<typeof NewTicket>, unknown
 const read = ({ deps, user, id }: Input) => getTicket(deps, user, id);
 const reply = ({ deps, user, id, body }: UserInput<z.infer<typeof NewMessage>, unknown>) => addMessage(deps, user, id, body.text);
 
-export const { handler, createHandler, routes } = defineGroup('support', {
+export const { handler, createHandler, routes } = defineGroup(supportRoutes, {
   'GET /api/tickets': route.user({ description: 'Most recently active first.', responses: { 200: page(TicketSummary) }, run: list }),
   'POST /api/tickets': route.user({ body: NewTicket, status: 201, responses: { 201: json(Ticket, 'The new ticket') }, run: open }),
   'GET /api/tickets/{id}': route.user({ responses: { 200: Ticket }, errors: notFound, run: read }),

@@ -15,6 +15,7 @@ import { Readable } from 'node:stream';
 import { openAiModel } from '@mathisland/core/providers/model';
 import { type AskOutcome, askTutor, REFUSAL_TEXT, TIME_LIMIT_TEXT, USER_QUESTION_MAX } from '@mathisland/core/tutor';
 import * as z from 'zod';
+import { tutorRoutes } from '../../../../infra/routes/tutor';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
 import { text } from '../lib/responses';
@@ -59,7 +60,7 @@ async function ask({ deps, user, body }: UserInput<z.infer<typeof Ask>, unknown>
 }
 
 export const { handler, createHandler, routes } = defineGroup(
-  'tutor',
+  tutorRoutes,
   {
     'POST /api/ai/ask': route.user({
       body: Ask,

@@ -10,6 +10,7 @@ import { confirmParent, parentOf, removeParent, requestParentCode, stopByLink } 
 import { profileOf, updateProfile } from '@mathisland/core/profile';
 import { summaryOf, weeklyReport } from '@mathisland/core/progress';
 import * as z from 'zod';
+import { userRoutes } from '../../../../infra/routes/user';
 import { defineGroup } from '../lib/group';
 import { HttpResponse, isoTime } from '../lib/http';
 import { json, noContent } from '../lib/responses';
@@ -122,7 +123,7 @@ async function stopReports({ deps, query }: RouteInput<undefined, z.infer<typeof
   return { stopped: true, message: 'گزارش هفتگی جزیره ریاضی دیگر به این شماره فرستاده نمی‌شود.' };
 }
 
-export const { handler, createHandler, routes } = defineGroup('user', {
+export const { handler, createHandler, routes } = defineGroup(userRoutes, {
   'GET /api/hearts': route.user({ responses: { 200: Hearts }, run: hearts }),
   'GET /api/user/summary': route.user({ responses: { 200: Summary }, run: summary }),
   'GET /api/user/profile': route.user({ responses: { 200: Profile }, run: profile }),

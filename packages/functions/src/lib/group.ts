@@ -25,7 +25,7 @@ import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod';
-import { type EndpointGroup, isStreamedGroup, routes as manifest, type RouteSpec, routeKey } from '../../../../infra/routes';
+import { type EndpointGroup, type RouteSpec, routeKey } from '../../../../infra/routes/types';
 import { productionDeps } from './deps';
 import { HttpResponse } from './http';
 import { authenticate } from './middlewares/authenticate';
@@ -146,12 +146,22 @@ export interface Group {
 }
 
 /**
- * The endpoint group `group`. `adapters` are the heavy provider factories its routes need (only tutor and rag
- * wire the model). Errors at build time: a definition for a route the manifest does not give this group, a
- * manifest route of the group without one, or a definition whose auth kind differs from the manifest's.
+ * The endpoint group whose manifest entries are `specs` (its own `infra/routes/<group>.ts`, not the whole manifest:
+ * a group's bundle carries only its own routes). `adapters` are the heavy provider factories its routes need (only
+ * tutor and rag wire the model). Errors at build time: routes of more than one group, a definition for a route the
+ * manifest does not give this group, a manifest route of the group without one, or a definition whose auth kind
+ * differs from the manifest's.
  */
-export function defineGroup(group: EndpointGroup, definitions: Record<string, RouteDef>, options: { adapters?: Adapters } = {}): Group {
-  const specs = manifest.filter((r) => r.group === group);
+export function defineGroup(
+  specs: readonly RouteSpec[],
+  definitions: Record<string, RouteDef>,
+  options: { adapters?: Adapters } = {},
+): Group {
+  const group = specs[0]?.group as EndpointGroup;
+  if (!group || specs.some((s) => s.group !== group))
+    throw new Error(`defineGroup: routes of one endpoint group expected, got ${specs.map(routeKey).join(', ')}`);
+  // As infra/routes.ts streamedGroups: a group with streamed routes is a streaming function URL.
+  const streamed = specs.some((s) => s.stream);
   const missing = specs.filter((s) => !definitions[routeKey(s)]).map(routeKey);
   const extra = Object.keys(definitions).filter((k) => !specs.some((s) => routeKey(s) === k));
   const wrongAuth = specs.filter((s) => definitions[routeKey(s)] && definitions[routeKey(s)]?.auth !== s.auth).map(routeKey);
@@ -170,7 +180,7 @@ export function defineGroup(group: EndpointGroup, definitions: Record<string, Ro
       })),
     });
     const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>(
-      isStreamedGroup(group) ? { executionMode: executionModeStreamifyResponse } : {},
+      streamed ? { executionMode: executionModeStreamifyResponse } : {},
     )
       .use(logContext({ responseHeader: true }))
       .use(requestLog())
@@ -179,7 +189,7 @@ export function defineGroup(group: EndpointGroup, definitions: Record<string, Ro
       .use(injectDeps(getDeps))
       .use(originCheck())
       .handler(router as never);
-    return isStreamedGroup(group) ? handler : underDeadline(handler);
+    return streamed ? handler : underDeadline(handler);
   };
   return { group, handler: createHandler(productionDeps(options.adapters)), createHandler, routes: definitions };
 }

@@ -12,7 +12,8 @@
  *
  * Failed staff sign-ins are not a route's throttle: the admin domain limits them by outcome (admin/signInGuard.ts).
  */
-import { type RouteSpec, type ThrottleScope, throttleScopes } from '../../../../infra/routes';
+import { type ThrottleScope, throttleScopes } from '../../../../infra/routes/throttleScopes';
+import type { RouteSpec } from '../../../../infra/routes/types';
 import type { RouteDef } from './route';
 
 export type ThrottlePlan = { at: 'nowhere' } | { at: 'transaction' | 'user item' | 'middleware'; scope: ThrottleScope };

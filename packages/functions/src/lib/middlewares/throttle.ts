@@ -21,7 +21,7 @@
 import { hit, throttleTicket } from '@mathisland/core/throttle';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { type ScopeRule, type ThrottleScope, throttleScopes } from '../../../../../infra/routes';
+import { type ScopeRule, type ThrottleScope, throttleScopes } from '../../../../../infra/routes/throttleScopes';
 import type { AppContext } from '../types';
 import { UNKNOWN_VIEWER } from '../viewer';
 import { depsOf } from './injectDeps';
