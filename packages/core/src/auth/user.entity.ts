@@ -147,16 +147,6 @@ export interface UserCondition {
   values?: Values;
 }
 
-/** `expression` in parentheses, unless it is one group already (DynamoDB refuses redundant parentheses). */
-function grouped(expression: string): string {
-  let depth = 0;
-  for (const [i, c] of [...expression].entries()) {
-    depth += c === '(' ? 1 : c === ')' ? -1 : 0;
-    if (depth === 0) return i === expression.length - 1 && expression.startsWith('(') ? expression : `(${expression})`;
-  }
-  return `(${expression})`;
-}
-
 /** Conditions on the user item, typed by {@link UserItem}. */
 export const userCondition = {
   /** The user exists. */
@@ -172,7 +162,7 @@ export const userCondition = {
   lacks: (field: OptionalField): UserCondition => ({ expression: `attribute_not_exists(#${field})` }),
   /** The field is not stored, or holds another value than `value` (`:not_<field>`). */
   isNot: <F extends OptionalField>(field: F, value: Exclude<UserFields[F], undefined>): UserCondition => ({
-    expression: `(attribute_not_exists(#${field}) OR #${field} <> :not_${field})`,
+    expression: `attribute_not_exists(#${field}) OR #${field} <> :not_${field}`,
     values: { [`:not_${field}`]: value },
   }),
   /** The number field is not stored, or is below `value`. */
@@ -196,7 +186,7 @@ export const userCondition = {
   /** Every condition given holds (each in parentheses: DynamoDB refuses doubled ones, so no condition brings its own). */
   all: (...conditions: (UserCondition | undefined)[]): UserCondition => {
     const given = conditions.filter((c): c is UserCondition => c !== undefined && c.expression !== '');
-    return { expression: given.map((c) => grouped(c.expression)).join(' AND '), values: Object.assign({}, ...given.map((c) => c.values)) };
+    return { expression: given.map((c) => `(${c.expression})`).join(' AND '), values: Object.assign({}, ...given.map((c) => c.values)) };
   },
 };
 
