@@ -17,8 +17,8 @@ export const METRICS_SERVICE = 'mathisland';
 export const metricNamespace = (stage: string): string => `mathisland/${stage}`;
 
 /**
- * The values of each dimension. `scope` has no fixed list here: it is a throttle scope of infra/routes.ts or one of
- * {@link extraThrottleScopes}, graphed by a search over whatever scopes occurred.
+ * The values of each dimension. `scope` has no fixed list here: it is a throttle scope of
+ * infra/routes/throttleScopes.ts or one of {@link extraThrottleScopes}, graphed by a search over whatever scopes occurred.
  */
 export const dimensionValues = {
   /** An answer right or wrong. */

@@ -11,7 +11,7 @@
  *
  * Widgets (below those of serviceDashboard.ts): answers and completions; purchases by provider and refunds; tutor
  * outcomes by stage and the refusal share; throttled requests by scope (a search over the scopes that occurred:
- * infra/routes.ts has dozens); TransactionConflict retries and their share.
+ * infra/routes/throttleScopes.ts has dozens); TransactionConflict retries and their share.
  */
 import { Duration } from 'aws-cdk-lib';
 import {
