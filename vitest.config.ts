@@ -14,6 +14,12 @@
  */
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The business metrics (packages/core/src/metrics.ts) print one EMF line per count; the tests turn them off
+ * (Powertools' own switch). tests/metrics.test.ts and the emitter's unit test turn them on to read them.
+ */
+const QUIET_METRICS = { POWERTOOLS_METRICS_DISABLED: 'true' };
+
 export default defineConfig({
   test: {
     projects: [
@@ -21,11 +27,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts'],
+          env: QUIET_METRICS,
         },
       },
       {
         test: {
           name: 'api',
+          env: QUIET_METRICS,
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/browser/**'],
           globalSetup: ['tests/support/globalSetup.ts'],
@@ -37,6 +45,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          env: QUIET_METRICS,
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/support/globalSetup.ts', 'tests/browser/globalSetup.ts'],
           setupFiles: ['tests/support/tableAccess.ts'],

@@ -13,11 +13,13 @@
 import { isConditionFailure } from '../db/conditions';
 import type { Page } from '../db/items';
 import { fillPage } from '../db/pages';
+import { transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { auditStaffAction } from '../log';
+import { directorySession, usersCursorAfter, usersPage } from './directory.entity';
 import { REFRESH_TOKEN_SECONDS } from './sessions';
-import { getUser, type User, userCondition, usersCursorAfter, usersPage, writeUser } from './user.entity';
+import { getUser, type User, updateUser, userCondition } from './user.entity';
 
 export interface StaffSessionView {
   id: string;
@@ -75,7 +77,10 @@ export async function revokeLearnerSession(deps: Deps, id: string, actor: string
   if (!match) throw commonErrors.notFound('Session');
   const userId = Number(match[1]);
   try {
-    await writeUser(deps.db, userId, { remove: ['sessionId'] }, userCondition.is({ sessionId: match[2] }));
+    await transact(deps.db, [
+      updateUser(deps.db, userId, { remove: ['sessionId'] }, userCondition.is({ sessionId: match[2] })),
+      directorySession(deps.db, userId, undefined),
+    ]);
   } catch (error) {
     if (isConditionFailure(error)) throw commonErrors.notFound('Session');
     throw error;

@@ -6,6 +6,7 @@
  * `title` and `data.body`, never who sent it.
  */
 import { getUser } from '../auth';
+import { retryOptimistic } from '../db/conditions';
 import type { Page } from '../db/items';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
@@ -44,17 +45,23 @@ export async function sendStaffNotification(
   if ('userId' in to && !(await getUser(deps.db, to.userId))) {
     throw commonErrors.validation('No learner has this id', { userId: ['no such learner'] });
   }
-  const id = await newNotificationId(deps.db);
-  const base = newNotification(id, 'staff_message', { title, body }, deps.clock.now());
-  let sent: StoredNotification;
-  if ('userId' in to) {
-    sent = { ...base, audience: 'user', userId: to.userId, staff: actor };
-    await putNotification(deps.db, to.userId, sent, sentIndex(id));
-  } else {
-    sent = { ...base, audience: 'all', staff: actor };
-    await putBroadcast(deps.db, sent);
-  }
-  auditStaffAction(actor, 'send', 'notification', id);
+  // An id another worker took in the same millisecond fails the write's condition: try again with a new one.
+  const sent = await retryOptimistic(
+    async () => {
+      const now = deps.clock.now();
+      const base = newNotification(newNotificationId(now), 'staff_message', { title, body }, now);
+      if ('userId' in to) {
+        const item: StoredNotification = { ...base, audience: 'user', userId: to.userId, staff: actor };
+        await putNotification(deps.db, to.userId, item, sentIndex(item.id));
+        return item;
+      }
+      const item: StoredNotification = { ...base, audience: 'all', staff: actor };
+      await putBroadcast(deps.db, item);
+      return item;
+    },
+    () => undefined,
+  );
+  auditStaffAction(actor, 'send', 'notification', sent.id);
   return sentView(sent);
 }
 
