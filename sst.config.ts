@@ -30,12 +30,19 @@ export const defaultFunctionProps = {
   memorySize: 1024,
   timeout: 30,
   loggingFormat: LoggingFormat.JSON,
-  // No X-Ray: the service emits no traces, and X-Ray's write actions cannot be scoped to a resource (`*`).
-  tracing: 'disabled',
+  // X-Ray active tracing (issue 30 §4), with the one IAM exception it needs (infra/permissions.ts tracingActions).
+  tracing: 'active',
   // ESM bundles, minified, the AWS SDK v3 from the runtime (infra/functions.ts). SST's esbuild banner for ESM
   // already defines `require` (createRequire) and `__dirname`; a second `const require` in `nodejs.banner` would
   // be a SyntaxError at cold start.
-  nodejs: { ...lambdaNodejs, esbuild: { external: [...lambdaNodejs.esbuild.external], plugins: [...lambdaNodejs.esbuild.plugins] } },
+  nodejs: {
+    ...lambdaNodejs,
+    esbuild: {
+      external: [...lambdaNodejs.esbuild.external],
+      keepNames: lambdaNodejs.esbuild.keepNames,
+      plugins: [...lambdaNodejs.esbuild.plugins],
+    },
+  },
 } satisfies FunctionProps;
 
 export default {

@@ -15,6 +15,12 @@
  */
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The business metrics (packages/core/src/metrics.ts) print one EMF line per count; the tests turn them off
+ * (Powertools' own switch). tests/metrics.test.ts and the emitter's unit test turn them on to read them.
+ */
+const QUIET_METRICS = { POWERTOOLS_METRICS_DISABLED: 'true' };
+
 export default defineConfig({
   test: {
     projects: [
@@ -24,11 +30,13 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts'],
           // The staff panel's modules import types and facts generated from the API description.
           globalSetup: ['packages/admin/scripts/testSetup.ts'],
+          env: QUIET_METRICS,
         },
       },
       {
         test: {
           name: 'api',
+          env: QUIET_METRICS,
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/browser/**'],
           globalSetup: ['tests/support/globalSetup.ts'],
@@ -40,6 +48,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          env: QUIET_METRICS,
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/support/globalSetup.ts', 'tests/browser/globalSetup.ts'],
           setupFiles: ['tests/support/tableAccess.ts'],

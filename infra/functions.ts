@@ -132,6 +132,36 @@ export const openAiUncalledParts: EsbuildPlugin = {
   },
 };
 
+/** zod's JSON Schema generator: the processors, the conversion, the generator class. */
+const ZOD_JSON_SCHEMA = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema|json-schema-generator)\.js$/;
+
+/**
+ * Leaves zod's JSON Schema generator out of every Lambda (issue 30 §5: cold import and the budgets). zod 4's classic
+ * schemas carry a `toJSONSchema()` method and a JSON Schema processor per type, so every bundle held the whole
+ * generator (about 19 KiB of a group's ~280 KiB, parsed and evaluated at every cold start), though no Lambda turns a
+ * schema into JSON Schema at run time: validation never does, and the API description (`GET /api/schema/`) is
+ * generated at build time by `scripts/openapi.ts` into a file next to the docs handler (stacks/apiDocs.ts). Its three
+ * modules load as stand-ins exporting the same names, functions that return a function that throws when called (zod
+ * makes those methods lazily: nothing calls them unless a Lambda asks a schema for its JSON Schema, which then fails
+ * loudly). `tests/budgets.test.ts` runs built groups, the docs group serving the document among them.
+ */
+export const zodJsonSchemaLeftOut: EsbuildPlugin = {
+  name: 'zod-json-schema-left-out',
+  setup(build) {
+    build.onLoad({ filter: ZOD_JSON_SCHEMA }, async (args) => {
+      const file = args.path.split(/[\\/]/).pop();
+      const names = exportedNames(await readFile(args.path, 'utf8'));
+      return {
+        contents: [
+          `const leftOut = () => () => { throw new Error('zod: ${file} is left out of this Lambda (infra/functions.ts)'); };`,
+          ...names.map((name) => `export const ${name} = leftOut;`),
+        ].join('\n'),
+        loader: 'js',
+      };
+    });
+  },
+};
+
 /**
  * SST v2's `nodejs` function props for every group: ESM, minified, and the AWS SDK v3 left to the Lambda
  * runtime. `nodejs22.x` ships the SDK v3 (`@aws-sdk/*` with its `@smithy/*` dependencies, CommonJS) on NODE_PATH,
@@ -140,18 +170,22 @@ export const openAiUncalledParts: EsbuildPlugin = {
  * whole import a quarter shorter at most, on some groups no shorter (docs/performance.md). This is also the AWS CDK's default for Node 18+
  * (`NodejsFunction` externalModules). `@smithy/node-http-handler`, which the DynamoDB client is built with, stays bundled.
  * Without `minify` SST ships unminified code (its default). The openai SDK's uncalled parts are left out
- * ({@link openAiUncalledParts}).
+ * ({@link openAiUncalledParts}), and zod's JSON Schema generator from every group ({@link zodJsonSchemaLeftOut}).
+ * Names are not kept (SST's default keeps them): keeping them wrapped every function and class of a bundle in a
+ * `defineProperty(fn, "name")` call at import, 757 of them in the learning group, and 5 % of its bytes (issue 30
+ * §5); no code here reads a bundled function's or class's name (errors set their `name`; the AWS SDK is not bundled),
+ * so only messages of other libraries' errors (jose's) show minified names.
  */
 export const lambdaNodejs = {
   format: 'esm',
   minify: true,
-  esbuild: { external: ['@aws-sdk/*'], plugins: [requireAtRuntime, openAiUncalledParts] },
+  esbuild: { external: ['@aws-sdk/*'], keepNames: false, plugins: [requireAtRuntime, openAiUncalledParts, zodJsonSchemaLeftOut] },
 } as const;
 
 /**
  * The esbuild options SST v2.49 (`sst/runtime/handlers/node.js`, deploy mode) derives from
  * {@link lambdaNodejs} for handler files: bundled for Node, ESM with SST's `createRequire`/`__dirname` banner,
- * target esnext, `module` before `main`, names kept, metafile on. SST builds one handler per call into
+ * target esnext, `module` before `main`, names not kept ({@link lambdaNodejs}), metafile on. SST builds one handler per call into
  * `<name>.mjs`; the same options over several `entries` written to `outdir` as `<name>.mjs` give each handler
  * the same bundle in one esbuild run. Source maps are left out here (SST writes them to a separate `.map` file
  * that the runtime does not load).
@@ -163,7 +197,7 @@ export function sstEsbuildOptions(entries: string[], outdir: string) {
     outExtension: { '.js': '.mjs' },
     platform: 'node' as const,
     external: ['sharp', 'pg-native', ...lambdaNodejs.esbuild.external],
-    keepNames: true,
+    keepNames: lambdaNodejs.esbuild.keepNames,
     bundle: true,
     logLevel: 'silent' as const,
     metafile: true as const,

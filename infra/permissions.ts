@@ -2,7 +2,8 @@
  * What each deployed function may do with the table and the stage secret: least privilege, declared per endpoint
  * group (infra/routes.ts) and per job. `stacks/access.ts` turns an entry into the function's IAM statements:
  * `dynamodb:<action>` on the table's ARN for `table`, `dynamodb:Query` on `table/index/<name>` for each of `indexes`,
- * `secretsmanager:GetSecretValue` on the stage secret's ARN when `secret`. Nothing else, and no `*` resource.
+ * `secretsmanager:GetSecretValue` on the stage secret's ARN when `secret`. Nothing else, and no `*` resource but the
+ * one exception of {@link tracingActions} (X-Ray), which every function has.
  *
  * Proof of completeness: the black-box suite records every DynamoDB request each group's handler sends through the
  * local runtime (tests/support/tableAccess.ts) and fails when one is not declared here; the stack tests fail when a
@@ -20,7 +21,14 @@ import type { EndpointGroup } from './routes';
 import type { GlobalIndexName } from './table';
 
 /** Scheduled and deploy-time functions (not endpoint groups). */
-export const jobNames = ['migrate', 'payment-recheck', 'marketplace-renewal', 'streak-freezes', 'parent-reports'] as const;
+export const jobNames = [
+  'migrate',
+  'payment-recheck',
+  'marketplace-renewal',
+  'board-snapshots',
+  'streak-freezes',
+  'parent-reports',
+] as const;
 export type JobName = (typeof jobNames)[number];
 
 /** An endpoint group's Lambda or a job's. */
@@ -50,6 +58,15 @@ export interface FunctionAccess {
 }
 
 /**
+ * The one IAM exception (issue 30 §4): every function traces to X-Ray (Lambda active tracing, stacks/service.ts), for
+ * which its role needs these two actions on `*`. X-Ray has no resource-level permissions: its write actions accept no
+ * ARN, only `*` (AWS's list of X-Ray actions and resources; CDK grants exactly these when `tracing` is active). They
+ * only send trace segments and telemetry; they read nothing and reach no data. The stack tests allow exactly these two
+ * on `*` and nothing else there.
+ */
+export const tracingActions = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'] as const;
+
+/**
  * Whether function `fn` reads the origin secret (DESIGN §12: `secretsmanager:GetSecretValue` on it, its ARN in
  * ORIGIN_SECRET_ID): every endpoint group, since each refuses a request without the origin header; no job (they
  * serve no request).
@@ -72,8 +89,9 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // Public question bank: the curriculum cache and the throttle counter.
   curriculum: { table: ['Query', 'UpdateItem'], indexes: [], secret: true },
   // Answers, completions (their state in one BatchGet), XP, board entries and histogram, streaks, notifications; the
-  // lock rule checked inside the answer's transaction (ConditionCheck). The mistakes review: a mastered question
-  // leaves it, and a learner without freezes leaves the freeze job's index (Delete parts of transactions).
+  // lock rule checked inside the answer's transaction (ConditionCheck). A grant removes a learner's board entry of the
+  // layout before migration 0006 (Delete), when the migration had not moved them yet. The mistakes review: a mastered
+  // question leaves it, and a learner without freezes leaves the freeze job's index (Delete parts of transactions).
   learning: {
     table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
     indexes: [],
@@ -84,8 +102,10 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   user: { table: [...READ, 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], indexes: [], secret: true },
   // Unknown paths and methods: answers 404/405 without reading anything.
   fallback: { table: [], indexes: [], secret: true },
-  // Top 100 (gsi1 Query + BatchGet of names), the caller's rank (histogram Query, COUNT Query).
-  leaderboard: { table: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'], secret: true },
+  // The board's snapshot (GetItem), the caller's ties (COUNT Queries of the tie index, gsi1). A board without a
+  // snapshot (its first minute) or whose job has stopped is snapshotted by its reader: the histogram shards (Query),
+  // the tie index (gsi1) and the snapshot (PutItem), as `board-snapshots` does.
+  leaderboard: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: ['gsi1'], secret: true },
   // The learner's list merges the staff broadcasts (BatchGet of the read copies).
   notifications: { table: [...READ, 'BatchGetItem', 'PutItem', 'UpdateItem'], indexes: [], secret: true },
   support: { table: [...READ, 'PutItem', 'UpdateItem'], indexes: [], secret: true },
@@ -94,8 +114,9 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   billing: { table: [...READ, 'PutItem', 'UpdateItem'], indexes: ['gsi1', 'gsi2'], secret: true },
   // Pay link and gateway callback: the order, its authority, the grant transaction, audit rows.
   payment: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], secret: true },
-  // Staff sessions, the order list (gsi2), cancel and refund transactions.
-  admin: { table: READ_WRITE, indexes: ['gsi1', 'gsi2'], secret: true },
+  // Staff sessions, the order list (gsi2), cancel and refund transactions; the learners of a page of the staff's
+  // directory (BatchGet).
+  admin: { table: [...READ_WRITE, 'BatchGetItem'], indexes: ['gsi1', 'gsi2'], secret: true },
   // Quota, conversation (gsi1), answer cache, textbook chunks, the answer's transaction.
   // The quota check (a paywall) also syncs marketplace renewals (the due-hour index).
   tutor: { table: [...READ, 'PutItem', 'UpdateItem'], indexes: ['gsi1', 'gsi2'], secret: true },
@@ -119,8 +140,11 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
     indexes: ['gsi1', 'gsi2'],
     secret: true,
   },
+  // Every minute, the leaderboards' snapshots: the histogram shards (Query), the tie index (gsi1), the snapshot
+  // (PutItem). No secret: it builds no dependencies.
+  'board-snapshots': { table: ['Query', 'PutItem'], indexes: ['gsi1'], secret: false },
   // The nightly streak freeze job (DESIGN §13): the watch index (gsi1), each learner, the freeze's transaction (user
-  // item, notifications, the watch item moved or removed), the notification counter.
+  // item, notifications (ids are the time: no counter), the watch item moved or removed).
   'streak-freezes': { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['gsi1'], secret: true },
   // The weekly parent reports (DESIGN §13): the due index (gsi1), the learner and link (BatchGet), the week's
   // activity (Query), the claim (a check of the user and an update) and the outcome. SECRET_KEY signs the stop links;

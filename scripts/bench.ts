@@ -8,15 +8,22 @@
  * 4. autocannon load on the hot routes, 50 connections, bounded, loopback, with the worker's peak RSS (load.ts);
  * 5. each Lambda's bundle (top 10 inputs from esbuild's metafile), its cold import, and what the Secrets Manager
  *    client's load adds to a worker's first request (imports.ts);
- * then memory per Lambda and the cost of 1,000 learner-days (cost.ts), all printed and written (report.ts).
+ * then memory per Lambda and the cost of 1,000 learner-days (cost.ts), all printed and written (report.ts), led by
+ * charts of the ratios, the latencies and the cold imports that it draws itself (charts.ts, SVG next to the report).
+ * The machine's load average is sampled every 5 s throughout and reported with the figures.
+ * The business metrics stay on (packages/core/src/metrics.ts): their EMF lines are part of a request's work in AWS.
  *
  * Options (env): BENCH_LEARNERS (default 40); BENCH_BOARD_SIZES (default 100,100000); BENCH_BOARD_READS (20);
  * BENCH_IMPORT_RUNS (7); BENCH_TUTOR_ASKS (40); BENCH_TUTOR_FIRST_TOKEN_MS (200); BENCH_LOAD_CONNECTIONS (50);
- * BENCH_LOAD_AMOUNT (3000 requests per route); BENCH_LOAD_SECONDS (15 per route); BENCH_LOAD_LEARNERS (10); BENCH_OUT (docs/performance.md).
+ * BENCH_LOAD_AMOUNT (3000 requests per route); BENCH_LOAD_SECONDS (15 per route); BENCH_LOAD_LEARNERS (10); BENCH_OUT (docs/performance.md);
+ * BENCH_FROM (a results file of an earlier run, `.data/bench-results.json`: write its report and charts again, measure
+ * nothing).
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { logger } from '@mathisland/core';
 import { benchLeaderboard } from './lib/bench/boards';
+import { writeCharts } from './lib/bench/charts';
 import { benchBundles, benchSecretsClientLoad } from './lib/bench/imports';
 import { benchJourney } from './lib/bench/journey';
 import { benchLoad } from './lib/bench/load';
@@ -37,8 +44,12 @@ const options: BenchResults['options'] = {
   },
 };
 const tutorFirstTokenMs = env('BENCH_TUTOR_FIRST_TOKEN_MS', 200);
+/** Every figure of the last run, for BENCH_FROM. */
+const RESULTS_FILE = '.data/bench-results.json';
 
 logger.setLogLevel('WARN');
+const machine = { cores: cpus().length, samples: [loadavg()[0] as number] };
+const sampling = setInterval(() => machine.samples.push(loadavg()[0] as number), 5_000);
 const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
   const t0 = performance.now();
   console.error(`bench: ${name}...`);
@@ -46,7 +57,7 @@ const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
   console.error(`bench: ${name} done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   return result;
 };
-const results: BenchResults = {
+const measure = async (): Promise<BenchResults> => ({
   options,
   tutorFirstTokenMs,
   bundles: await step('bundles and cold import', () => benchBundles(options.importRuns)),
@@ -55,8 +66,15 @@ const results: BenchResults = {
   boards: await step('leaderboards', () => benchLeaderboard(options.boardSizes, options.boardReads)),
   tutor: await step('tutor', () => benchTutor(env('BENCH_TUTOR_ASKS', 40), tutorFirstTokenMs)),
   load: await step('load', () => benchLoad(options.load)),
-};
-const md = renderReport(results);
-writeFileSync(process.env.BENCH_OUT ?? 'docs/performance.md', md);
+  machine,
+});
+// BENCH_FROM: the report and charts of a run already measured (its results file), e.g. after a change to their text.
+const results: BenchResults = process.env.BENCH_FROM ? JSON.parse(readFileSync(process.env.BENCH_FROM, 'utf8')) : await measure();
+clearInterval(sampling);
+mkdirSync('.data', { recursive: true });
+writeFileSync(RESULTS_FILE, JSON.stringify(results));
+const out = process.env.BENCH_OUT ?? 'docs/performance.md';
+const md = renderReport(results, await writeCharts(results, out));
+writeFileSync(out, md);
 console.log(md);
 process.exit(0);

@@ -15,12 +15,14 @@
  * plain settings set at deploy time; the table actions of `marketplace-renewal` in infra/permissions.ts.
  *
  * `PaymentRecheck` (stacks/paymentRecheck.ts): every 15 minutes, the gateway re-check of recent unpaid orders.
+ * `BoardSnapshots` (stacks/boardSnapshots.ts): every minute, the leaderboards' snapshots (issue 30).
  *
  * `StreakFreezes` and `ParentReports` (stacks/learningJobs.ts): the nightly streak freeze job and the parents' weekly
  * SMS (DESIGN §13).
  */
 import { Duration } from 'aws-cdk-lib';
 import { Cron, Queue, type StackContext } from 'sst/constructs';
+import { boardSnapshotsCron } from './boardSnapshots';
 import { learningJobs } from './learningJobs';
 import { paymentRecheckCron } from './paymentRecheck';
 import { serviceFunction } from './service';
@@ -54,7 +56,8 @@ export function Jobs(context: StackContext) {
   });
 
   const paymentRecheck = paymentRecheckCron(context);
+  const boardSnapshots = boardSnapshotsCron(context);
   const learning = learningJobs(context);
   stack.addOutputs({ MarketplaceRenewalDlq: deadLetterQueue.queueUrl });
-  return { renewal, deadLetterQueue, paymentRecheck, learning };
+  return { renewal, deadLetterQueue, paymentRecheck, boardSnapshots, learning };
 }

@@ -13,6 +13,7 @@
  * | `table-user-errors` | DynamoDB `UserErrors` of the account and region (400s: validation, and AccessDenied when a permission is missing) | 10 or more per period for 3 periods |
  * | `table-throttles` | the table's and its GSIs' read and write throttle events | any |
  * | `dlq-<queue>` per dead-letter queue | `ApproximateNumberOfMessagesVisible` | one message or more |
+ * | `tutor-refusals`, `transaction-conflicts` | the service's own metrics (stacks/monitoring/dashboard.ts, with their widgets) | see there |
  *
  * Dead-letter queues: those passed to {@link Monitoring} by a stack registered before it, and every queue the app
  * uses as a dead-letter target (stacks/deadLetters.ts), e.g. the Jobs stack's. A DLQ in a stack registered after
@@ -25,6 +26,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { type StackContext, use } from 'sst/constructs';
 import { Api } from './Api';
 import { deployConfig } from './config';
+import { addBusinessMonitoring } from './monitoring/dashboard';
 import { deadLetterAlarms } from './monitoring/deadLetterAlarms';
 import { type GroupFunction, monitoringKit } from './monitoring/kit';
 import { apiAlarm, apiMetricOf, endpointGroupAlarms, tutorAlarm } from './monitoring/serviceAlarms';
@@ -47,7 +49,7 @@ function alarmTopic(context: StackContext): ITopic {
 
 /**
  * The stack (see the module doc); its parts are in `stacks/monitoring/`: the alarm kit, the service's, the table's and
- * the dead-letter queues' alarms, and the service dashboard.
+ * the dead-letter queues' alarms, the service dashboard, and the business metrics' widgets and alarms (dashboard.ts).
  */
 export function Monitoring(context: StackContext) {
   const { stack, app } = context;
@@ -67,6 +69,8 @@ export function Monitoring(context: StackContext) {
   const throttleMetrics = tableAlarms(kit, table.cdk.table);
   const dlqMetrics = deadLetterAlarms(kit);
   const dashboard = serviceDashboard(kit, { apiMetric, tutor, table: table.cdk.table, throttleMetrics, dlqMetrics });
+  // The service's own metrics (issue 30): their widgets below the service's, their alarms in the status widget too.
+  addBusinessMonitoring(kit, dashboard);
 
   stack.addOutputs({
     AlarmTopicArn: topic.topicArn,

@@ -13,6 +13,7 @@
  */
 import { BillingMode } from 'aws-cdk-lib/aws-dynamodb';
 import { Function as LambdaFunction, Script, type StackContext, Table, type TableProps } from 'sst/constructs';
+import { metricNamespace } from '../infra/metrics';
 import { table as tableManifest } from '../infra/table';
 import { accessStatements } from './access';
 import { PRODUCTION_STAGE } from './config';
@@ -53,9 +54,11 @@ export function Storage({ stack, app }: StackContext) {
     description: 'Applies the data migrations of packages/core/src/migrations',
     enableLiveDev: false,
     timeout: 900,
-    environment: { TABLE_NAME: table.tableName },
-    // Least privilege (infra/permissions.ts `migrate`): item reads and writes on the table, no secret.
+    environment: { TABLE_NAME: table.tableName, POWERTOOLS_METRICS_NAMESPACE: metricNamespace(app.stage) },
+    // Least privilege (infra/permissions.ts `migrate`): item reads and writes on the table, no secret; and, as every
+    // function, X-Ray tracing (its one IAM exception, infra/permissions.ts tracingActions).
     permissions: accessStatements('migrate', { table }),
+    tracing: 'active',
   });
   new Script(stack, 'Migrations', { onCreate: migrate, onUpdate: migrate });
 

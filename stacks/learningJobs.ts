@@ -15,10 +15,9 @@
  * In `stacks/Jobs.ts`: `const learning = learningJobs(context);`
  */
 import { Duration } from 'aws-cdk-lib';
-import { Queue } from 'aws-cdk-lib/aws-sqs';
-import { Cron, type StackContext } from 'sst/constructs';
+import type { StackContext } from 'sst/constructs';
 import type { JobName } from '../infra/permissions';
-import { serviceFunction } from './service';
+import { type ScheduledJobOptions, scheduledJob } from './scheduledJob';
 
 /** The nightly freeze job: hourly from 00:05 to 05:05 Tehran (each run continues what the one before left). */
 export const STREAK_FREEZES_SCHEDULE = 'cron(35 0-1,20-23 * * ? *)';
@@ -29,36 +28,30 @@ export const LEARNING_JOB_RETRIES = 2;
 /** Seconds a run may take (Lambda's maximum); the jobs stop taking new work a margin before it. */
 export const LEARNING_JOB_TIMEOUT_SECONDS = 900;
 
-/** One scheduled job: its dead-letter queue, its function and its rule. */
-function scheduledJob(context: StackContext, id: string, job: JobName, options: { handler: string; schedule: string; does: string }) {
-  const { stack } = context;
-  const deadLetters = new Queue(stack, `${id}DeadLetters`, { retentionPeriod: Duration.days(14), enforceSSL: true });
-  const fn = serviceFunction(context, `${id}Job`, job, {
+/** One of the two jobs (stacks/scheduledJob.ts), with their retries and timeout. */
+const scheduled = (
+  context: StackContext,
+  id: string,
+  job: JobName,
+  options: { handler: string; schedule: ScheduledJobOptions['schedule']; does: string },
+) =>
+  scheduledJob(context, id, job, {
     handler: options.handler,
+    schedule: options.schedule,
     description: `mathisland job ${job}: ${options.does}`,
     timeout: LEARNING_JOB_TIMEOUT_SECONDS,
-    // A run that fails after Lambda's retries lands here too, not only an event EventBridge could not deliver.
-    deadLetterQueue: deadLetters,
-    retryAttempts: LEARNING_JOB_RETRIES,
+    retries: LEARNING_JOB_RETRIES,
+    maxEventAge: Duration.hours(1),
   });
-  const cron = new Cron(stack, id, {
-    schedule: options.schedule as `cron(${string})`,
-    job: {
-      function: fn,
-      cdk: { target: { deadLetterQueue: deadLetters, retryAttempts: LEARNING_JOB_RETRIES, maxEventAge: Duration.hours(1) } },
-    },
-  });
-  return { cron, fn, deadLetters };
-}
 
 export function learningJobs(context: StackContext) {
   return {
-    streakFreezes: scheduledJob(context, 'StreakFreezes', 'streak-freezes', {
+    streakFreezes: scheduled(context, 'StreakFreezes', 'streak-freezes', {
       handler: 'packages/functions/src/jobs/streakFreezes.handler',
       schedule: STREAK_FREEZES_SCHEDULE,
       does: 'uses a streak freeze for each learner who missed yesterday (nightly)',
     }),
-    parentReports: scheduledJob(context, 'ParentReports', 'parent-reports', {
+    parentReports: scheduled(context, 'ParentReports', 'parent-reports', {
       handler: 'packages/functions/src/jobs/parentReports.handler',
       schedule: PARENT_REPORTS_SCHEDULE,
       does: "sends each confirmed parent the week's SMS (Friday evenings)",

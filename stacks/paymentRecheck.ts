@@ -9,27 +9,20 @@
  * In `stacks/Jobs.ts`: `const paymentRecheck = paymentRecheckCron(context);`
  */
 import { Duration } from 'aws-cdk-lib';
-import { Queue } from 'aws-cdk-lib/aws-sqs';
-import { Cron, type StackContext } from 'sst/constructs';
-import { serviceFunction } from './service';
+import type { StackContext } from 'sst/constructs';
+import { scheduledJob } from './scheduledJob';
 
 /** How often the re-check runs (an abandoned checkout is failed 60 to 75 minutes after its gateway step began). */
 export const PAYMENT_RECHECK_SCHEDULE = 'rate(15 minutes)';
 
 export function paymentRecheckCron(context: StackContext) {
-  const { stack } = context;
-  const deadLetters = new Queue(stack, 'PaymentRecheckDeadLetters', { retentionPeriod: Duration.days(14), enforceSSL: true });
-  const job = serviceFunction(context, 'PaymentRecheckJob', 'payment-recheck', {
+  const { cron, fn, deadLetters } = scheduledJob(context, 'PaymentRecheck', 'payment-recheck', {
     handler: 'packages/functions/src/jobs/paymentRecheck.handler',
     description: 'mathisland job payment-recheck: grants lost redirects, fails abandoned checkouts',
-    timeout: 300,
-    // A run that fails after Lambda's two retries lands here too, not only an event EventBridge could not deliver.
-    deadLetterQueue: deadLetters,
-    retryAttempts: 2,
-  });
-  const cron = new Cron(stack, 'PaymentRecheck', {
     schedule: PAYMENT_RECHECK_SCHEDULE,
-    job: { function: job, cdk: { target: { deadLetterQueue: deadLetters, retryAttempts: 2, maxEventAge: Duration.hours(1) } } },
+    timeout: 300,
+    retries: 2,
+    maxEventAge: Duration.hours(1),
   });
-  return { cron, job, deadLetters };
+  return { cron, job: fn, deadLetters };
 }

@@ -7,6 +7,8 @@
  *   origin is known at synthesis (stacks/config.ts), and the plain settings of `infra/settings.ts` set in the
  *   deploying environment; never a secret (those are read from Secrets Manager, packages/functions/src/lib/deps.ts);
  * - IAM: the statements of its declaration in `infra/permissions.ts` (stacks/access.ts), nothing else;
+ * - tracing: X-Ray active tracing, with the one IAM exception it needs (infra/permissions.ts `tracingActions`);
+ * - metrics: POWERTOOLS_METRICS_NAMESPACE `mathisland/<stage>` for the business metrics (infra/metrics.ts);
  * - logs: its own log group (retention 90 days in production, 14 elsewhere) with a metric filter counting the
  *   request log lines whose status is 5xx (`Http5xx-<name>` in namespace `mathisland/<stage>`), which the Monitoring
  *   stack alarms on.
@@ -17,7 +19,8 @@ import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { FilterPattern, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { type FunctionProps, Function as LambdaFunction, type StackContext, use } from 'sst/constructs';
-import { type FunctionName, readsOriginSecret } from '../infra/permissions';
+import { metricNamespace } from '../infra/metrics';
+import { type FunctionName, functionAccess, readsOriginSecret } from '../infra/permissions';
 import { originSecretNames, secretNames } from '../infra/secrets';
 import { type SettingName, settingDecls } from '../infra/settings';
 import { accessStatements } from './access';
@@ -54,9 +57,6 @@ export function deployedSettings(env: NodeJS.ProcessEnv = process.env): Record<s
 /** Construct id of a group's function, e.g. `authGroup`. */
 export const groupFunctionId = (group: string): string => `${group}Group`;
 
-/** CloudWatch namespace of the service's own metrics in `stage`. */
-export const metricNamespace = (stage: string): string => `mathisland/${stage}`;
-
 /** The count of 5xx answers function `fn` logged (its request log lines, DESIGN §7), per period. */
 export const http5xxMetric = (stage: string, fn: FunctionName, period = Duration.minutes(5)): IMetric =>
   new Metric({ namespace: metricNamespace(stage), metricName: `Http5xx-${fn}`, statistic: 'Sum', period });
@@ -77,7 +77,10 @@ export function serviceFunctionProps(context: StackContext, fn: FunctionName): P
       ...deployedSettings(),
       TABLE_NAME: table.tableName,
       STAGE: context.app.stage,
-      SECRETS_ID: secret.secretArn,
+      // The business metrics' namespace (packages/core/src/metrics.ts, infra/metrics.ts).
+      POWERTOOLS_METRICS_NAMESPACE: metricNamespace(context.app.stage),
+      // Only a function that reads the stage secret is told where it is.
+      ...(functionAccess[fn].secret ? { SECRETS_ID: secret.secretArn } : {}),
       ...(readsOriginSecret(fn) ? { ORIGIN_SECRET_ID: originSecret.secretArn } : {}),
       ...(publicBaseUrl ? { PUBLIC_BASE_URL: publicBaseUrl } : {}),
     },
@@ -100,6 +103,6 @@ export function serviceFunction(context: StackContext, id: string, fn: FunctionN
     metricName: `Http5xx-${fn}`,
     metricValue: '1',
   });
-  // No X-Ray whatever the app's defaults: nothing emits traces, and X-Ray's write actions only take `*`.
-  return new LambdaFunction(stack, id, { tracing: 'disabled', ...props, ...serviceFunctionProps(context, fn), logGroup });
+  // X-Ray active tracing (issue 30 §4): CDK adds the role's one exception, infra/permissions.ts tracingActions.
+  return new LambdaFunction(stack, id, { ...props, tracing: 'active', ...serviceFunctionProps(context, fn), logGroup });
 }

@@ -1,6 +1,8 @@
 /**
  * Migration `0003-admin-indexes` (issue 11): items written before the staff API (a user, a ticket, payment events,
- * a plan's orders) become visible to it; running it again changes nothing.
+ * a plan's orders) become visible to it; running it again changes nothing. Migration `0007-user-directory` (issue 30):
+ * users listed through their own user item in gsi2 `USERS` (as 0003 left them) are listed through a directory entry,
+ * once, and the user item leaves the index.
  */
 import { deleteItem, ItemKey, queryAll, updateItem } from '@mathisland/core/db';
 import { applyMigrations, migrationKey } from '@mathisland/core/migrations';
@@ -21,7 +23,7 @@ describe('migration 0003-admin-indexes', () => {
     ).body;
 
     // Make them look as issue 4 and 3 wrote them.
-    await updateItem(db, { pk: `USER#${learner.userId}`, sk: 'PROFILE' }, 'REMOVE gsi2pk, gsi2sk');
+    await deleteItem(db, { pk: `USER#${learner.userId}`, sk: 'DIRECTORY' });
     await updateItem(db, { pk: `USER#${learner.userId}`, sk: `TICKET#${String(ticket.id).padStart(10, '0')}` }, 'REMOVE gsi2pk, gsi2sk');
     const events = await queryAll(db, { partition: `ORDER#${orderId}`, sortKey: { beginsWith: 'EVENT#' } }, ItemKey);
     for (const key of events) await updateItem(db, key, 'REMOVE id, gsi1pk, gsi1sk');
@@ -47,6 +49,31 @@ describe('migration 0003-admin-indexes', () => {
     expect(after.events).toBe(events.length);
     const planDelete = await admin(stack, cookie, 'DELETE', `/api/admin/plans/${PLAN_180}`);
     expect(planDelete.status).toBe(409);
+    expect(await applyMigrations(db)).toEqual([]);
+  });
+
+  it('moves the staff list of learners from the user items to directory entries, each learner listed once', async () => {
+    const db = stack.deps.db;
+    const { cookie } = await staffSession(stack, { isSuperuser: true });
+    const learners = [await signIn(stack), await signIn(stack)];
+    await call(stack, 'PATCH', '/api/user/profile', { token: learners[0]?.accessToken, body: { displayName: 'Directory' } });
+    // As 0003 left them: the user item in gsi2 USERS, no directory entry.
+    for (const l of learners) {
+      await deleteItem(db, { pk: `USER#${l.userId}`, sk: 'DIRECTORY' });
+      await updateItem(db, { pk: `USER#${l.userId}`, sk: 'PROFILE' }, 'SET gsi2pk = :pk, gsi2sk = :sk', {
+        values: { ':pk': 'USERS', ':sk': String(l.userId).padStart(12, '0') },
+      });
+    }
+    const ids = async (query = '') =>
+      (await admin(stack, cookie, 'GET', `/api/admin/users?limit=100${query}`)).body.items.map((u: { id: number }) => u.id);
+
+    await deleteItem(db, migrationKey('0007-user-directory'));
+    expect(await applyMigrations(db)).toEqual(['0007-user-directory']);
+    const listed = await ids();
+    for (const l of learners) expect(listed.filter((id: number) => id === l.userId)).toEqual([l.userId]);
+    expect(await ids('&q=Directory')).toEqual([learners[0]?.userId]);
+    const users = await queryAll(db, { index: 'gsi2', partition: 'USERS' }, ItemKey);
+    expect(users.every((key) => key.sk === 'DIRECTORY')).toBe(true);
     expect(await applyMigrations(db)).toEqual([]);
   });
 });

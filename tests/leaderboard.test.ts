@@ -1,13 +1,12 @@
 /**
  * Leaderboards (issue 3 §3): weekly and overall, ties by who reached the score first, the caller's own rank
  * inside and outside the top, the 60-second cache, the Tehran week boundary (Saturday 00:00 = Friday 20:30
- * UTC), races, and bad input; the names the entries carry (renames, cleared names, races with grants, entries
- * from before the names and their migration).
+ * UTC), races, and bad input; the names the entries carry (renames, cleared names, races with grants). The move of
+ * boards written before the sharded layout: tests/boardMigration.test.ts.
  */
 import { userKey } from '@mathisland/core/auth';
-import { deleteItem, put, transact, updateItem } from '@mathisland/core/db';
+import { put, transact } from '@mathisland/core/db';
 import { boardEntries, getBoardEntry, OVERALL_BOARD, TOP_SIZE, weeklyBoard, xpHistogram, xpMove } from '@mathisland/core/leaderboard';
-import { applyMigrations, migrationKey } from '@mathisland/core/migrations';
 import { describe, expect, it } from 'vitest';
 import { allNodes, nodeXp, playNode } from './support/content';
 import { call, freshToken, type Session, signIn, type TestStack, useStack } from './support/stack';
@@ -271,29 +270,4 @@ describe('names on the board entries (the top list reads no users)', () => {
       expect((await getBoardEntry(s.deps.db, learner.userId, boardId))?.displayName, boardId).toBe(profile.body.displayName);
     }
   });
-
-  it('names entries written before the names: looked up on read, then copied by migration 0004', async () => {
-    const s = stack;
-    const { db } = s.deps;
-    const old = await named(s, 'Oldtimer');
-    await playNode(s, await freshToken(s, old), node1);
-    const boards = [OVERALL_BOARD, weeklyBoard(s.clock.now())];
-    for (const boardId of boards) await updateItem(db, boardEntryKeyOf(old.userId, boardId), 'REMOVE publicId, displayName');
-    expect((await getBoardEntry(db, old.userId, OVERALL_BOARD))?.publicId).toBeUndefined();
-
-    s.clock.advance(61);
-    expect(names(await board(s, old, 'overall'))).toContain('Oldtimer');
-
-    await deleteItem(db, migrationKey('0004-board-entry-names'));
-    expect(await applyMigrations(db, () => s.clock.now())).toEqual(['0004-board-entry-names']);
-    for (const boardId of boards) {
-      expect(await getBoardEntry(db, old.userId, boardId), boardId).toMatchObject({
-        displayName: 'Oldtimer',
-        publicId: expect.stringMatching(/^User/),
-      });
-    }
-    expect(await applyMigrations(db)).toEqual([]);
-  });
 });
-
-const boardEntryKeyOf = (userId: number, boardId: string) => ({ pk: `USER#${userId}`, sk: `BOARD#${boardId}` });

@@ -3,7 +3,8 @@
  * worker's client (`Db.requests`, counted by its pool middleware; the calls are sequential, so each count belongs
  * to one call). A change that makes a route send one more request fails here; `npm run bench` reports the same
  * counts with their latency. The leaderboard is counted at two board sizes with the caller outside the top 100,
- * so the counts must not depend on the number of learners.
+ * so the counts must not depend on the number of learners; the board-snapshot job the local runtime runs before a
+ * read (its schedule's stand-in) uses its own client and is not counted.
  */
 import { bulkLoadBoard, OVERALL_BOARD, weeklyBoard } from '@mathisland/core/leaderboard';
 import { describe, expect, it } from 'vitest';
@@ -98,11 +99,11 @@ describe('DynamoDB requests per call', () => {
       'answer (wrong, a heart)': 2,
       'answer (with attemptId)': 2,
       'answer (attemptId replayed)': 4,
-      'quiz complete (first island)': 4,
+      'quiz complete (first island)': 3,
       'quiz complete (again)': 3,
       'answer (unlocked by the island before)': 2,
       'lesson complete': 3,
-      'lesson complete (the last: completes the island)': 4,
+      'lesson complete (the last: completes the island)': 3,
       'review list': 2,
       'review answer (right, XP)': 3,
       'subscription purchase': 5,
@@ -128,7 +129,9 @@ async function seedBoards(stack: TestStack, count: number) {
 describe.each([150, 1500])('DynamoDB requests of a leaderboard read with %i learners ahead', (size) => {
   const stack = useStack({ now: wednesday });
 
-  it('reads cold in 4 requests and warm in 1, whatever the size and in a new throttle window', async () => {
+  // Cold: the session check, the board's snapshot and the caller's ties (one COUNT per tie shard: 4, the number the
+  // capacity model needs at 3,000,000 learners, docs/capacity.md); warm: the session check.
+  it('reads cold in 6 requests and warm in 1, whatever the size and in a new throttle window', async () => {
     const s = stack;
     await seedBoards(s, size);
     const learner = await signIn(s);
@@ -152,13 +155,13 @@ describe.each([150, 1500])('DynamoDB requests of a leaderboard read with %i lear
       }
     }
     expect(counts).toEqual({
-      'weekly cold': 4,
+      'weekly cold': 6,
       'weekly warm': 1,
-      'overall cold': 4,
+      'overall cold': 6,
       'overall warm': 1,
-      'weekly cold (next hour)': 4,
+      'weekly cold (next hour)': 6,
       'weekly warm (next hour)': 1,
-      'overall cold (next hour)': 4,
+      'overall cold (next hour)': 6,
       'overall warm (next hour)': 1,
     });
   });

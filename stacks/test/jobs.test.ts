@@ -148,7 +148,9 @@ describe('Jobs: the marketplace renewal job', () => {
   });
 
   it('is registered by sst.config.ts, and production retains its queue', () => {
-    expect(Object.keys(productionJobs.findResources('AWS::Events::Rule'))).toHaveLength(4);
+    // The payment re-check, the marketplace renewal, the board snapshots (issue 30), the streak freezes and the parent
+    // reports (issue 24).
+    expect(Object.keys(productionJobs.findResources('AWS::Events::Rule'))).toHaveLength(5);
     const policies = new Set(
       Object.values(productionJobs.toJSON().Resources as Resources)
         .filter((r) => r.Type !== 'AWS::SSM::Parameter')

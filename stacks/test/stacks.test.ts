@@ -167,7 +167,7 @@ describe('Secrets', () => {
 });
 
 describe('Api', () => {
-  it('deploys one function per endpoint group that is not streamed, nodejs22.x on arm64, sized as infra/functions.ts says, 30 s, JSON logs, no X-Ray', () => {
+  it('deploys one function per endpoint group that is not streamed, nodejs22.x on arm64, sized as infra/functions.ts says, 30 s, JSON logs, X-Ray active tracing', () => {
     const fns = Object.values(appLambdas(base.Api));
     expect(fns.map(groupOf).sort()).toEqual(endpointGroups.filter((g) => !isStreamedGroup(g)).sort());
     for (const fn of fns) {
@@ -178,7 +178,7 @@ describe('Api', () => {
         Timeout: 30,
         LoggingConfig: { LogFormat: 'JSON' },
       });
-      expect(fn.Properties.TracingConfig?.Mode ?? 'PassThrough').toBe('PassThrough');
+      expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
     }
   });
 

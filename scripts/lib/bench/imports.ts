@@ -9,6 +9,9 @@
  *   reads the stage secret; what that costs the first request is {@link benchSecretsClientLoad}.
  * - `ownImportMs`: the same import with those SDK packages required first, which leaves the bundle's own
  *   evaluation (parsing it, running its module bodies).
+ * And the yardstick of issue 30 §5: `@aws-sdk/client-dynamodb` required alone in a fresh process ({@link
+ * DYNAMODB_CLIENT}), the least any function that reads the table loads; each group's whole import over it is its
+ * `ratio` (target: 1.5, the tutor 2).
  * The Lambda runtime defines `awslambda` (the streamed groups call `awslambda.streamifyResponse` at import); the
  * child defines a stand-in. Errors: a child that fails (a bundle that throws at import) fails the bench.
  */
@@ -21,6 +24,10 @@ import { median } from './measure';
 
 /** The runtime's SDK packages a group's bundle requires at import (DynamoDB; infra/functions.ts requireAtRuntime). */
 const SDK_AT_IMPORT = ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'];
+/** The yardstick: the DynamoDB client alone, without its document client. */
+export const DYNAMODB_CLIENT = '@aws-sdk/client-dynamodb';
+/** Cold import over the DynamoDB client alone that a group may take (issue 30 §5). */
+export const importRatioTarget = (group: string): number => (group === 'tutor' ? 2 : 1.5);
 
 /** The stand-in of Lambda's `awslambda` global, then `preload`, then the timed code; prints the time, ms. */
 function childMs(preload: string, timed: string): number {
@@ -54,13 +61,17 @@ export async function benchBundles(importRuns: number) {
   const importBundle = (file: string) => `await import(${JSON.stringify(`./${file}`)});`;
   const whole = bundles.map(() => [] as number[]);
   const own = bundles.map(() => [] as number[]);
+  const client: number[] = [];
   for (let run = 0; run < importRuns; run++) {
     bundles.forEach((b, i) => {
+      // The yardstick in the same rounds, between the groups, so that it sees the same spells of load.
+      if (i % 5 === 0) client.push(childMs('', requireAll([DYNAMODB_CLIENT])));
       whole[i]?.push(childMs('', importBundle(b.file)));
       own[i]?.push(childMs(requireAll(SDK_AT_IMPORT), importBundle(b.file)));
     });
   }
-  return bundles.map((b, i) => ({
+  const dynamoClientMs = median(client);
+  const groups = bundles.map((b, i) => ({
     group: b.group,
     bytes: b.bytes,
     budgetKiB: bundleBudgetKiB(b.group),
@@ -68,7 +79,11 @@ export async function benchBundles(importRuns: number) {
     importMs: median(whole[i] ?? []),
     /** The bundle's own evaluation: the runtime's AWS SDK packages it loads at import required first. */
     ownImportMs: median(own[i] ?? []),
+    /** The whole import over the DynamoDB client's alone. */
+    ratio: median(whole[i] ?? []) / dynamoClientMs,
+    ratioTarget: importRatioTarget(b.group),
   }));
+  return { dynamoClientMs, dynamoClientRuns: client.length, groups };
 }
 
 /**

@@ -16,7 +16,7 @@
  *    step is cut short, what remains is unreachable: user ids are never reused. A domain that adds a personal
  *    item to the learner's partition adds its prefix to its front and to {@link PERSONAL_PREFIXES}.
  */
-import { getUser, phoneKey, publicIdKey, type User, userKey, verifyOtp } from '../auth';
+import { getUser, phoneKey, publicIdKey, removeDirectoryEntry, type User, userKey, verifyOtp } from '../auth';
 import { deleteAll } from '../db/batch';
 import { retryOptimistic } from '../db/conditions';
 import { ItemKey, queryAll } from '../db/items';
@@ -62,6 +62,7 @@ export async function deleteAccount(deps: Deps, user: User, otp: string): Promis
         }),
         remove(deps.db, phoneKey(user.phone), { condition: 'userId = :id', values: { ':id': user.id } }),
         remove(deps.db, publicIdKey(user.publicId)),
+        removeDirectoryEntry(deps.db, user.id),
         ...leaveBoards(deps.db, current, deps.clock.now()),
         // No parent report is sent for an account from the moment it is deleted (its job claims check the user).
         deleteLinkItem(deps.db, user.id),

@@ -1,5 +1,6 @@
 /** Error codes of the staff sign-in, permissions and accounts (spec Authentication 6; DESIGN §3, §9). */
 import { commonErrors, DomainError } from '../errors';
+import { countEvent, extraThrottleScopes } from '../metrics';
 import { type Permission, SUPERUSER_PERMISSIONS } from './permissions';
 
 export const adminErrors = {
@@ -7,9 +8,14 @@ export const adminErrors = {
   notAuthenticated: () => new DomainError('not_authenticated', 'Sign in to the admin first (POST /api/admin/login)'),
   /** 401: one message for a wrong username, a wrong password and an inactive account. */
   loginFailed: () => new DomainError('not_authenticated', 'Wrong username or password'),
-  /** 429 with Retry-After (seconds): too many failed sign-ins of this username (from this address; signInGuard.ts). */
-  signInHeldOff: (retryAfter: number) =>
-    new DomainError('throttled', 'Too many failed sign-ins for this username; try again later', { retryAfter }),
+  /**
+   * 429 with Retry-After (seconds): too many failed sign-ins of this username (from this address; signInGuard.ts).
+   * Counted as `Throttled`, scope `staff_sign_in`.
+   */
+  signInHeldOff: (retryAfter: number) => {
+    countEvent('Throttled', { scope: extraThrottleScopes.staffSignIn });
+    return new DomainError('throttled', 'Too many failed sign-ins for this username; try again later', { retryAfter });
+  },
   /** 403, naming the permission. */
   permissionDenied: (permission: Permission) =>
     new DomainError(

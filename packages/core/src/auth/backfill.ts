@@ -1,22 +1,32 @@
 /**
- * Migration `0003-admin-indexes`, auth's part: the users index (gsi2 `USERS`, user.entity.ts) on users created
- * before it. Visits every user id the `user` counter handed out (BatchGetItem, 100 at a time), never a Scan;
- * idempotent.
+ * The staff's directory of learners (directory.entity.ts) for users written before it: migrations
+ * `0003-admin-indexes` (users older than the staff API) and `0007-user-directory` (issue 30: the index moved off the
+ * user item, which every answer rewrites). Visits every user id the `user` counter handed out (BatchGetItem, 100 at
+ * a time), never a Scan; idempotent: an entry already there is kept (a sign-in or rename since wrote it).
  */
 
 import type { Db } from '../db/client';
+import { isConditionFailure } from '../db/conditions';
 import { counterValue } from '../db/counters';
-import { getItems } from '../db/items';
-import { indexUser, UserItem, userKey } from './user.entity';
+import { getItems, putItem } from '../db/items';
+import { directoryRecord } from './directory.entity';
+import { UserItem, unindexUser, userKey } from './user.entity';
 
-/** Adds the gsi2 keys to every existing user item. */
-export async function backfillUserIndex(db: Db): Promise<void> {
-  const last = await counterValue(db, 'user');
-  for (let first = 1; first <= last; first += 100) {
-    const ids = Array.from({ length: Math.min(100, last - first + 1) }, (_, i) => first + i);
+/** Gives every existing user a directory entry, and takes the user item out of the index it used to be in. */
+export async function backfillUserDirectory(db: Db): Promise<void> {
+  for await (const ids of userIdBatches(db)) {
     for (const user of await getItems(db, ids.map(userKey), UserItem)) {
-      await indexUser(db, user.id);
+      await ignoringFailedCondition(() => putItem(db, directoryRecord(user), { condition: 'attribute_not_exists(pk)' }));
+      await ignoringFailedCondition(() => unindexUser(db, user.id));
     }
+  }
+}
+
+async function ignoringFailedCondition(write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
 }
 

@@ -1,7 +1,8 @@
 /** Sign-in by phone and one-time code, sessions and tokens (spec Authentication). */
 
-export { backfillUserIndex, userIdBatches } from './backfill';
-export { hmacHex, safeEqual } from './crypto';
+export { backfillUserDirectory, userIdBatches } from './backfill';
+export { hmacHex, safeEqual, safeEqualAny } from './crypto';
+export { directoryKey, directoryName, removeDirectoryEntry, usersIndex, usersPage } from './directory.entity';
 export { authErrors } from './errors';
 export { endLearnerSessions, listLearnerSessions, revokeLearnerSession, type StaffSessionView } from './learnerSessions';
 export {
@@ -34,8 +35,6 @@ export {
   userIdByPhone,
   userIdByPublicId,
   userKey,
-  usersIndex,
-  usersPage,
   writeUser,
 } from './user.entity';
 export { getUserForStaff, listUsers, type StaffUserView, staffUserView } from './userDirectory';

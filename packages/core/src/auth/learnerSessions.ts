@@ -18,8 +18,9 @@ import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { historyItems } from '../history';
 import { auditStaffAction } from '../log';
+import { directorySession, usersCursorAfter, usersPage } from './directory.entity';
 import { REFRESH_TOKEN_SECONDS } from './sessions';
-import { getUser, type User, updateUser, userCondition, usersCursorAfter, usersPage } from './user.entity';
+import { getUser, type User, updateUser, userCondition } from './user.entity';
 
 export interface StaffSessionView {
   id: string;
@@ -77,6 +78,7 @@ async function endSignIn(deps: Deps, userId: number, sessionId: string, publicId
   try {
     await transact(deps.db, [
       updateUser(deps.db, userId, { remove: ['sessionId'] }, userCondition.is({ sessionId })),
+      directorySession(deps.db, userId, undefined),
       ...historyItems(deps.db, {
         at: deps.clock.now(),
         staff: actor,

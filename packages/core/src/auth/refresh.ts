@@ -10,15 +10,16 @@
  * the old token spent while it is not (so two refreshes with one token cannot both win), store the new one, and
  * check the family is still the user's live session.
  */
-import { cancellationReasons, isConditionFailure, retryOptimistic } from '../db/conditions';
+import { cancellationReasons, retryOptimistic } from '../db/conditions';
 import { check, put, remove, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { logger } from '../log';
 import { randomToken, sha256Hex } from './crypto';
+import { directorySession } from './directory.entity';
 import { authErrors } from './errors';
 import { readSession, type SessionItem, sessionKey } from './session.entity';
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from './tokens';
-import { updateUser, userCondition, userKey, writeUser } from './user.entity';
+import { updateUser, userCondition, userKey } from './user.entity';
 
 /** What a refresh answers: a new access token and the refresh token that replaces the one sent. */
 export interface RefreshResult {
@@ -45,9 +46,12 @@ async function tokenItem(deps: Deps, refreshToken: string): Promise<SessionItem>
 async function reused(deps: Deps, item: SessionItem, via: 'refresh' | 'logout'): Promise<never> {
   let familyEnded = true;
   try {
-    await writeUser(deps.db, item.userId, { remove: ['sessionId'] }, userCondition.is({ sessionId: item.sessionId }));
+    await transact(deps.db, [
+      updateUser(deps.db, item.userId, { remove: ['sessionId'] }, userCondition.is({ sessionId: item.sessionId })),
+      directorySession(deps.db, item.userId, undefined),
+    ]);
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (cancellationReasons(error)[0] !== 'ConditionalCheckFailed') throw error;
     familyEnded = false; // already ended (a newer sign-in, a logout, an earlier reuse)
   }
   logger.warn('security event: refresh token reuse', {
@@ -115,6 +119,7 @@ export async function logout(deps: Deps, refreshToken: string): Promise<void> {
       await transact(deps.db, [
         remove(deps.db, sessionKey(sha256Hex(refreshToken)), { condition: 'attribute_not_exists(rotatedAt)' }),
         updateUser(deps.db, item.userId, { remove: ['sessionId'] }, userCondition.is({ sessionId: item.sessionId })),
+        directorySession(deps.db, item.userId, undefined),
       ]);
     },
     (error) => {

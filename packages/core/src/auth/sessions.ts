@@ -9,6 +9,7 @@
  * Refresh tokens are random 256-bit strings stored only as SHA-256 under `SESSION#<hash>` with a TTL of
  * {@link REFRESH_TOKEN_SECONDS} from the login (every token of the sign-in expires then; refresh.ts rotates them).
  */
+
 import { randomUUID } from 'node:crypto';
 import { epochSeconds } from '../clock';
 import { cancellationReasons, retryOptimistic, tooManyConflicts } from '../db/conditions';
@@ -18,6 +19,7 @@ import type { Deps } from '../deps';
 import { countItem } from '../stats';
 import { hitOnItem, type ThrottleRule } from '../throttle';
 import { randomToken, sha256Hex } from './crypto';
+import { directorySession } from './directory.entity';
 import { authErrors } from './errors';
 import { checkOtp, codeAlreadyUsed } from './otp';
 import { sessionKey } from './session.entity';
@@ -57,6 +59,7 @@ async function startSession(deps: Deps, userId: number, session: NewSession): Pr
         updateUser(deps.db, userId, { set: { sessionId: session.sessionId, lastLoginAt: new Date(session.now).toISOString() } }),
         countItem(deps.db, session.now, { signIns: 1 }),
         ...session.items(userId),
+        directorySession(deps.db, userId, session.sessionId),
       ]);
       return true;
     },

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeDeps } from '../testing';
 import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './tokens';
 
@@ -15,6 +15,48 @@ describe('access tokens', () => {
   it('refuse a token signed under another SECRET_KEY', async () => {
     const token = await signAccessToken(fakeDeps({ env: { SECRET_KEY: 'another-secret-key-0123456789abcdef0123' } }), 1, 's');
     await expect(verifyAccessToken(fakeDeps(), token)).rejects.toMatchObject({ code: 'token_invalid' });
+  });
+});
+
+describe('verified tokens kept by the worker (issue 30 §5)', () => {
+  it('checks a known token’s signature once, and its time claims on every use', async () => {
+    const deps = fakeDeps();
+    const token = await signAccessToken(deps, 7, 'session-7');
+    const verify = vi.spyOn(crypto.subtle, 'verify');
+    try {
+      for (let i = 0; i < 3; i++) await expect(verifyAccessToken(deps, token)).resolves.toEqual({ userId: 7, sessionId: 'session-7' });
+      expect(verify).toHaveBeenCalledTimes(1);
+      // The last second of its hour is still valid; the next one is not, cached or not.
+      deps.clock.advance(ACCESS_TOKEN_SECONDS - 1);
+      await expect(verifyAccessToken(deps, token)).resolves.toMatchObject({ userId: 7 });
+      deps.clock.advance(1);
+      await expect(verifyAccessToken(deps, token)).rejects.toMatchObject({ code: 'token_invalid' });
+    } finally {
+      verify.mockRestore();
+    }
+  });
+
+  it('refuses a known token when the clock is before its issue time, and under another key', async () => {
+    const deps = fakeDeps();
+    const token = await signAccessToken(deps, 8, 's');
+    await verifyAccessToken(deps, token);
+    deps.clock.advance(-5);
+    await expect(verifyAccessToken(deps, token)).rejects.toMatchObject({ code: 'token_invalid' });
+    const other = fakeDeps({ env: { SECRET_KEY: 'another-secret-key-0123456789abcdef0123' } });
+    await expect(verifyAccessToken(other, token)).rejects.toMatchObject({ code: 'token_invalid' });
+  });
+
+  it('never keeps a refused token', async () => {
+    const deps = fakeDeps();
+    const token = await signAccessToken(deps, 9, 's');
+    const forged = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    const verify = vi.spyOn(crypto.subtle, 'verify');
+    try {
+      for (let i = 0; i < 2; i++) await expect(verifyAccessToken(deps, forged)).rejects.toMatchObject({ code: 'token_invalid' });
+      expect(verify).toHaveBeenCalledTimes(2);
+    } finally {
+      verify.mockRestore();
+    }
   });
 });
 

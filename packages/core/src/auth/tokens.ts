@@ -26,8 +26,57 @@ export async function signAccessToken(deps: Deps, userId: number, sessionId: str
     .sign(deps.secretKey);
 }
 
-/** The user id and session id of a valid access token. Errors: `token_invalid` (expired, forged, malformed). */
+/** What a verified token says, kept to check its time claims again on a later use. */
+interface VerifiedToken {
+  userId: number;
+  sessionId: string;
+  /** Epoch seconds. */
+  iat: number;
+  exp: number;
+}
+
+/** Tokens a worker keeps verified at most (about 0.5 KB each); the oldest is dropped first. */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * The access tokens this worker verified, per signing key (a new key, after a secret change, starts empty). An app
+ * sends the same access token with every request for its hour, and the signature check is the costliest step of a
+ * request outside DynamoDB (WebCrypto's HMAC runs on libuv's thread pool: a hop there and back per request; issue 30
+ * §5, docs/performance.md), so a token whose signature and claims jose accepted once is only checked against the
+ * clock again (expiry, age) on later requests. Only accepted tokens are kept: a forged or malformed one pays the full
+ * check every time. What the token is worth is still decided per request by the session check (its `sid` must be
+ * the user's live session), so a sign-out or revocation ends it at once, cached or not.
+ */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, VerifiedToken>>();
+
+function verifiedOf(key: Uint8Array): Map<string, VerifiedToken> {
+  let verified = verifiedTokens.get(key);
+  if (!verified) {
+    verified = new Map();
+    verifiedTokens.set(key, verified);
+  }
+  return verified;
+}
+
+/**
+ * Whether a verified token still holds at `nowSeconds` (whole epoch seconds, as jose counts): not expired (`exp` is
+ * the first second it is not valid), not issued in the future, no older than the lifetime. The same rules jose
+ * applies with no clock tolerance.
+ */
+const stillValid = (t: VerifiedToken, nowSeconds: number): boolean =>
+  nowSeconds < t.exp && nowSeconds >= t.iat && nowSeconds - t.iat <= ACCESS_TOKEN_SECONDS;
+
+/**
+ * The user id and session id of a valid access token (a token this worker verified before: its time claims checked
+ * again, see {@link verifiedTokens}). Errors: `token_invalid` (expired, forged, malformed).
+ */
 export async function verifyAccessToken(deps: Deps, token: string): Promise<{ userId: number; sessionId: string }> {
+  const verified = verifiedOf(deps.secretKey);
+  const known = verified.get(token);
+  if (known) {
+    if (stillValid(known, Math.floor(deps.clock.now() / 1000))) return { userId: known.userId, sessionId: known.sessionId };
+    verified.delete(token); // jose below says why it no longer holds
+  }
   try {
     const { payload } = await jwtVerify(token, deps.secretKey, {
       algorithms: ['HS256'],
@@ -43,6 +92,8 @@ export async function verifyAccessToken(deps: Deps, token: string): Promise<{ us
     if ((payload.exp as number) - (payload.iat as number) > ACCESS_TOKEN_SECONDS) {
       throw authErrors.tokenInvalid('The access token lives longer than this service allows');
     }
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { userId, sessionId: payload.sid, iat: payload.iat as number, exp: payload.exp as number });
     return { userId, sessionId: payload.sid };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw authErrors.tokenInvalid('The access token has expired; refresh it');

@@ -33,9 +33,19 @@ describe('updateUser', () => {
     });
   });
 
-  it('conditions on absence, on a number below, and on the subscription as read', () => {
+  it('conditions on absence, on another value, on a number below, and on the subscription as read', () => {
     expect(updateUser(db, 1, { set: { referralCode: 'ab' } }, userCondition.lacks('referralCode')).Update?.ConditionExpression).toBe(
       'attribute_not_exists(#referralCode)',
+    );
+    const item = updateUser(db, 1, { set: { boardWeek: '2026-11-21' } }, userCondition.isNot('boardWeek', '2026-11-21'));
+    expect(item.Update).toMatchObject({
+      ConditionExpression: 'attribute_not_exists(#boardWeek) OR #boardWeek <> :not_boardWeek',
+      ExpressionAttributeNames: { '#boardWeek': 'boardWeek' },
+      ExpressionAttributeValues: { ':not_boardWeek': '2026-11-21', ':u_boardWeek': '2026-11-21' },
+    });
+    // In a composition, `all` adds the only parentheses (DynamoDB refuses doubled ones).
+    expect(userCondition.all(userCondition.isNot('boardWeek', 'w'), userCondition.exists()).expression).toBe(
+      '(attribute_not_exists(#boardWeek) OR #boardWeek <> :not_boardWeek) AND (attribute_exists(pk))',
     );
     const below = userCondition.below('notificationsReadUpTo', 9);
     expect(below).toEqual({

@@ -7,9 +7,8 @@
  * | phone → user       | PHONE#<phone>         | PHONE     | unique constraint, phone exactly as sent |
  * | publicId → user    | PUBLICID#<publicId>   | PUBLICID  | unique constraint                       |
  *
- * The user item also carries gsi2 `USERS` / `<userId 12>` ({@link usersIndex}), written at creation (and by
- * migration `0003-admin-indexes` for older users): the staff's user list and search, newest first, without a
- * Scan. One partition: fine for the staff's reads (the app never reads it).
+ * The staff's list and search of learners read the directory (directory.entry.ts, gsi2 `USERS`); the user item
+ * itself was in that index until migration `0007-user-directory` (every write of it rewrote the index copy).
  *
  * The user item is the one aggregate several domains write, each its own fields: hearts and counters (progress/
  * answer), XP, stars and streak (progress/ grant), board positions (leaderboard/), profile fields (profile/), the
@@ -21,18 +20,13 @@
  */
 import * as z from 'zod';
 import type { Db } from '../db/client';
-import { encodeCursor } from '../db/cursor';
-import { getItem, getItems, type Page, parseItem, queryPage, updateItem } from '../db/items';
-import { type Key, pad, userPartition } from '../db/keys';
+import { getItem, getItems, parseItem, updateItem } from '../db/items';
+import { type Key, userPartition } from '../db/keys';
 import { type Condition, type TxItem, update, type Values } from '../db/transact';
 
 export const userKey = (userId: number): Key => ({ pk: userPartition(userId), sk: 'PROFILE' });
 export const phoneKey = (phone: string): Key => ({ pk: `PHONE#${phone}`, sk: 'PHONE' });
 export const publicIdKey = (publicId: string): Key => ({ pk: `PUBLICID#${publicId}`, sk: 'PUBLICID' });
-
-const USERS_INDEX = 'USERS';
-/** gsi2 of the user item: every user, by id. */
-export const usersIndex = (userId: number) => ({ gsi2pk: USERS_INDEX, gsi2sk: pad(userId, 12) });
 
 const count = z.number().int().nonnegative();
 const epochMs = z.number().int();
@@ -100,6 +94,14 @@ export const UserItem = z
     weekKey: z.string().optional(),
     weekXp: count.optional(),
     weekXpReachedAt: epochMs.optional(),
+    /**
+     * leaderboard/: where the learner's entries and histogram buckets stand (board.ts): the overall XP, and the week
+     * (`weekKey` form) and XP of the weekly board. Written by grants with the entries, so they equal `xp` and `weekXp`
+     * except for a grant made by a release before migration 0006, which the next grant mends.
+     */
+    boardXp: count.optional(),
+    boardWeek: z.string().optional(),
+    boardWeekXp: count.optional(),
 
     /** profile/. */
     gradeId: z.number().int().positive().optional(),
@@ -158,6 +160,11 @@ export const userCondition = {
   }),
   /** The field is not stored. */
   lacks: (field: OptionalField): UserCondition => ({ expression: `attribute_not_exists(#${field})` }),
+  /** The field is not stored, or holds another value than `value` (`:not_<field>`). */
+  isNot: <F extends OptionalField>(field: F, value: Exclude<UserFields[F], undefined>): UserCondition => ({
+    expression: `attribute_not_exists(#${field}) OR #${field} <> :not_${field}`,
+    values: { [`:not_${field}`]: value },
+  }),
   /** The number field is not stored, or is below `value`. */
   below: (field: NumberField, value: number): UserCondition => ({
     expression: `attribute_not_exists(#${field}) OR #${field} < :below_${field}`,
@@ -240,43 +247,19 @@ export async function writeUser(db: Db, userId: number, change: UserChange, cond
   return parseItem(UserItem, await updateItem(db, userKey(userId), expression, when, 'ALL_NEW'));
 }
 
-/** Writes the users index's keys ({@link usersIndex}) on user `userId` (migration 0003; creation writes them itself). */
-export async function indexUser(db: Db, userId: number): Promise<void> {
-  const index = usersIndex(userId);
-  await updateItem(db, userKey(userId), 'SET gsi2pk = :pk, gsi2sk = :sk', {
-    condition: 'attribute_exists(pk)',
-    values: { ':pk': index.gsi2pk, ':sk': index.gsi2sk },
-  });
+/**
+ * Takes user `userId` out of the staff's index it was in before the directory (gsi2 `USERS`; migration
+ * `0007-user-directory`): removes its gsi2 keys, when it has them. Errors: ConditionalCheckFailed (not indexed).
+ */
+export async function unindexUser(db: Db, userId: number): Promise<void> {
+  await updateItem(db, userKey(userId), 'REMOVE gsi2pk, gsi2sk', { condition: 'attribute_exists(gsi2pk)' });
 }
 
 /** The user `userId`, or undefined (strongly consistent). */
 export const getUser = (db: Db, userId: number): Promise<User | undefined> => getItem(db, userKey(userId), UserItem);
 
-/** The cursor of the users index (gsi2 `USERS`) that continues after `user`, as `usersPage` makes them. */
-export const usersCursorAfter = (user: Pick<User, 'id'>): string =>
-  encodeCursor({ ...userKey(user.id), ...usersIndex(user.id) }, USERS_INDEX);
-
 /** The users of `userIds` that exist, in no particular order (BatchGetItem). */
 export const getUsers = (db: Db, userIds: number[]): Promise<User[]> => getItems(db, [...new Set(userIds)].map(userKey), UserItem);
-
-/**
- * One page of every user, newest first (gsi2 `USERS`, by id: the order of creation), oldest first with `ascending`,
- * `limit` read before `filter` keeps some, from `cursor`. Errors: `validation_error` on `cursor`.
- */
-type UsersPageOptions = { limit: number; cursor?: string; filter?: Condition; ascending?: boolean };
-export const usersPage = (db: Db, options: UsersPageOptions): Promise<Page<User>> =>
-  queryPage(
-    db,
-    {
-      index: 'gsi2',
-      partition: USERS_INDEX,
-      descending: !options.ascending,
-      limit: options.limit,
-      ...(options.filter ? { filter: options.filter } : {}),
-    },
-    UserItem,
-    options.cursor,
-  );
 
 const UserRef = z.object({ userId: z.number().int().positive() }).describe('user reference');
 

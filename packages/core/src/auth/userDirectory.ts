@@ -10,7 +10,8 @@ import { fillPage } from '../db/pages';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { heartsAt } from '../hearts';
-import { getUser, type User, userIdByPhone, userIdByPublicId, usersCursorAfter, usersPage } from './user.entity';
+import { usersCursorAfter, usersPage } from './directory.entity';
+import { getUser, type User, userIdByPhone, userIdByPublicId } from './user.entity';
 import { gradeOf } from './users';
 
 /** A learner as the staff see it (times ISO; hearts as of now). */

@@ -11,7 +11,8 @@ import { nextId } from '../db/counters';
 import { put, type TxItem, transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { countItem } from '../stats';
-import { getUser, phoneItem, phoneKey, publicIdKey, type User, userKey, usersIndex } from './user.entity';
+import { putDirectoryEntry } from './directory.entity';
+import { getUser, phoneItem, phoneKey, publicIdKey, type User, userKey } from './user.entity';
 
 /** The grade of a learner who has not chosen one (spec "User and profile": the map and the tutor's book). */
 export const DEFAULT_GRADE_ID = 4;
@@ -39,8 +40,8 @@ export async function accountOfPhone(deps: Deps, phone: string): Promise<Account
   return user && { id: user.id, publicId: user.publicId };
 }
 
-/** The items written with a new user (in this order): the user, its phone and publicId constraint items, the day's counters. */
-const CREATION_ITEMS = 4;
+/** The items written with a new user (in this order): the user, its phone and publicId constraint items, the day's counters, its directory entry. */
+const CREATION_ITEMS = 5;
 
 /**
  * Creates the user of `phone` in one transaction with `extra(user)` (a login's session and code consumption),
@@ -70,10 +71,11 @@ export async function createUser(
         ...options.fields,
       };
       await transact(deps.db, [
-        put(deps.db, { ...userKey(id), ...usersIndex(id), ...user }, unique),
+        put(deps.db, { ...userKey(id), ...user }, unique),
         put(deps.db, { ...phoneKey(phone), userId: id, publicId: user.publicId }, unique),
         put(deps.db, { ...publicIdKey(user.publicId), userId: id }, unique),
         countItem(deps.db, now, { newUsers: 1, ...(options.signIns ? { signIns: options.signIns } : {}) }),
+        putDirectoryEntry(deps.db, user),
         ...(options.extra?.(user) ?? []),
       ]);
       return user;

@@ -6,6 +6,7 @@
  * re-reads and decides again. {@link retryOptimistic} is that loop.
  */
 import { DomainError } from '../errors';
+import { countEvent } from '../metrics';
 
 /** One reason per item of a cancelled transaction, in the order of its items (AWS: CancellationReasons). */
 export type CancellationCode = 'None' | 'ConditionalCheckFailed' | 'TransactionConflict' | 'ItemCollectionSizeLimitExceeded' | string;
@@ -41,6 +42,16 @@ export function isConditionFailure(error: unknown): boolean {
   return cancellationReasons(error).some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict');
 }
 
+/** True when a transaction was cancelled because another transaction held one of its items (not a failed condition). */
+export const isTransactionConflict = (error: unknown): boolean => cancellationReasons(error).includes('TransactionConflict');
+
+/**
+ * How long to wait before try `n + 1` after a TransactionConflict, ms: "full jitter" exponential back-off, a random
+ * time up to 20 ms × 2^n (at most 640 ms), so that transactions that collided on a hot item do not collide again
+ * (AWS: retry TransactionConflict with back-off). A failed condition is retried at once: the re-read decides.
+ */
+export const conflictBackoffMs = (n: number): number => Math.random() * 20 * 2 ** Math.min(n, 5);
+
 /** What {@link retryOptimistic}'s `onConflict` returns: nothing to try again, or a final result. */
 export type ConflictOutcome<T> = undefined | { result: T };
 
@@ -55,7 +66,9 @@ export const tooManyConflicts = (): DomainError =>
  * Optimistic concurrency: runs `attempt(n)` (n = 0, 1, ...) until it returns. When it throws a lost race
  * ({@link isConditionFailure}), `onConflict(error, n)` re-reads what changed: it returns `{ result }` to end
  * with that result (e.g. "someone else already completed it"), or nothing to run `attempt` again with the
- * state it reloaded. Any other error is rethrown at once.
+ * state it reloaded. A transaction cancelled by a TransactionConflict waits {@link conflictBackoffMs} first (and is
+ * counted: metric `TransactionConflictRetries`, infra/metrics.ts). Any other
+ * error is rethrown at once.
  *
  * Errors: whatever `attempt` or `onConflict` raise; `busy()` (default 503 `database_busy`) after `attempts`
  * lost races.
@@ -71,6 +84,10 @@ export async function retryOptimistic<T>(
       return await attempt(n);
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
+      if (isTransactionConflict(error)) {
+        countEvent('TransactionConflictRetries', {});
+        await new Promise((resolve) => setTimeout(resolve, conflictBackoffMs(n)));
+      }
       const outcome = await onConflict(error, n);
       if (outcome) return outcome.result;
     }

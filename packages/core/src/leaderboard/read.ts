@@ -1,35 +1,44 @@
 /**
- * Reading a leaderboard (`GET /api/leaderboard?period=weekly|overall`, issue 3 §3; spec "Progress":
- * computed live, cached 60 seconds; DESIGN §3, §5).
+ * Reading a leaderboard (`GET /api/leaderboard?period=weekly|overall`, issue 3 §3; spec "Progress": computed
+ * live, cached 60 seconds; DESIGN §3, §5, §14).
  *
- * Cost per read, whatever the number of learners (measured in docs/performance.md):
- * - the top {@link TOP_SIZE}: one gsi1 Query (entries in rank order, with the learners' names:
- *   boardEntry.entity.ts), cached 60 s per board in this worker;
- * - the caller's own rank: the user item is already loaded by the auth check (which also counts the throttle
- *   hit, in the same request); one Query of the board's XP
- *   histogram (histogram.entity.ts: one item per distinct XP value, so one page) gives the learners strictly
- *   above, and, at the same time, one COUNT Query over the entries at exactly the caller's XP that reached it
- *   earlier breaks the tie. Cached 60 s per learner and board, keyed by the learner's XP so their own change
- *   shows at once. No Scan anywhere.
+ * The board comes from its snapshot (snapshot.entity.ts), merged from the shards at most a minute ago by the
+ * board-snapshot job: one GetItem per board and worker a minute, whatever the number of learners and readers.
+ * The caller's rank is `1 + learners with more XP + learners with the same XP who reached it earlier` against that
+ * snapshot, with the caller's own XP as it is now:
+ * - in the snapshot's top with that XP: the top's rank;
+ * - reached after the snapshot: behind every learner the snapshot had at that XP, so no request at all;
+ * - otherwise the snapshot gives the learners above and, at a crowded XP value, the last marker ahead of the
+ *   caller; one COUNT Query per tie shard counts the ties between that marker (or the first) and the caller: at most
+ *   `MARKER_EVERY` of them, whatever the number of learners.
+ * The rank is cached per learner, board and snapshot in the worker, keyed by the learner's XP, so a learner who
+ * just earned XP sees their new rank at once, against a board at most a minute old (`computedAt` says how old).
  *
- * A learner with no XP in the period has no entry and no rank (`rank: null`).
+ * So a read is the session check plus, cold, the snapshot and the ties (at most 1 + 1 + TIE_SHARDS requests; 1 warm,
+ * tests/requests.test.ts). No Scan, nothing that grows with the board. A learner with no XP in the period has no
+ * entry and no rank (`rank: null`).
  */
 import { LRUCache } from 'lru-cache';
-import * as z from 'zod';
-import { type User, userKey } from '../auth';
+import type { User } from '../auth';
 import { tehranWeekStart } from '../calendar/tehran';
-import { getItems } from '../db/items';
+import type { Db } from '../db/client';
 import type { Deps } from '../deps';
+import { logger } from '../log';
 import { OVERALL_BOARD, weeklyBoard, weeklyPosition } from './board';
-import { countTiesUpTo, topEntries } from './boardEntry.entity';
-import { learnersAbove } from './histogram.entity';
+import { countTiesBetween } from './boardEntry.entity';
+import { refreshBoardSnapshot } from './snapshot';
+import { type BoardSnapshot, getSnapshot } from './snapshot.entity';
 
 export type Period = 'weekly' | 'overall';
 
-/** How long a board's top and a learner's rank are reused, seconds (spec Limits: leaderboard cache). */
+/** How long a board's snapshot is reused, seconds (spec Limits: leaderboard cache). */
 export const LEADERBOARD_CACHE_SECONDS = 60;
-/** Entries read and cached per board; `limit` picks a prefix of them. */
+/** Entries a read can show; `limit` picks a prefix of them. */
 export const TOP_SIZE = 100;
+/** A snapshot older than this is taken again by its reader (the job has stopped), seconds. */
+const SNAPSHOT_STALE_SECONDS = 300;
+/** How long a worker keeps a snapshot that was already old when read (the job is late), before asking again, ms. */
+const LATE_RECHECK_MS = 10_000;
 
 export interface LeaderboardRow {
   rank: number;
@@ -46,63 +55,57 @@ export interface Leaderboard {
   items: LeaderboardRow[];
   /** The caller: rank null when they have no XP in the period. */
   me: { rank: number | null; publicId: string; name: string; xp: number };
-  /** When the top list was read from the table (ISO); it is reused for 60 s. */
+  /** When the board's snapshot was taken (ISO); it is reused for 60 s. */
   computedAt: string;
 }
 
-interface CachedTop {
-  at: number;
-  rows: LeaderboardRow[];
-  userIds: number[];
-}
-interface CachedRank {
-  at: number;
-  xp: number;
-  rank: number;
+interface WorkerCaches {
+  snapshots: Map<string, { snapshot: BoardSnapshot; checkedAt: number }>;
+  ranks: LRUCache<string, { xp: number; snapshotAt: number; rank: number }>;
 }
 
-// Per worker; keyed by table so that several stacks in one process (tests) never share entries.
-const topCache = new LRUCache<string, CachedTop>({ max: 64 });
-const rankCache = new LRUCache<string, CachedRank>({ max: 50_000 });
+// Per worker: keyed by the worker's database client, so that several stacks in one process (tests) or the capacity
+// model's simulated workers never share entries.
+const caches = new WeakMap<Db, WorkerCaches>();
+const cachesOf = (db: Db): WorkerCaches => {
+  let found = caches.get(db);
+  if (!found) {
+    found = { snapshots: new Map(), ranks: new LRUCache({ max: 50_000 }) };
+    caches.set(db, found);
+  }
+  return found;
+};
 
-const fresh = (at: number, now: number) => now - at < LEADERBOARD_CACHE_SECONDS * 1000;
-const nameOf = (u: { displayName?: string; publicId: string }) => u.displayName || u.publicId;
+const nameOf = (u: { displayName?: string | undefined; publicId: string }) => u.displayName || u.publicId;
 
-/** What the top list needs of a learner whose entry has no names yet (written before them). */
-const UserName = z.object({ id: z.number().int(), publicId: z.string(), displayName: z.string().optional() }).describe('user (name)');
-
-/** The board's top, named by the entries themselves; entries older than the names are looked up (one BatchGet). */
-async function readTop(deps: Deps, board: string): Promise<CachedTop> {
-  const entries = await topEntries(deps.db, board, TOP_SIZE);
-  const unnamed = entries.filter((e) => e.publicId === undefined);
-  const users = new Map(
-    unnamed.length
-      ? (
-          await getItems(
-            deps.db,
-            unnamed.map((e) => userKey(e.userId)),
-            UserName,
-          )
-        ).map((u) => [u.id, u])
-      : [],
-  );
-  // An unnamed entry whose learner is gone (deleted between the two reads) is left out; ranks stay those of the board.
-  const rows: LeaderboardRow[] = [];
-  const userIds: number[] = [];
-  entries.forEach((entry, index) => {
-    const who = entry.publicId === undefined ? users.get(entry.userId) : { publicId: entry.publicId, displayName: entry.displayName };
-    if (!who) return;
-    rows.push({ rank: index + 1, publicId: who.publicId, name: nameOf(who), xp: entry.xp });
-    userIds.push(entry.userId);
-  });
-  return { at: deps.clock.now(), rows, userIds };
+/**
+ * The snapshot of `board` for this worker at `now`: the cached one while under a minute old, else the stored one
+ * (written by the job), or a new one when there is none or it is over five minutes old.
+ */
+async function snapshotOf(deps: Deps, board: string, now: number): Promise<BoardSnapshot> {
+  const cache = cachesOf(deps.db).snapshots;
+  const cached = cache.get(board);
+  if (cached && (now - cached.snapshot.at < LEADERBOARD_CACHE_SECONDS * 1000 || now - cached.checkedAt < LATE_RECHECK_MS)) {
+    return cached.snapshot;
+  }
+  let snapshot = await getSnapshot(deps.db, board);
+  if (!snapshot || now - snapshot.at > SNAPSHOT_STALE_SECONDS * 1000) {
+    if (snapshot) logger.warn('board snapshot stale: taking it on read', { board, ageSeconds: Math.round((now - snapshot.at) / 1000) });
+    snapshot = await refreshBoardSnapshot(deps.db, board, now);
+  }
+  cache.set(board, { snapshot, checkedAt: now });
+  return snapshot;
 }
 
-/** 1 + learners with more XP + learners with the same XP who reached it earlier. */
-async function rankOf(deps: Deps, board: string, userId: number, xp: number, reachedAt: number): Promise<number> {
-  const [above, tiesUpToMe] = await Promise.all([learnersAbove(deps.db, board, xp), countTiesUpTo(deps.db, board, xp, reachedAt, userId)]);
-  // The index is eventually consistent: just after a grant the caller's own entry may not be there yet.
-  return 1 + above + Math.max(0, tiesUpToMe - 1);
+/** The rank of a learner at `xp`, reached at `reachedAt` (epoch ms), against `snapshot` (see the module doc). */
+async function rankOf(deps: Deps, snapshot: BoardSnapshot, userId: number, xp: number, reachedAt: number): Promise<number> {
+  const above = snapshot.above(xp);
+  if (reachedAt > snapshot.at) return 1 + above + snapshot.count(xp);
+  if (snapshot.count(xp) <= 1) return 1 + above;
+  const place = { reachedAt, userId };
+  const marker = snapshot.markerBefore(xp, place);
+  const between = await countTiesBetween(deps.db, snapshot.board, xp, marker?.place, place);
+  return 1 + above + (marker?.upTo ?? 0) + between;
 }
 
 /**
@@ -112,34 +115,36 @@ async function rankOf(deps: Deps, board: string, userId: number, xp: number, rea
 export async function leaderboard(deps: Deps, user: User, period: Period, limit = 50): Promise<Leaderboard> {
   const now = deps.clock.now();
   const board = period === 'overall' ? OVERALL_BOARD : weeklyBoard(now);
-  const tableKey = `${deps.db.tableName}|${board}`;
-
-  let top = topCache.get(tableKey);
-  if (!top || !fresh(top.at, now)) {
-    top = await readTop(deps, board);
-    topCache.set(tableKey, top);
-  }
+  const snapshot = await snapshotOf(deps, board, now);
+  const top = snapshot.data.top.map((row, i) => ({
+    rank: i + 1,
+    userId: row.userId,
+    publicId: row.publicId,
+    name: nameOf(row),
+    xp: row.xp,
+  }));
 
   const position = period === 'overall' ? { xp: user.xp, reachedAt: user.xpReachedAt } : weeklyPosition(user, now);
   let rank: number | null = null;
   if (position.xp > 0 && position.reachedAt !== undefined) {
-    const inTop = top.userIds.indexOf(user.id);
-    const cachedRank = rankCache.get(`${tableKey}|${user.id}`);
-    if (inTop >= 0 && top.rows[inTop]?.xp === position.xp) {
-      rank = top.rows[inTop]?.rank ?? null;
-    } else if (cachedRank && cachedRank.xp === position.xp && fresh(cachedRank.at, now)) {
-      rank = cachedRank.rank;
+    const inTop = top.find((row) => row.userId === user.id);
+    const key = `${board}|${user.id}`;
+    const cached = cachesOf(deps.db).ranks.get(key);
+    if (inTop && inTop.xp === position.xp) {
+      rank = inTop.rank;
+    } else if (cached && cached.xp === position.xp && cached.snapshotAt === snapshot.at) {
+      rank = cached.rank;
     } else {
-      rank = await rankOf(deps, board, user.id, position.xp, position.reachedAt);
-      rankCache.set(`${tableKey}|${user.id}`, { at: now, xp: position.xp, rank });
+      rank = await rankOf(deps, snapshot, user.id, position.xp, position.reachedAt);
+      cachesOf(deps.db).ranks.set(key, { xp: position.xp, snapshotAt: snapshot.at, rank });
     }
   }
 
   return {
     period,
     weekStart: period === 'weekly' ? tehranWeekStart(now) : null,
-    items: top.rows.slice(0, limit),
+    items: top.slice(0, limit).map(({ rank: r, publicId, name, xp }) => ({ rank: r, publicId, name, xp })),
     me: { rank, publicId: user.publicId, name: nameOf(user), xp: position.xp },
-    computedAt: new Date(top.at).toISOString(),
+    computedAt: new Date(snapshot.at).toISOString(),
   };
 }

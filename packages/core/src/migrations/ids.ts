@@ -24,6 +24,15 @@ export const migrations = [
     id: '0005-marketplace-period-truth',
     description: "Put each running marketplace subscription's period on its learner's subscription and schedule its daily re-check",
   },
+  {
+    id: '0006-sharded-boards',
+    description: 'Move the current leaderboards onto write-sharded entries and XP histogram, rank for rank (issue 30)',
+  },
+  {
+    id: '0007-user-directory',
+    description:
+      "Move the staff's list of learners from the user item (rewritten by every answer) to a directory entry per learner (issue 30)",
+  },
 ] as const satisfies readonly MigrationInfo[];
 
 export interface MigrationInfo {

@@ -4,10 +4,10 @@
  * (`apply.ts`), which imports this module when it applies something.
  */
 
-import { backfillUserIndex, userIdBatches } from '../auth';
+import { backfillUserDirectory, userIdBatches } from '../auth';
 import { writeSeedContent } from '../curriculum';
 import type { Db } from '../db/client';
-import { backfillBoardNames } from '../leaderboard';
+import { backfillBoardNames, dropLegacyHistograms, moveToShardedBoards } from '../leaderboard';
 import { backfillMarketplacePeriods, backfillSubscriptionIndexes, saveDiscountCode, savePlan, seedPlans } from '../subscriptions';
 import { backfillTicketIndex } from '../support';
 import { backfillFeedbackIndex } from '../tutor';
@@ -30,7 +30,7 @@ export const steps: Record<MigrationId, (db: Db, now: () => number) => Promise<v
   },
   /** The staff API's indexes on items written before it (each domain's `backfill.ts`). */
   async '0003-admin-indexes'(db, now) {
-    await backfillUserIndex(db);
+    await backfillUserDirectory(db);
     await backfillSubscriptionIndexes(db, now());
     await backfillTicketIndex(db);
     for await (const ids of userIdBatches(db)) await backfillFeedbackIndex(db, ids);
@@ -44,4 +44,12 @@ export const steps: Record<MigrationId, (db: Db, now: () => number) => Promise<v
   async '0005-marketplace-period-truth'(db, now) {
     await backfillMarketplacePeriods(db, now());
   },
+  /** The boards' hot keys write-sharded (leaderboard/migrate.ts). */
+  async '0006-sharded-boards'(db, now) {
+    const at = now();
+    for await (const ids of userIdBatches(db)) await moveToShardedBoards(db, ids, at);
+    await dropLegacyHistograms(db, at);
+  },
+  /** The staff's list of learners off the user item (auth/backfill.ts). */
+  '0007-user-directory': backfillUserDirectory,
 };

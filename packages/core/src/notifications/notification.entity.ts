@@ -1,18 +1,17 @@
 /**
- * A learner's notification: pk `USER#<userId>`, sk `NOTIF#<notificationId 12 digits>`; TTL
- * `expiresAt` {@link NOTIFICATION_KEEP_DAYS} days after creation. Ids come from the `notification` counter and
- * grow with time, so a reverse Query of the prefix lists the newest first; another learner's id is simply not
- * in the caller's partition (404). Read state: `readAt` (marked one by one) or an id at most the user's
+ * A learner's notification: pk `USER#<userId>`, sk `NOTIF#<notificationId, 12 digits or more>`; TTL
+ * `expiresAt` {@link NOTIFICATION_KEEP_DAYS} days after creation. Ids grow with time ({@link newNotificationIds}),
+ * so a reverse Query of the prefix lists the newest first; another learner's id is simply not in the caller's
+ * partition (404). Read state: `readAt` (marked one by one) or an id at most the user's
  * `notificationsReadUpTo` (read-all, one write on the user item). Personal data: deleted with the account.
  *
- * Broadcasts (staff messages to every learner, broadcast.entity.ts) take their ids from the same counter, so
- * they interleave with a learner's own by id. Staff messages, to one learner or to all, also carry gsi1
+ * Broadcasts (staff messages to every learner, broadcast.entity.ts) take their ids the same way, so they interleave
+ * with a learner's own by id. Staff messages, to one learner or to all, also carry gsi1
  * `SENTNOTIFS` / `<id 12>`: the staff's list of what was sent.
  */
 import * as z from 'zod';
 import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';
-import { nextId, nextIds } from '../db/counters';
 import { countItems, getItems, type Page, parseItem, putItem, queryPage, updateItem } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
@@ -48,11 +47,26 @@ export const NotificationItem = z
   .describe('notification');
 export type StoredNotification = z.infer<typeof NotificationItem>;
 
-/** A new notification id (one counter update). */
-export const newNotificationId = (db: Db): Promise<number> => nextId(db, 'notification');
+/** The last notification id this worker handed out. */
+let lastId = 0;
 
-/** `count` new notification ids in one counter update, increasing (an island and a streak milestone at once). */
-export const newNotificationIds = (db: Db, count: number): Promise<number[]> => nextIds(db, 'notification', count);
+/**
+ * `count` new notification ids at `nowMs` (epoch ms), increasing (an island and a streak milestone at once): each
+ * is the time in ms, or one more than the last id this worker handed out when that is later. No request: ids used to
+ * come from one `notification` counter item, which every island completion of a nationwide quiz would update at once
+ * (issue 30, docs/capacity.md); ids of that counter are far below any time in ms, so the new ones sort after them.
+ * Unique per learner: the item's condition (`attribute_not_exists`) refuses an id taken in the same ms by another
+ * worker, and the writer retries with a new one.
+ */
+export function newNotificationIds(nowMs: number, count: number): number[] {
+  return Array.from({ length: count }, () => {
+    lastId = Math.max(lastId + 1, nowMs);
+    return lastId;
+  });
+}
+
+/** One new notification id at `nowMs` (see {@link newNotificationIds}). */
+export const newNotificationId = (nowMs: number): number => newNotificationIds(nowMs, 1)[0] as number;
 
 /**
  * Transaction item: creates notification `id` of `kind` for `userId`, dated `atMs` (epoch ms). The caller's

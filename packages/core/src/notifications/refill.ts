@@ -26,7 +26,7 @@ export async function materializeHeartRefill(deps: Deps, user: ReadFields): Prom
   if (hearts.enforced && hearts.hearts === 0) return;
   const refillMs = deps.settings.hearts.refillSeconds * 1000;
   const refilledAt = user.hearts === 0 ? user.heartsUpdatedAt + refillMs : user.heartsEmptyAt + refillMs;
-  const id = await newNotificationId(deps.db);
+  const id = newNotificationId(now);
   try {
     await transact(deps.db, [
       notificationItem(deps.db, user.id, id, 'heart_refilled', { hearts: hearts.hearts }, Math.min(now, refilledAt)),

@@ -6,6 +6,7 @@
  * `title` and `data.body`, never who sent it.
  */
 import { getUser } from '../auth';
+import { retryOptimistic } from '../db/conditions';
 import type { Page } from '../db/items';
 import { transact } from '../db/transact';
 import type { Deps } from '../deps';
@@ -53,23 +54,30 @@ export async function sendStaffNotification(
   if ('userId' in to && !(await getUser(deps.db, to.userId))) {
     throw commonErrors.validation('No learner has this id', { userId: ['no such learner'] });
   }
-  const id = await newNotificationId(deps.db);
-  const base = newNotification(id, 'staff_message', { title, body }, deps.clock.now());
-  const sent: StoredNotification =
-    'userId' in to ? { ...base, audience: 'user', userId: to.userId, staff: actor } : { ...base, audience: 'all', staff: actor };
-  await transact(deps.db, [
-    'userId' in to ? storedNotificationItem(deps.db, to.userId, sent, sentIndex(id)) : broadcastItem(deps.db, sent),
-    ...historyItems(deps.db, {
-      at: sent.createdAt,
-      staff: actor,
-      action: 'add',
-      model: 'notification',
-      objectId: id,
-      objectRepr: title,
-      changes: { audience: [null, sent.audience], userId: [null, sent.userId ?? null], title: [null, title], body: [null, body] },
-    }),
-  ]);
-  auditStaffAction(actor, 'send', 'notification', id);
+  // An id another worker took in the same millisecond fails the write's condition: try again with a new one.
+  const sent = await retryOptimistic(
+    async () => {
+      const now = deps.clock.now();
+      const base = newNotification(newNotificationId(now), 'staff_message', { title, body }, now);
+      const item: StoredNotification =
+        'userId' in to ? { ...base, audience: 'user', userId: to.userId, staff: actor } : { ...base, audience: 'all', staff: actor };
+      await transact(deps.db, [
+        'userId' in to ? storedNotificationItem(deps.db, to.userId, item, sentIndex(item.id)) : broadcastItem(deps.db, item),
+        ...historyItems(deps.db, {
+          at: item.createdAt,
+          staff: actor,
+          action: 'add',
+          model: 'notification',
+          objectId: item.id,
+          objectRepr: title,
+          changes: { audience: [null, item.audience], userId: [null, item.userId ?? null], title: [null, title], body: [null, body] },
+        }),
+      ]);
+      return item;
+    },
+    () => undefined,
+  );
+  auditStaffAction(actor, 'send', 'notification', sent.id);
   return sentView(sent);
 }
 

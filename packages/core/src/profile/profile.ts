@@ -6,7 +6,7 @@
  * Errors: `validation_error` (display name with a phone, link or handle; bad or out-of-range birth date;
  * a grade that is not in the curriculum).
  */
-import { authErrors, getUser, gradeOf, type User, type UserChange, updateUser, userCondition, writeUser } from '../auth';
+import { authErrors, directoryName, getUser, gradeOf, type User, type UserChange, updateUser, userCondition, writeUser } from '../auth';
 import { retryOptimistic } from '../db/conditions';
 import { transact } from '../db/transact';
 import type { Deps } from '../deps';
@@ -95,8 +95,12 @@ export async function updateProfile(deps: Deps, user: User, change: ProfileChang
     async () => {
       const board = renameItems(deps.db, current, set.displayName, deps.clock.now());
       const condition = userCondition.all(userCondition.exists(), board.condition);
-      if (board.items.length === 0) await writeUser(deps.db, current.id, userChange, condition);
-      else await transact(deps.db, [updateUser(deps.db, current.id, userChange, condition), ...board.items]);
+      // The staff's directory shows the name too (auth directory.entity.ts).
+      await transact(deps.db, [
+        updateUser(deps.db, current.id, userChange, condition),
+        directoryName(deps.db, current.id, set.displayName),
+        ...board.items,
+      ]);
       return profileOf(applied(current, set, clear));
     },
     async () => {

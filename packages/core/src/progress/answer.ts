@@ -18,6 +18,7 @@ import type { TxItem } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { afterLosingOne, heartsAt } from '../hearts';
+import { countEvent } from '../metrics';
 import { type CountingDeps, transactCounting } from '../throttle';
 import { putLatestAnswer } from './answer.entity';
 import { type AnswerResult, getAttempt, putAttempt } from './attempt.entity';
@@ -128,6 +129,7 @@ export async function answerQuestion(
         userUpdate(deps, current, correct, losesHeart ? after : undefined, now),
       ];
       await transactCounting(deps, items);
+      countEvent('Answers', { result: correct ? 'right' : 'wrong' });
       return result;
     },
     // Locked, or the attempt was recorded (by an earlier try of this request, or concurrently): decide from that.

@@ -5,8 +5,8 @@
  * A completion reads what it needs in one request (completionState.ts, after the session check that loaded the
  * user) and writes everything it changes in one conditional transaction (completionWrite.ts): the node's
  * progress row, the day's activity, the user's XP, stars, counters and streak, the leaderboard move, the
- * `island_completed` notification and the route's throttle hit; four DynamoDB requests with the notification id
- * (issue 15). Every XP grant carries the condition `xp = <the XP it read>` on the user item (leaderboard's
+ * `island_completed` notification and the route's throttle hit; three DynamoDB requests (issue 15; the
+ * notification's id is the time, issue 30). Every XP grant carries the condition `xp = <the XP it read>` on the user item (leaderboard's
  * `xpMove`), so grants are serialized: a lesson and its node's quiz completing at once cannot both credit the
  * same questions; the loser re-reads (the user first, then the node) and decides again: the quiz recounts its
  * credited lessons, the lesson sees the node completed and grants nothing. A repeat completion grants no XP and
@@ -20,7 +20,7 @@ import { heartsAt } from '../hearts';
 import type { CountingDeps } from '../throttle';
 import type { LatestAnswer } from './answer.entity';
 import { type CompletionState, readCompletionState } from './completionState';
-import { type CompletionWrite, type IdPool, writeCompletion } from './completionWrite';
+import { type CompletionWrite, writeCompletion } from './completionWrite';
 import { progressErrors } from './errors';
 import { type CurriculumNode, nodeOf, type Question } from './lock';
 import type { NodeProgress } from './nodeProgress.entity';
@@ -86,11 +86,10 @@ export async function completeUntilSettled<T>(
 ): Promise<{ result: T; streak: { current: number; longest: number } }> {
   let current = user;
   let latest = state;
-  const pool: IdPool = { ids: [] };
   return retryOptimistic(
     async () => {
       const { write, result } = decide(current, latest);
-      const streak = await writeCompletion(deps, current, node, write, pool);
+      const streak = await writeCompletion(deps, current, node, write);
       return { result, streak: { current: streak.current, longest: streak.longest } };
     },
     async () => {

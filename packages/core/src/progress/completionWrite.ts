@@ -11,16 +11,15 @@
  */
 import type { User } from '../auth';
 import { check, type TxItem } from '../db/transact';
+import { countEvent } from '../metrics';
 import { notificationItem } from '../notifications';
 import { type CountingDeps, transactCounting } from '../throttle';
 import type { Streak } from './activity';
 import { addDayActivity } from './dayActivity.entity';
-import { grantChanges, grantItems, type IdPool, planGrant, reserveIds, streakAfter } from './grant';
+import { grantChanges, grantItems, notificationIds, planGrant, streakAfter } from './grant';
 import { lessonCompletionKey, putLessonCompletion } from './lessonCompletion.entity';
 import type { CurriculumNode } from './lock';
 import { type NodeProgress, putFirstCompletion, raiseStarsItem } from './nodeProgress.entity';
-
-export type { IdPool } from './grant';
 
 /** What one completion call writes, decided from what it read. */
 export interface CompletionWrite {
@@ -40,17 +39,10 @@ export interface CompletionWrite {
 
 /**
  * Writes `write` for `user` (as last read) on `node` at the clock's now, in one transaction; nothing at all when
- * it changes nothing (a repeat completion on a day that already counts). `pool` keeps notification ids across
- * tries. Returns the learner's streak after it. Errors: TransactionCanceledException when a condition failed
+ * it changes nothing (a repeat completion on a day that already counts). Returns the learner's streak after it. Errors: TransactionCanceledException when a condition failed
  * (the caller re-reads and decides again), `throttled` (nothing written).
  */
-export async function writeCompletion(
-  deps: CountingDeps,
-  user: User,
-  node: CurriculumNode,
-  write: CompletionWrite,
-  pool: IdPool,
-): Promise<Streak> {
+export async function writeCompletion(deps: CountingDeps, user: User, node: CurriculumNode, write: CompletionWrite): Promise<Streak> {
   const now = deps.clock.now();
   const plan = planGrant(
     user,
@@ -65,7 +57,7 @@ export async function writeCompletion(
   const changes = write.lesson || write.node || write.raiseStars || grantChanges(plan);
   if (!changes) return streakAfter(user, plan);
   // The island's notification id first, then the grant's (freezes used, milestone).
-  const ids = await reserveIds(deps, pool, (write.node ? 1 : 0) + plan.notifications);
+  const ids = notificationIds(deps, (write.node ? 1 : 0) + plan.notifications);
   const [islandId] = ids;
   const items: TxItem[] = [
     ...(write.missingLessons ?? []).map((id) =>
@@ -99,6 +91,7 @@ export async function writeCompletion(
       : []),
   ];
   await transactCounting(deps, items);
-  pool.ids.splice(0, ids.length);
+  if (write.lesson) countEvent('Completions', { kind: 'lesson' });
+  if (write.node) countEvent('Completions', { kind: 'island' });
   return streakAfter(user, plan);
 }

@@ -23,7 +23,7 @@ import { transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { logger } from '../log';
 import { sweep } from '../parallel';
-import { grantItems, type IdPool, planGrant, reserveIds } from './grant';
+import { grantItems, notificationIds, planGrant } from './grant';
 import { dropStaleWatch, STREAK_WATCH_SHARDS, type StreakWatch, watchedOn } from './streakWatch.entity';
 
 /** Days before the day before yesterday that a run still looks at. */
@@ -44,7 +44,6 @@ export interface FreezeJobResult {
 
 /** Settles one listed learner; returns the freezes used (0: nothing to do, gone, or settled by someone else). */
 async function settleOne(deps: Deps, watch: StreakWatch): Promise<number> {
-  const pool: IdPool = { ids: [] };
   return retryOptimistic(
     async () => {
       const user = await getUser(deps.db, watch.userId);
@@ -59,9 +58,7 @@ async function settleOne(deps: Deps, watch: StreakWatch): Promise<number> {
         await dropStaleWatch(deps.db, watch.userId, watch.lastDay);
         return 0;
       }
-      const ids = await reserveIds(deps, pool, plan.notifications);
-      await transact(deps.db, grantItems(deps, user, plan, ids));
-      pool.ids.splice(0, ids.length);
+      await transact(deps.db, grantItems(deps, user, plan, notificationIds(deps, plan.notifications)));
       return plan.streak.frozenDays.length;
     },
     () => undefined,

@@ -10,8 +10,8 @@
  * - the `streak_frozen` notification of each freeze used and the `streak_milestone` one;
  * - the streak watch item of the nightly job (streakWatch.entity.ts).
  *
- * A lost race cancels the whole transaction; the caller re-reads the user and decides again. Notification ids are
- * taken from an {@link IdPool} the caller keeps across tries (an id is never reused once a transaction took it).
+ * A lost race cancels the whole transaction; the caller re-reads the user and decides again, with new notification
+ * ids ({@link notificationIds}: the time, no request; issue 30).
  */
 import { getUser, mergeUserChanges, type User, updateUser, userCondition } from '../auth';
 import { retryOptimistic } from '../db/conditions';
@@ -45,11 +45,6 @@ export interface GrantPlan {
   notifications: number;
 }
 
-/** Notification ids a process holds for its next try. */
-export interface IdPool {
-  ids: number[];
-}
-
 /** Plans `grant` for `user` (as last read) at `nowMs` (epoch ms). */
 export function planGrant(user: User, grant: Grant, nowMs: number): GrantPlan {
   const streak = streakPlan(user, nowMs, grant.activity);
@@ -66,11 +61,12 @@ export const grantChanges = (plan: GrantPlan): boolean =>
 /** The learner's streak after the plan (or as it stands when the plan does not touch it). */
 export const streakAfter = (user: User, plan: GrantPlan): Streak => plan.streak?.after ?? streakAt(user, plan.nowMs);
 
-/** At least `wanted` ids in `pool` (one counter update for the missing ones); returns the first `wanted`. */
-export async function reserveIds(deps: Deps, pool: IdPool, wanted: number): Promise<number[]> {
-  if (pool.ids.length < wanted) pool.ids.push(...(await newNotificationIds(deps.db, wanted - pool.ids.length)));
-  return pool.ids.slice(0, wanted);
-}
+/**
+ * `wanted` new notification ids for one try of a transaction, at the clock's now (notifications
+ * `newNotificationIds`: the time in ms, no request; an id another worker took in the same ms for the same learner
+ * fails the notification's condition, and the next try takes new ones).
+ */
+export const notificationIds = (deps: Deps, wanted: number): number[] => newNotificationIds(deps.clock.now(), wanted);
 
 /**
  * The transaction items of `plan` for `user` (as read when planned): none when it changes nothing. `ids` are the
@@ -107,16 +103,13 @@ export function grantItems(deps: Deps, user: User, plan: GrantPlan, ids: number[
  * (`retryOptimistic`). Errors: `not_found` (User), `throttled`, `database_busy` after 8 lost races in a row.
  */
 export async function recordStreakDay(deps: CountingDeps, userId: number, loaded?: User): Promise<Streak & { extended: boolean }> {
-  const pool: IdPool = { ids: [] };
   return retryOptimistic(
     async (attempt) => {
       const user = attempt === 0 && loaded ? loaded : await getUser(deps.db, userId);
       if (!user) throw commonErrors.notFound('User');
       const plan = planGrant(user, { xp: 0, activity: true }, deps.clock.now());
       if (!plan.streak) return { ...streakAt(user, plan.nowMs), extended: false };
-      const ids = await reserveIds(deps, pool, plan.notifications);
-      await transactCounting(deps, grantItems(deps, user, plan, ids));
-      pool.ids.splice(0, ids.length);
+      await transactCounting(deps, grantItems(deps, user, plan, notificationIds(deps, plan.notifications)));
       return { ...plan.streak.after, extended: true };
     },
     () => undefined,

@@ -18,10 +18,11 @@ import { getRawItems, keyId, parseItem } from '../db/items';
 import type { TxItem } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
+import { countEvent } from '../metrics';
 import { type CountingDeps, transactCounting } from '../throttle';
 import { addDayActivity, DayActivityItem, dayActivityKey } from './dayActivity.entity';
 import { progressErrors } from './errors';
-import { grantItems, type IdPool, planGrant, reserveIds } from './grant';
+import { grantItems, notificationIds, planGrant } from './grant';
 import { nextBox, REVIEW_XP_DAILY_CAP, reviewXp } from './leitner';
 import type { Question } from './lock';
 import { masterReview, moveReview, ReviewItem, reviewKey } from './review.entity';
@@ -66,7 +67,6 @@ export async function answerReview(
   const question = content.question(questionId);
   if (!question) throw progressErrors.notInReview();
   let current = user;
-  const pool: IdPool = { ids: [] };
   return retryOptimistic(
     async () => {
       const now = deps.clock.now();
@@ -94,7 +94,6 @@ export async function answerReview(
         xp,
       };
       const plan = planGrant(current, { xp, counters: next.mastered ? { reviewMastered: 1 } : {}, activity: true }, now);
-      const ids = await reserveIds(deps, pool, plan.notifications);
       const items: TxItem[] = [
         ...(attemptId ? [putReviewAttempt(deps.db, user.id, attemptId, questionId, result, now)] : []),
         next.dueOn === null
@@ -110,10 +109,10 @@ export async function answerReview(
             : {},
         ),
         ...(correct ? [] : [putWrongAnswer(deps.db, user.id, { questionId, answer, answeredAt: new Date(now).toISOString() })]),
-        ...grantItems(deps, current, plan, ids),
+        ...grantItems(deps, current, plan, notificationIds(deps, plan.notifications)),
       ];
       await transactCounting(deps, items);
-      pool.ids.splice(0, ids.length);
+      countEvent('Answers', { result: correct ? 'right' : 'wrong' });
       return result;
     },
     // Another answer, grant or the freeze job changed something read: read the user and everything else again.

@@ -10,7 +10,7 @@ import type { TxItem } from '../db/transact';
 import type { Deps } from '../deps';
 import { addCounts, type Counts, readCounts, readCountsOfDays } from './dailyStats.entity';
 
-export type { Counts } from './dailyStats.entity';
+export { type Counts, SHARDS as DAY_COUNTER_SHARDS } from './dailyStats.entity';
 
 /** The transaction item that adds `counts` to the Tehran day of `atMs` (epoch ms). */
 export const countItem = (db: Db, atMs: number, counts: Counts): TxItem => addCounts(db, tehranDay(atMs), counts);

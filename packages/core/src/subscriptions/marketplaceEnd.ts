@@ -21,6 +21,7 @@ import { getUser, updateUser, userCondition } from '../auth';
 import { retryOptimistic } from '../db/conditions';
 import { type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
+import { countEvent } from '../metrics';
 import { reverseCommission } from './commission.entity';
 import { paymentErrors } from './errors';
 import {
@@ -132,6 +133,7 @@ async function endOnce(deps: Deps, purchase: MarketplacePurchase, end: StoreEnd)
     ...(order?.status === 'paid' && closes ? closeOrderItems(deps, order, end.kind, now) : []),
     eventItem(deps.db, orderId, now, 'payment_result', endRow(purchase, end, order)),
   ]);
+  if (order?.status === 'paid' && end.kind === 'refunded') countEvent('Refunds', { by: 'store' });
 }
 
 /**

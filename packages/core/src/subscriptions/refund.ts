@@ -20,6 +20,7 @@ import { retryOptimistic } from '../db/conditions';
 import { type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { auditStaffAction } from '../log';
+import { countEvent } from '../metrics';
 import { reverseCommission } from './commission.entity';
 import { paymentErrors } from './errors';
 import { subscriptionAfterStoreEnd } from './marketplaceEnd';
@@ -165,5 +166,6 @@ export async function refundOrder(deps: Deps, orderId: number, actor: string): P
     { busy: paymentErrors.busy },
   );
   auditStaffAction(actor, 'refund', 'order', orderId);
+  countEvent('Refunds', { by: 'staff' });
   return result;
 }

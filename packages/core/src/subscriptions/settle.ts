@@ -15,6 +15,7 @@ import { getUser } from '../auth';
 import { isConditionFailure, retryOptimistic } from '../db/conditions';
 import { type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
+import { countEvent } from '../metrics';
 import { countItem } from '../stats';
 import { discountReleaseGuard, releaseDiscountItems, retakeDiscountItems } from './discountUse';
 import { paymentErrors } from './errors';
@@ -132,6 +133,7 @@ async function payOnce(deps: Deps, order: Order, via: PaymentPath, proof: Paymen
     countItem(deps.db, now, { paidOrders: 1, revenue: order.amount }),
   ];
   await transact(deps.db, items);
+  countEvent('Purchases', { provider: order.amount === 0 ? 'free' : order.provider });
   const { discountReleased: _released, ...unreleased } = order;
   const settled: Order = { ...unreleased, status: 'paid', paidAt: now, paidVia: via, updatedAt: now };
   for (const [name, value] of Object.entries(optional)) if (value !== undefined) Object.assign(settled, { [name]: value });

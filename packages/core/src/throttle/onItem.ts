@@ -32,6 +32,7 @@ import { updateOrOld } from '../db/items';
 import type { Key } from '../db/keys';
 import type { Values } from '../db/transact';
 import type { Deps } from '../deps';
+import { countEvent } from '../metrics';
 import { throttleErrors } from './errors';
 import type { ThrottleRule } from './rule';
 import { windowOf } from './window.entity';
@@ -100,7 +101,10 @@ export async function hitOnItem(
         })
     ).catch((error: unknown) => {
       // A transaction of the same learner (an answer, a completion) is writing the user item: try again.
-      if ((error as { name?: string }).name === 'TransactionConflictException') return undefined;
+      if ((error as { name?: string }).name === 'TransactionConflictException') {
+        countEvent('TransactionConflictRetries', {});
+        return undefined;
+      }
       throw error;
     });
     if (outcome === undefined) continue;

@@ -25,6 +25,7 @@
 import type { User } from '../auth';
 import type { Deps } from '../deps';
 import { logger } from '../log';
+import { countEvent, type TutorOutcome } from '../metrics';
 import { cachedAnswer } from './cache';
 import { ABUSE_HELP_TEXT, HELP_LINE_TEXT, inLanguageOf, PERSONAL_DATA_TEXT, REFUSAL_TEXT } from './copy';
 import { tutorErrors } from './errors';
@@ -54,6 +55,14 @@ const FIXED_TEXTS = {
   off_topic: REFUSAL_TEXT,
 } as const;
 
+/** The `TutorOutcomes` count of each verdict of the gate that is not an answer (infra/metrics.ts; stage 1). */
+const GATE_OUTCOMES = {
+  help_line: 'help_line',
+  abuse_help: 'abuse_help',
+  personal_data: 'personal_data',
+  off_topic: 'refusal',
+} as const satisfies Record<keyof typeof FIXED_TEXTS, TutorOutcome['outcome']>;
+
 /** The gate's decision for the log: categories and reasons only, never the text (issue 16 §3). */
 const gateLog = (v: GateVerdict) => ({
   outcome: v.kind,
@@ -74,6 +83,7 @@ export async function askTutor(deps: Deps, user: User, input: AskInput): Promise
   const verdict = screenRequest(input.userQuestion, context);
   logger.info('tutor gate', { userId: user.id, ...gateLog(verdict) });
   if (verdict.kind !== 'ask') {
+    countEvent('TutorOutcomes', { outcome: GATE_OUTCOMES[verdict.kind], stage: 'gate' });
     return { outcome: verdict.kind, chunks: once(inLanguageOf(FIXED_TEXTS[verdict.kind], input.userQuestion)) };
   }
   const model = deps.model;

@@ -20,6 +20,7 @@
  * is in the history; the question counts).
  */
 import { logger } from '../log';
+import { countEvent, type TutorOutcome } from '../metrics';
 import type { ModelChunk, ModelClient, TokenUsage } from '../providers/ports';
 import { createAnswerStream } from './answerStream';
 import { inLanguageOf, REFUSAL_TEXT, TIME_LIMIT_TEXT } from './copy';
@@ -31,6 +32,14 @@ import { type AnswerSession, closeUnanswered, recordAnswer, recordRefusal, type 
 /** How a model answer ended (see the module doc): one enumerated value for the log and for metrics. */
 export const ANSWER_OUTCOMES = ['answer', 'refused', 'time_limit', 'failed'] as const;
 export type AnswerOutcome = (typeof ANSWER_OUTCOMES)[number];
+
+/** The `TutorOutcomes` count of each way a model answer ends (infra/metrics.ts; a refusal here is stage 2's). */
+const OUTCOME_METRIC = {
+  answer: 'answer',
+  refused: 'refusal',
+  time_limit: 'time_limit',
+  failed: 'failed',
+} as const satisfies Record<AnswerOutcome, TutorOutcome['outcome']>;
 
 /** The model failed (not the time limit, not the consumer): the answer fails. */
 class ModelFailed extends Error {}
@@ -50,6 +59,7 @@ async function firstText(session: AnswerSession, model: ModelClient, abort: Abor
   } catch (error) {
     abort.abort();
     logger.warn('tutor: model failed before the first byte', { userId: session.userId, error: (error as Error).message });
+    countEvent('TutorOutcomes', { outcome: 'failed', stage: 'model' });
     throw tutorErrors.modelFailed();
   }
 }
@@ -99,6 +109,7 @@ export async function modelReply(session: AnswerSession, model: ModelClient): Pr
   } catch (error) {
     abort.abort();
     logger.warn('tutor: model failed before the first byte', { userId: session.userId, error: (error as Error).message });
+    countEvent('TutorOutcomes', { outcome: 'failed', stage: 'model' });
     throw tutorErrors.modelFailed();
   }
   const firstByteMs = Math.round(performance.now() - session.startedAt);
@@ -140,6 +151,7 @@ export async function modelReply(session: AnswerSession, model: ModelClient): Pr
       if (outcome === 'refused') await recordRefusal(session, usage);
       else if (outcome === 'answer') await recordAnswer(session, answer.sent, { model: model.chatModel, usage });
       else await closeUnanswered(session);
+      countEvent('TutorOutcomes', { outcome: OUTCOME_METRIC[outcome], stage: 'model' });
       logger.info('tutor answer', {
         userId: session.userId,
         outcome,

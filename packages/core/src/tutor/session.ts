@@ -15,6 +15,7 @@ import type { User } from '../auth';
 import { type TxItem, transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { logger } from '../log';
+import { countEvent } from '../metrics';
 import type { ChatMessage, TokenUsage } from '../providers/ports';
 import type { AnswerKey } from './answerForms';
 import { answerCacheKey, cacheAnswerItem } from './cache';
@@ -208,6 +209,7 @@ export function cachedReply(session: AnswerSession, answer: string): TutorReply 
         // Stored even when the learner hung up (as a model answer would be): the answer is complete.
         session.lease.release();
         await recordAnswer(session, answer, 'cache');
+        countEvent('TutorOutcomes', { outcome: 'answer', stage: 'cache' });
         logger.info('tutor answer', {
           userId: session.userId,
           outcome: 'cached',

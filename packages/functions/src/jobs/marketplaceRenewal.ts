@@ -14,6 +14,7 @@
 import { type Deps, logger } from '@mathisland/core';
 import { type RenewalOutcome, renewDueMarketplaceSubscriptions } from '@mathisland/core/subscriptions';
 import { productionDeps } from '../lib/deps';
+import { jobHandler } from '../lib/job';
 
 /** Runs one pass on `deps`; returns how many subscriptions came out each way. Errors: when any failed. */
 export async function runMarketplaceRenewal(deps: Deps): Promise<Record<RenewalOutcome | 'failed', number>> {
@@ -25,4 +26,4 @@ export async function runMarketplaceRenewal(deps: Deps): Promise<Record<RenewalO
 
 const deps = productionDeps();
 
-export const handler = async (): Promise<Record<RenewalOutcome | 'failed', number>> => runMarketplaceRenewal(await deps());
+export const handler = jobHandler(async (): Promise<Record<RenewalOutcome | 'failed', number>> => runMarketplaceRenewal(await deps()));

@@ -12,12 +12,13 @@
 import { logger } from '@mathisland/core';
 import { createDb } from '@mathisland/core/db';
 import { applyMigrations } from '@mathisland/core/migrations';
+import { jobHandler } from '../lib/job';
 
-export async function handler(): Promise<{ applied: string[] }> {
+export const handler = jobHandler(async (): Promise<{ applied: string[] }> => {
   const tableName = process.env.TABLE_NAME;
   if (!tableName) throw new Error('TABLE_NAME is not set; the Storage stack passes it to the migration script');
   const db = createDb({ tableName });
   const applied = await applyMigrations(db);
   logger.info(applied.length ? 'migrations applied' : 'no migrations to apply', { tableName, applied });
   return { applied };
-}
+});

@@ -11,6 +11,7 @@
 import { type Deps, logger } from '@mathisland/core';
 import { type ParentReportRun, sendWeeklyParentReports } from '@mathisland/core/parents';
 import { productionDeps } from '../lib/deps';
+import { jobHandler } from '../lib/job';
 import { jobDeadline } from '../lib/jobDeadline';
 
 /** Time kept back from the Lambda's timeout: an sms call in flight (≤ 5 s) and the records after it. */
@@ -26,6 +27,6 @@ export async function runParentReports(deps: Deps, options: { week?: string; dea
 const deps = productionDeps();
 
 /** The scheduled Lambda's handler (an EventBridge event; its content is not used). */
-export async function handler(_event: unknown, context?: { getRemainingTimeInMillis?: () => number }): Promise<ParentReportRun> {
-  return runParentReports(await deps(), jobDeadline(context, MARGIN_MS));
-}
+export const handler = jobHandler(
+  async (context): Promise<ParentReportRun> => runParentReports(await deps(), jobDeadline(context, MARGIN_MS)),
+);

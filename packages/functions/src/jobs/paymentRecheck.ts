@@ -25,6 +25,7 @@
 import { type Deps, logger } from '@mathisland/core';
 import { listOrders, type Order, recheckOrders } from '@mathisland/core/subscriptions';
 import { productionDeps } from '../lib/deps';
+import { jobHandler } from '../lib/job';
 
 /** Orders created this many hours ago or less are looked at (Shaparak returns unverified payments within ~72 h). */
 export const RECHECK_WINDOW_HOURS = 72;
@@ -87,6 +88,4 @@ export async function recheckPayments(deps: Deps): Promise<RecheckResult> {
 const getDeps = productionDeps();
 
 /** The scheduled Lambda's handler (an EventBridge event; its content is not used). */
-export async function handler(): Promise<RecheckResult> {
-  return recheckPayments(await getDeps());
-}
+export const handler = jobHandler(async (): Promise<RecheckResult> => recheckPayments(await getDeps()));

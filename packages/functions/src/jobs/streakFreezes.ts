@@ -10,6 +10,7 @@
 import type { Deps } from '@mathisland/core';
 import { type FreezeJobResult, useMissedFreezes } from '@mathisland/core/progress';
 import { productionDeps } from '../lib/deps';
+import { jobHandler } from '../lib/job';
 import { jobDeadline } from '../lib/jobDeadline';
 
 /** Time kept back from the Lambda's timeout for the learners in flight. */
@@ -22,6 +23,6 @@ export const runStreakFreezes = (deps: Deps, options: { deadlineMs?: number } = 
 const deps = productionDeps();
 
 /** The scheduled Lambda's handler (an EventBridge event; its content is not used). */
-export async function handler(_event: unknown, context?: { getRemainingTimeInMillis?: () => number }): Promise<FreezeJobResult> {
-  return runStreakFreezes(await deps(), jobDeadline(context, MARGIN_MS));
-}
+export const handler = jobHandler(
+  async (context): Promise<FreezeJobResult> => runStreakFreezes(await deps(), jobDeadline(context, MARGIN_MS)),
+);

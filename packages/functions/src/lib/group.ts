@@ -2,7 +2,7 @@
  * Builds the Lambda handler of one endpoint group from the route manifest (`infra/routes.ts`) and the group's
  * route definitions (`route.ts`). The pipeline, outermost first, one middleware per file in `middlewares/`:
  *
- *   requestLog → responseHeaders → errorBody → injectDeps → originCheck → @middy/http-router → per route:
+ *   logContext → requestLog → responseHeaders → errorBody → injectDeps → originCheck → @middy/http-router → per route:
  *   sameOrigin (admin routes) → jsonBody → pathId → authenticate → throttle(s) → validateInput → the route's
  *   handler → JSON response
  *
@@ -32,6 +32,7 @@ import { authenticate } from './middlewares/authenticate';
 import { errorBody } from './middlewares/errorBody';
 import { depsOf, injectDeps } from './middlewares/injectDeps';
 import { jsonBody } from './middlewares/jsonBody';
+import { logContext } from './middlewares/logContext';
 import { originCheck } from './middlewares/originCheck';
 import { pathId } from './middlewares/pathId';
 import { requestLog } from './middlewares/requestLog';
@@ -181,6 +182,7 @@ export function defineGroup(
     const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>(
       streamed ? { executionMode: executionModeStreamifyResponse } : {},
     )
+      .use(logContext({ responseHeader: true }))
       .use(requestLog())
       .use(responseHeaders())
       .use(errorBody())

@@ -8,7 +8,7 @@
  * missing or malformed (a misconfigured origin request policy) counts as `unknown`, never as the edge's own address.
  */
 import { DomainError } from '@mathisland/core';
-import { safeEqual } from '@mathisland/core/auth';
+import { safeEqualAny } from '@mathisland/core/auth';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../../../../infra/edge';
@@ -25,7 +25,7 @@ export const forbiddenOrigin = (): DomainError =>
 export function fromTheEdge(event: APIGatewayProxyEventV2, accepted: readonly string[]): boolean {
   const given = header(event, ORIGIN_VERIFY_HEADER);
   // Every accepted value is compared, so the time taken says nothing about which one (or how much) matched.
-  return given !== undefined && accepted.map((value) => safeEqual(given, value)).includes(true);
+  return given !== undefined && safeEqualAny(given, accepted);
 }
 
 export const originCheck = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext> => ({

@@ -1,0 +1,92 @@
+/**
+ * The capacity model's arithmetic (scripts/lib/capacity/model.ts), on recorded requests made up here: how a key shared
+ * by many learners scales and one learner's does not, how sharded keys share their class's load, where half of each
+ * limit lies (per partition key, per item, transactions in flight), and what the month costs. No database.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyse, exitCodeOf, PRICES, TRANSACTION_HOLD_MS, WINDOW_SECONDS } from '../scripts/lib/capacity/model';
+import { type Access, type RecordedRequest, Recorder } from '../scripts/lib/capacity/recorder';
+import type { Simulation } from '../scripts/lib/capacity/simulate';
+
+const HOUR = 3_600_000;
+/** A run of `daySample` day learners (each stands for 0.2 × 3,000,000 / daySample) holding `requests`. */
+function run(requests: RecordedRequest[], daySample = 10): Simulation {
+  const recorder = new Recorder();
+  recorder.requests.push(...requests);
+  return {
+    recorder,
+    options: { daySample, surgeSample: 10, workers: 4, concurrency: 1 },
+    phases: { day: { from: 0, to: HOUR }, surge: { from: 0, to: 0 }, after: { from: 0, to: 0 } },
+    jobRuns: { day: 1, surge: 0, after: 0 },
+    census: [],
+    seconds: 1,
+  };
+}
+const write = (access: Partial<Access>, count: number, at = 1000): RecordedRequest[] =>
+  Array.from({ length: count }, () => ({
+    operation: 'TransactWriteItems',
+    origin: 'learner' as const,
+    phase: 'day',
+    at,
+    reported: access.units ?? 1,
+    accesses: [{ index: 'table', pk: 'X', kind: 'write' as const, units: 1, tx: true, ...access }],
+  }));
+
+describe('capacity model', () => {
+  it('scales a shared key with the learners, a learner’s own key not, and divides a class over its shards', () => {
+    // 60,000 learners per simulated one; one write in the busiest hour.
+    const factor = (0.2 * 3_000_000) / 10;
+    const sim = run([
+      ...write({ pk: 'SOMETHING#shared', sk: 'A', units: 2 }, 1),
+      ...write({ pk: 'USER#7', sk: 'PROFILE', units: 2 }, 1),
+      ...write({ pk: 'BOARDXP#overall#03', sk: '0000000065', units: 2 }, 1),
+    ]);
+    const rows = Object.fromEntries(analyse(sim, 3_000_000).rows.map((r) => [r.pattern, r]));
+    expect(rows['SOMETHING#shared']?.partitionWrite.value).toBeCloseTo((2 * factor) / WINDOW_SECONDS.day, 6);
+    expect(rows['USER#<id> (a learner’s items)']?.partitionWrite.value).toBeCloseTo(2 / WINDOW_SECONDS.day, 6);
+    expect(rows['BOARDXP#<board>#<shard> (XP histogram)']?.partitionWrite.value).toBeCloseTo((2 * factor) / WINDOW_SECONDS.day / 64, 6);
+    const unsharded = Object.fromEntries(analyse(sim, 3_000_000, { unsharded: true }).rows.map((r) => [r.pattern, r]));
+    expect(unsharded['BOARDXP#<board>#<shard> (XP histogram)']?.partitionWrite.value).toBeCloseTo((2 * factor) / WINDOW_SECONDS.day, 6);
+  });
+
+  it('passes a key at half a limit and fails it just above: per partition key, per item, transactions in flight', () => {
+    // One simulated day learner stands for 600,000: one request in the busiest hour is 166.7 a second.
+    const at = (requests: number, units: number, daySample = 1, tx = false) =>
+      analyse(run(write({ pk: 'HOT', sk: 'ITEM', units, tx }, requests), daySample), 3_000_000);
+    const half = at(1, 3); // 500 write units a second on one key and one item: exactly half
+    expect(half.rows[0]?.partitionWrite.value).toBeCloseTo(500, 6);
+    expect(half.rows[0]?.over).toEqual([]);
+    expect(exitCodeOf([half])).toBe(0);
+    const over = at(1, 3.1);
+    expect(over.rows[0]?.over).toEqual(['write units per partition key', 'write units per item']);
+    expect(exitCodeOf([over])).toBe(1);
+    // Transactions: one in flight at a time, each TRANSACTION_HOLD_MS, so half is 1000 / (2 × hold) a second. With 100
+    // day learners each stands for 6,000: 12 transactions in the hour are 20 a second.
+    expect(1000 / (2 * TRANSACTION_HOLD_MS)).toBe(20);
+    const busy = at(12, 0.01, 100, true);
+    expect(busy.rows[0]?.itemTransactions.value).toBeCloseTo(20, 6);
+    expect(busy.rows[0]?.over).toEqual([]);
+    expect(at(13, 0.01, 100, true).rows[0]?.over).toEqual(['transactions in flight on one item']);
+  });
+
+  it('prices a month of school days and surges at the stated on-demand prices', () => {
+    const sim = run(
+      [
+        {
+          operation: 'GetItem',
+          origin: 'learner',
+          phase: 'day',
+          at: 0,
+          reported: 1,
+          accesses: [{ index: 'table', pk: 'USER#1', kind: 'read', units: 1, tx: false }],
+        },
+      ],
+      10,
+    );
+    const a = analyse(sim, 3_000_000);
+    const readUnits = 30 * 60_000; // 30 days × 1 unit × 60,000 learners per simulated one
+    expect(a.cost.readUnits).toBeCloseTo(readUnits, 0);
+    expect(a.cost.reads).toBeCloseTo((readUnits / 1e6) * PRICES.perMillionReadUnits, 6);
+    expect(a.cost.total).toBeCloseTo(a.cost.reads, 6);
+  });
+});
