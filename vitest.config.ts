@@ -1,6 +1,7 @@
 /**
  * Test projects:
- * - `unit`: pure domain tests beside the code (packages/*\/src/**\/*.test.ts), no database.
+ * - `unit`: pure domain tests beside the code (packages/*\/src/**\/*.test.ts), no database. Its global setup
+ *   generates the staff panel's view of the API (packages/admin/scripts/generate.ts) when missing or stale.
  * - `api`: black-box tests of the HTTP API through the local runtime against DynamoDB Local (tests/).
  *   One DynamoDB Local serves the whole run (tests/support/globalSetup.ts); every test file gets its own
  *   table and server. tests/support/tableAccess.ts checks every DynamoDB request against infra/permissions.ts
@@ -27,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts'],
+          // The staff panel's modules import types and facts generated from the API description.
+          globalSetup: ['packages/admin/scripts/testSetup.ts'],
           env: QUIET_METRICS,
         },
       },

@@ -263,4 +263,6 @@ export const functionMemoryMb: Record<EndpointGroup, number> = {
   ai: 512,
   rag: 512,
   docs: 512,
+  admintools: 512,
+  adminexport: 512,
 };

@@ -161,4 +161,11 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   adminsales: { table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: ['gsi1', 'gsi2'], secret: true },
   // Tickets, notifications, tutor feedback and usage, learner sessions, OTP records.
   adminsupport: { table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: ['gsi1', 'gsi2'], secret: true },
+  // The staff history (its partitions, gsi1 by staff member or model, gsi2 all), the chart's day counters (BatchGet of
+  // the days' shards), bulk actions (each row one transaction: the record's update and its history entry), a learner's
+  // tutor usage, one's own password (the staff item, its new session).
+  admintools: { table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: ['gsi1', 'gsi2'], secret: true },
+  // The CSV exports: every admin list's reads (their indexes; buyers' and ticket owners' public ids by BatchGet) and the
+  // export's own history entry (two Puts in one transaction), the staff session and the throttle counter.
+  adminexport: { table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: ['gsi1', 'gsi2'], secret: true },
 };

@@ -11,8 +11,10 @@
 
 import { adminRoutes } from './routes/admin';
 import { admincatalogRoutes } from './routes/admincatalog';
+import { adminexportRoutes } from './routes/adminexport';
 import { adminsalesRoutes } from './routes/adminsales';
 import { adminsupportRoutes } from './routes/adminsupport';
+import { admintoolsRoutes } from './routes/admintools';
 import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
@@ -55,6 +57,8 @@ export const routes: readonly RouteSpec[] = [
   ...aiRoutes,
   ...ragRoutes,
   ...docsRoutes,
+  ...admintoolsRoutes,
+  ...adminexportRoutes,
 ];
 
 /**

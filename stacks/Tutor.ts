@@ -1,6 +1,6 @@
 /**
- * Tutor: the streamed endpoint groups (`stream: true` in `infra/routes.ts`; today only `tutor`, serving
- * `POST /api/ai/ask`) as Lambda function URLs in invoke mode RESPONSE_STREAM (DESIGN §1). API Gateway HTTP APIs
+ * Tutor: the streamed endpoint groups (`stream: true` in `infra/routes.ts`: `tutor`, serving `POST /api/ai/ask`, and
+ * `adminexport`, the staff's CSV exports `GET /api/admin/<resource>/export.csv`) as Lambda function URLs in invoke mode RESPONSE_STREAM (DESIGN §1). API Gateway HTTP APIs
  * buffer responses, so these groups are not behind the Api stack's HTTP API; the Web stack's CloudFront routes
  * `/api/ai/ask` on the stage's one domain to this URL, streaming passing through.
  *
@@ -26,6 +26,15 @@ export const streamedUrlOutput = (group: string): string => `${group[0]?.toUpper
 
 /** Seconds a streamed function may run: the 40 s slot of an answer plus margin. */
 export const STREAM_TIMEOUT_SECONDS = 60;
+/**
+ * Seconds the CSV exports (`adminexport`) may run: Lambda's most, 15 minutes, so an export of a whole list is written
+ * to its end (docs/decisions.md "CSV export"; CloudFront waits at most {@link STREAM_TIMEOUT_SECONDS} between chunks,
+ * and an export writes one per page).
+ */
+export const EXPORT_TIMEOUT_SECONDS = 900;
+
+/** How long the streamed group `group` may run, seconds. */
+export const streamTimeoutSeconds = (group: string): number => (group === 'adminexport' ? EXPORT_TIMEOUT_SECONDS : STREAM_TIMEOUT_SECONDS);
 
 export function Tutor(context: StackContext) {
   const { stack, app } = context;
@@ -35,7 +44,7 @@ export function Tutor(context: StackContext) {
       const fn = serviceFunction(context, groupFunctionId(group), group, {
         handler: `packages/functions/src/groups/${group}.handler`,
         description: `mathisland endpoint group ${group} (streamed function URL)`,
-        timeout: STREAM_TIMEOUT_SECONDS,
+        timeout: streamTimeoutSeconds(group),
         memorySize: functionMemoryMb[group],
         url: {
           authorizer: 'none',

@@ -39,7 +39,10 @@ describe('the OpenAPI document', () => {
 
   it('is small: shared schemas, error responses and examples are components, referenced (was 508 kB inline)', () => {
     const size = JSON.stringify(document).length;
-    expect(size).toBeLessThan(360_000);
+    // Per operation, so that new routes do not eat the margin: 360 kB was the bound at 104 operations (3,460 bytes
+    // each; inline, the document was 508 kB).
+    const operations = Object.values(document.paths as Record<string, object>).flatMap((item) => Object.keys(item)).length;
+    expect(size / operations).toBeLessThan(3_460);
     expect(JSON.stringify(resolved).length).toBeGreaterThan(2 * size);
     const components = document.components as Record<string, Record<string, unknown>>;
     for (const kind of ['schemas', 'responses', 'examples', 'parameters', 'headers'])

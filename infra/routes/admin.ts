@@ -91,6 +91,14 @@ export const adminRoutes: readonly RouteSpec[] = [
     summary: 'Sign out everywhere: end every session of the signed-in staff member, this one included.',
   },
   {
+    method: 'POST',
+    path: '/api/admin/me/password',
+    group: 'admin',
+    auth: 'admin',
+    throttle: 'admin_me_password',
+    summary: 'Change one’s own password (the current one required); every other session of the caller ends (signed in).',
+  },
+  {
     method: 'GET',
     path: '/api/admin/sessions',
     group: 'admin',

@@ -132,6 +132,31 @@ export const throttleScopes = {
   parent_verify: { limit: 300, windowSeconds: 3600, by: 'ip' },
   parent_remove: { limit: 120, windowSeconds: 3600, by: 'user' },
   parent_stop: { limit: 300, windowSeconds: 3600, by: 'ip' },
+  // The staff's everyday tools (issue 25): one scope per route, per staff member.
+  admin_history: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  admin_stats: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  admin_discount_codes_bulk: { limit: 120, windowSeconds: 3600, by: 'user' },
+  admin_offers_bulk: { limit: 120, windowSeconds: 3600, by: 'user' },
+  admin_tickets_bulk: { limit: 120, windowSeconds: 3600, by: 'user' },
+  admin_users_bulk: { limit: 120, windowSeconds: 3600, by: 'user' },
+  admin_staff_bulk: { limit: 120, windowSeconds: 3600, by: 'user' },
+  admin_user_tutor_usage: { limit: 1200, windowSeconds: 3600, by: 'user' },
+  // A stolen session must not become a password oracle.
+  admin_me_password: { limit: 10, windowSeconds: 3600, by: 'user' },
+  admin_export_users: { limit: 60, windowSeconds: 3600, by: 'user' },
+  admin_export_orders: { limit: 60, windowSeconds: 3600, by: 'user' },
+  admin_export_payment_events: { limit: 60, windowSeconds: 3600, by: 'user' },
+  admin_export_plans: { limit: 60, windowSeconds: 3600, by: 'user' },
+  admin_export_discount_codes: { limit: 60, windowSeconds: 3600, by: 'user' },
+  admin_export_offers: { limit: 60, windowSeconds: 3600, by: 'user' },
+  admin_export_tickets: { limit: 60, windowSeconds: 3600, by: 'user' },
+  admin_export_notifications: { limit: 60, windowSeconds: 3600, by: 'user' },
+  admin_export_tutor_feedback: { limit: 60, windowSeconds: 3600, by: 'user' },
+  admin_export_tutor_usage: { limit: 60, windowSeconds: 3600, by: 'user' },
+  admin_export_staff: { limit: 60, windowSeconds: 3600, by: 'user' },
+  admin_export_sessions: { limit: 60, windowSeconds: 3600, by: 'user' },
+  admin_export_otp_records: { limit: 60, windowSeconds: 3600, by: 'user' },
+  admin_export_history: { limit: 60, windowSeconds: 3600, by: 'user' },
 } as const satisfies Record<string, ScopeRule>;
 
 export type ThrottleScope = keyof typeof throttleScopes;

@@ -40,6 +40,8 @@ export const endpointGroups = [
   'ai',
   'rag',
   'docs',
+  'admintools',
+  'adminexport',
 ] as const;
 export type EndpointGroup = (typeof endpointGroups)[number];
 

@@ -70,9 +70,12 @@ describe('a marketplace order in the staff panel', () => {
     // Two periods paid; the current one is this renewal.
     await section.getByRole('link', { name: `#${faNumber(renewalId)}` }).waitFor();
     await page.getByText('فروشگاه', { exact: true }).first().waitFor(); // ended by the marketplace
-    // The payment events: the marketplace's refund (404) and the renewal's payment (200).
+    // The payment events: the marketplace's refund (404, in Persian digits) and the renewal's payment (200).
     const rows = page.locator('tbody tr');
-    await rows.filter({ hasText: 'بازپرداخت شد' }).filter({ hasText: '404' }).waitFor();
+    await rows
+      .filter({ hasText: 'بازپرداخت شد' })
+      .filter({ hasText: faNumber(404) })
+      .waitFor();
     await rows.filter({ hasText: 'پرداخت شد' }).filter({ hasText: 'تمدید در فروشگاه' }).waitFor();
     await screenshot(page, 'order-marketplace', { fullPage: true });
 
@@ -91,6 +94,6 @@ describe('a marketplace order in the staff panel', () => {
     await page.goto('/admin/payment-events');
     const refund = page.locator('tbody tr').filter({ hasText: 'بازپرداخت شد' });
     await refund.first().waitFor();
-    expect(await refund.first().textContent()).toContain('404');
+    expect(await refund.first().textContent()).toContain(faNumber(404));
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Staff sessions in the panel and the panel's own headers (issue 22 §2, §5), in a real browser against one local
- * stack: a superuser ends every session of a staff member from the member's page, and a staff member signs out
+ * stack: a superuser ends every session of a staff member from the member's page or of several ticked in the staff
+ * list (one's own row not selectable), and a staff member signs out
  * everywhere from the user menu (both in Persian and in English); every page of the panel is served with the
  * Content-Security-Policy, nosniff and Referrer-Policy, and the built panel works under that policy with no
  * violation reported.
@@ -128,6 +129,26 @@ describe('ending staff sessions', () => {
     opened.push(member);
     await member.page.goto('/admin/orders');
     await member.page.waitForURL(/\/admin\/login$/);
+    expect(await violations()).toEqual([]);
+  });
+
+  it('ends the sessions of the staff members ticked in the list, each with its result; one’s own row cannot be ticked', async () => {
+    const first = await memberWithTwoBrowsers('night.clerk');
+    const second = await memberWithTwoBrowsers('day.clerk');
+    const { page, violations } = await pageOf();
+    await page.goto('/admin/staff');
+    const row = (name: string) => page.locator('tbody tr', { hasText: name });
+    await row('night.clerk').waitFor();
+    expect(await row('root').locator('input[type="checkbox"]').isDisabled()).toBe(true);
+    for (const name of ['night.clerk', 'day.clerk']) await row(name).locator('input[type="checkbox"]').check();
+    await page.getByTestId('bulk-end_sessions').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'تایید' }).click();
+    const results = page.getByTestId('bulk-results');
+    await results.waitFor();
+    for (const name of ['night.clerk', 'day.clerk'])
+      expect(await results.getByTestId(`bulk-result-${name}`).textContent()).toContain('انجام شد');
+    for (const context of [first.one, first.two, second.one, second.two]) expect(await signedIn(context)).toBe(false);
+    expect(await signedIn(root)).toBe(true);
     expect(await violations()).toEqual([]);
   });
 

@@ -11,6 +11,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, lastCode, newPhone, type Session, signIn, startTestStack, type TestStack } from '../support/stack';
 import { ask, llmConfig } from '../support/tutor';
+import { typeInPicker } from './pickers';
 import { faNumber, launchBrowser, newPanelPage, openPage, type PanelPage, screenshot, signedInContext, signInOnPage } from './support';
 
 const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
@@ -64,7 +65,8 @@ describe('discount codes and offers', () => {
     await page.locator('input[name="code"]').fill('yalda40');
     await page.locator('input[name="title"]').fill('تخفیف شب یلدا');
     await page.locator('input[name="percent"]').fill('40');
-    await page.locator('input[name="validUntil"]').fill('2026-12-21T23:59');
+    // The window's end in the Jalali picker: 23:59 on 30 Azar 1405 (a right-to-left field starts with the time).
+    await typeInPicker(page, 'validUntil', '235914050930');
     await expect.poll(() => helperOf(p, 'validUntil')).toBe('۳۰ آذر ۱۴۰۵ ساعت ۲۳:۵۹');
     await page.getByRole('combobox', { name: 'طرح‌ها' }).click();
     await page.getByRole('option', { name: 'اشتراک سه‌ماهه' }).click();

@@ -23,14 +23,20 @@ export interface PanelPage {
   errors: string[];
 }
 
-/** A fresh browser context on the stack: its own cookies and storage, Persian, Tehran time, 1280×800. */
-export const newContext = (browser: Browser, baseUrl: string): Promise<BrowserContext> =>
+/** A context's time zone and window, when not Tehran's and 1280×800 (a browser set to UTC, a phone). */
+export interface ContextOptions {
+  timezoneId?: string;
+  viewport?: { width: number; height: number };
+}
+
+/** A fresh browser context on the stack: its own cookies and storage, Persian, Tehran time, 1280×800 (or `options`). */
+export const newContext = (browser: Browser, baseUrl: string, options: ContextOptions = {}): Promise<BrowserContext> =>
   browser.newContext({
     baseURL: baseUrl,
-    viewport: { width: 1280, height: 800 },
+    viewport: options.viewport ?? { width: 1280, height: 800 },
     deviceScaleFactor: 1,
     locale: 'fa-IR',
-    timezoneId: 'Asia/Tehran',
+    timezoneId: options.timezoneId ?? 'Asia/Tehran',
   });
 
 /** A new page of `context` that records requests leaving `baseUrl` and the page's uncaught errors. */
@@ -54,8 +60,14 @@ export async function newPanelPage(browser: Browser, baseUrl: string): Promise<P
  * A context signed in as `username` through `POST /api/admin/login` (the context keeps the session cookie), so
  * every page opened in it starts signed in without going through the login page again.
  */
-export async function signedInContext(browser: Browser, baseUrl: string, username: string, password: string): Promise<BrowserContext> {
-  const context = await newContext(browser, baseUrl);
+export async function signedInContext(
+  browser: Browser,
+  baseUrl: string,
+  username: string,
+  password: string,
+  options: ContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await newContext(browser, baseUrl, options);
   const login = await context.request.post('/api/admin/login', { data: { username, password } });
   if (login.status() !== 200) throw new Error(`staff login of ${username} failed: ${login.status()} ${await login.text()}`);
   return context;

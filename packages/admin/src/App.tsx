@@ -1,97 +1,35 @@
 /**
  * The staff panel: react-admin under `/admin/` (a BrowserRouter with that basename around `<Admin>`: react-admin's
  * own `basename` alone renders a blank page), Persian right to left by default with English from the app bar's
- * language menu, telemetry off, every page behind the sign-in.
+ * language menu, telemetry off, every page behind the sign-in. Each resource lives in its own folder of
+ * `resources/` (list, show, edit and its own pages), as in react-admin's demo.
  */
 import { CacheProvider } from '@emotion/react';
-import BadgeIcon from '@mui/icons-material/Badge';
-import ForumIcon from '@mui/icons-material/Forum';
-import LocalOfferIcon from '@mui/icons-material/LocalOffer';
-import MenuBookIcon from '@mui/icons-material/MenuBook';
-import NotificationsIcon from '@mui/icons-material/Notifications';
-import PeopleIcon from '@mui/icons-material/People';
-import PsychologyIcon from '@mui/icons-material/Psychology';
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import SavingsIcon from '@mui/icons-material/Savings';
-import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
-import SmsIcon from '@mui/icons-material/Sms';
-import StorefrontIcon from '@mui/icons-material/Storefront';
-import StyleIcon from '@mui/icons-material/Style';
-import TimelineIcon from '@mui/icons-material/Timeline';
-import VpnKeyIcon from '@mui/icons-material/VpnKey';
-import { ListItemIcon, MenuItem, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
-import {
-  Admin,
-  AppBar,
-  CustomRoutes,
-  Layout,
-  type LayoutProps,
-  Menu,
-  Resource,
-  useCanAccess,
-  useSidebarState,
-  useTranslate,
-} from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
-import { createAuthProvider } from './authProvider';
-import { createDataProvider } from './dataProvider';
+import { createAuthProvider } from './api/authProvider';
+import { createDataProvider } from './api/dataProvider';
 import { createI18nProvider, DEFAULT_LOCALE, directionOf, type Locale } from './i18n';
-import { Dashboard } from './pages/Dashboard';
-import { MarketplacePage } from './pages/MarketplacePage';
-import { RefundPage } from './pages/RefundPage';
-import { DiscountCodeCreate, DiscountCodeEdit, DiscountCodeList, DiscountCodeShow, OfferEdit, OfferList } from './resources/discounts';
-import { NotificationCreate, NotificationList } from './resources/notifications';
-import { OrderList, OrderShow, PaymentEventList } from './resources/orders';
-import { PlanCreate, PlanEdit, PlanList, PlanShow } from './resources/plans';
-import { AppUserMenu } from './resources/staffSessions';
-import { OtpRecordList, SessionList, StaffCreate, StaffEdit, StaffList, StaffShow } from './resources/superuser';
-import { TicketList, TicketShow } from './resources/tickets';
-import { TutorFeedbackList, TutorUsageList } from './resources/tutor';
-import { UserList, UserShow } from './resources/users';
+import { AppLayout } from './layout/AppLayout';
+import { PasswordPage } from './pages/account/PasswordPage';
+import { Dashboard } from './pages/dashboard/Dashboard';
+import { MarketplacePage } from './pages/marketplace/MarketplacePage';
+import discountCodes from './resources/discount-codes';
+import history from './resources/history';
+import notifications from './resources/notifications';
+import offers from './resources/offers';
+import orders from './resources/orders';
+import otpRecords from './resources/otp-records';
+import paymentEvents from './resources/payment-events';
+import plans from './resources/plans';
+import sessions from './resources/sessions';
+import staff from './resources/staff';
+import tickets from './resources/tickets';
+import tutorFeedback from './resources/tutor-feedback';
+import tutorUsage from './resources/tutor-usage';
+import users from './resources/users';
 import { emotionCaches, themeFor } from './theme';
-
-/**
- * The API description (`/api/docs/`, Swagger UI served by the service to holders of `view_apidocs`; the session
- * cookie's `Path=/api` signs it in), in a new tab: it is no page of the panel.
- */
-function ApiDocsItem() {
-  const translate = useTranslate();
-  const [open] = useSidebarState();
-  const { canAccess } = useCanAccess({ resource: 'apidocs', action: 'show' });
-  if (!canAccess) return null;
-  return (
-    // Styled as react-admin's menu items (MenuItemLink, which only links inside the panel).
-    <MenuItem component="a" href="/api/docs/" target="_blank" rel="noopener" sx={{ color: 'text.secondary' }}>
-      <ListItemIcon sx={{ minWidth: 40, color: 'text.secondary' }}>
-        <MenuBookIcon />
-      </ListItemIcon>
-      {open ? (
-        <Typography variant="inherit" noWrap sx={{ flexGrow: 1 }}>
-          {translate('app.menu.apidocs')}
-        </Typography>
-      ) : null}
-    </MenuItem>
-  );
-}
-
-/** The menu: dashboard, the resources this staff member may list (react-admin asks `canAccess`), marketplace, API docs. */
-function AppMenu() {
-  const { canAccess } = useCanAccess({ resource: 'marketplace', action: 'show' });
-  return (
-    <Menu>
-      <Menu.DashboardItem />
-      <Menu.ResourceItems />
-      {canAccess ? <Menu.Item to="/marketplace" primaryText="app.menu.marketplace" leftIcon={<StorefrontIcon />} /> : null}
-      <ApiDocsItem />
-    </Menu>
-  );
-}
-
-/** The app bar with "sign out everywhere" in its user menu. */
-const AppAppBar = () => <AppBar userMenu={<AppUserMenu />} />;
-
-const AppLayout = (props: LayoutProps) => <Layout {...props} menu={AppMenu} appBar={AppAppBar} />;
 
 /** The locale react-admin kept from the last visit (its store in localStorage), for the first paint's direction. */
 function storedLocale(): Locale {
@@ -123,47 +61,23 @@ export function App() {
     <BrowserRouter basename="/admin">
       <CacheProvider value={emotionCaches[direction]}>
         <Admin {...providers} disableTelemetry requireAuth title="app.title" theme={theme} layout={AppLayout} dashboard={Dashboard}>
-          <Resource name="users" list={UserList} show={UserShow} icon={PeopleIcon} recordRepresentation="publicId" />
-          <Resource name="orders" list={OrderList} show={OrderShow} icon={ShoppingCartIcon} recordRepresentation={(r) => `#${r.id}`}>
-            <Route path=":id/refund" element={<RefundPage />} />
-          </Resource>
-          <Resource name="payment-events" list={PaymentEventList} icon={ReceiptLongIcon} />
-          <Resource
-            name="plans"
-            list={PlanList}
-            show={PlanShow}
-            edit={PlanEdit}
-            create={PlanCreate}
-            icon={SavingsIcon}
-            recordRepresentation="title"
-          />
-          <Resource
-            name="discount-codes"
-            list={DiscountCodeList}
-            show={DiscountCodeShow}
-            edit={DiscountCodeEdit}
-            create={DiscountCodeCreate}
-            icon={LocalOfferIcon}
-            recordRepresentation="code"
-          />
-          <Resource name="offers" list={OfferList} edit={OfferEdit} icon={StyleIcon} recordRepresentation="code" />
-          <Resource name="tickets" list={TicketList} show={TicketShow} icon={ForumIcon} recordRepresentation="subject" />
-          <Resource name="notifications" list={NotificationList} create={NotificationCreate} icon={NotificationsIcon} />
-          <Resource name="tutor-feedback" list={TutorFeedbackList} icon={PsychologyIcon} />
-          <Resource name="tutor-usage" list={TutorUsageList} icon={TimelineIcon} />
-          <Resource
-            name="staff"
-            list={StaffList}
-            show={StaffShow}
-            edit={StaffEdit}
-            create={StaffCreate}
-            icon={BadgeIcon}
-            recordRepresentation="username"
-          />
-          <Resource name="sessions" list={SessionList} icon={VpnKeyIcon} />
-          <Resource name="otp-records" list={OtpRecordList} icon={SmsIcon} />
+          <Resource name="users" {...users} />
+          <Resource name="orders" {...orders} />
+          <Resource name="payment-events" {...paymentEvents} />
+          <Resource name="plans" {...plans} />
+          <Resource name="discount-codes" {...discountCodes} />
+          <Resource name="offers" {...offers} />
+          <Resource name="tickets" {...tickets} />
+          <Resource name="notifications" {...notifications} />
+          <Resource name="tutor-feedback" {...tutorFeedback} />
+          <Resource name="tutor-usage" {...tutorUsage} />
+          <Resource name="staff" {...staff} />
+          <Resource name="sessions" {...sessions} />
+          <Resource name="otp-records" {...otpRecords} />
+          <Resource name="history" {...history} />
           <CustomRoutes>
             <Route path="/marketplace" element={<MarketplacePage />} />
+            <Route path="/password" element={<PasswordPage />} />
           </CustomRoutes>
         </Admin>
       </CacheProvider>

@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generatedIsFresh } from '../../admin/scripts/generate';
 
 /** The staff panel's workspace and its build (its `dist/` mirrors the URL space: `dist/admin/` is `/admin/`). */
 export const ADMIN_DIR = fileURLToPath(new URL('../../admin/', import.meta.url));
@@ -36,12 +37,14 @@ export function isDevelopmentBuild(dist: string): boolean {
 }
 
 /**
- * Whether the panel's build is there, production, and newer than its sources (`development`: a development build,
- * see the module doc). `adminDir`/`dist` default to the workspace's.
+ * Whether the panel's build is there, production, and newer than its sources and the view of the API it was built
+ * with (the workspace's: generated from the API description into `.generated/`) newer than the API's own sources (`development`: a
+ * development build, see the module doc). `adminDir`/`dist` default to the workspace's.
  */
 export function adminBuildState(adminDir = ADMIN_DIR, dist = ADMIN_DIST): 'missing' | 'stale' | 'development' | 'fresh' {
   const index = join(dist, 'index.html');
   if (!existsSync(index)) return 'missing';
+  if (adminDir === ADMIN_DIR && !generatedIsFresh()) return 'stale';
   const sources = Math.max(...['src', 'index.html', 'vite.config.ts', 'package.json'].map((name) => newestMtime(join(adminDir, name))));
   if (sources > statSync(index).mtimeMs) return 'stale';
   return isDevelopmentBuild(dist) ? 'development' : 'fresh';

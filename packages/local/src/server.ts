@@ -35,11 +35,16 @@ type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIG
 /** A sub-application mounted under a path prefix (a fake provider). Returns false when it has no such route. */
 export type Mount = (req: IncomingMessage, res: ServerResponse, rest: string, url: URL, body: Buffer) => boolean | Promise<boolean>;
 
-const compiled = routes.map((r) => ({
-  spec: r,
-  key: routeKey(r),
-  regex: routePattern(r.path),
-}));
+// As API Gateway, the most specific route wins: fewer path variables first (`GET /api/admin/tickets/export.csv`
+// before `GET /api/admin/tickets/{id}`), the manifest's order among equals.
+const variables = (path: string) => path.split('{').length;
+const compiled = [...routes]
+  .sort((a, b) => variables(a.path) - variables(b.path))
+  .map((r) => ({
+    spec: r,
+    key: routeKey(r),
+    regex: routePattern(r.path),
+  }));
 
 /** The manifest route for `method` and `path`, with decoded path parameters. */
 export function matchRoute(method: string, path: string) {

@@ -7,8 +7,12 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import farsiMessages from 'ra-language-farsi';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
-import { en } from './en';
-import { fa } from './fa';
+import { perPermission } from '../api/contract';
+import { pick } from './bilingual';
+import { choices } from './choices';
+import { panel } from './panel';
+import { resources } from './resources';
+import { toolMessages } from './tools';
 
 export type Locale = 'fa' | 'en';
 export const DEFAULT_LOCALE: Locale = 'fa';
@@ -27,17 +31,52 @@ function deepMerge(...sources: Messages[]): Messages {
   return out;
 }
 
-const messages = {
-  fa: deepMerge(englishMessages as Messages, farsiMessages as Messages, fa),
-  en: deepMerge(englishMessages as Messages, en),
-} as unknown as Record<Locale, TranslationMessages>;
+/** A refusal naming a permission, for every permission of the API description. */
+const permissionDenied = {
+  fa: perPermission((p) => `برای این کار مجوز «${p}» لازم است.`),
+  en: perPermission((p) => `This needs the “${p}” permission.`),
+};
+
+/** The panel's messages in `locale`, over react-admin's own (Persian: ra-language-farsi over the English pack). */
+export function messagesOf(locale: Locale): Messages {
+  return deepMerge(
+    englishMessages as Messages,
+    locale === 'fa' ? (farsiMessages as Messages) : {},
+    pick(panel, locale),
+    {
+      resources: pick(resources, locale),
+      choices: pick(choices, locale),
+      app: { errors: { permission_denied: permissionDenied[locale] } },
+    },
+    toolMessages(locale),
+  );
+}
+
+const messages = { fa: messagesOf('fa'), en: messagesOf('en') } as unknown as Record<Locale, TranslationMessages>;
 
 export const directionOf = (locale: string): 'rtl' | 'ltr' => (locale === 'fa' ? 'rtl' : 'ltr');
 
 /** The Intl locale of dates and numbers: the Persian (Jalali) calendar in Persian. */
 export const intlLocale = (locale: string): string => (locale === 'fa' ? 'fa-IR-u-ca-persian' : 'en-GB');
 
+/** A number in the locale's digits (Persian digits in Persian), with its grouping unless `grouping` is false. */
+export const formatNumber = (n: number, locale: string, grouping = true): string =>
+  n.toLocaleString(intlLocale(locale), { useGrouping: grouping, maximumFractionDigits: 2 });
+
+/**
+ * The translations. A number put into a message (`%{offsetBegin}` of the pagination bar, `%{smart_count}` of "3 items
+ * selected") is written in the locale's digits: polyglot's interpolation goes through `replace` below, so the number
+ * stays a number for the plural rules.
+ */
 export function createI18nProvider(onLocaleChange: (locale: Locale) => void): I18nProvider {
+  let current: string = DEFAULT_LOCALE;
+  function replace(this: string, pattern: RegExp, value: (...args: any[]) => unknown): string {
+    return String.prototype.replace.call(this, pattern, (...args: any[]) => {
+      const out = value(...args);
+      // Without grouping: such a number is as often an id (order #1234) as a count.
+      return typeof out === 'number' ? formatNumber(out, current, false) : String(out);
+    });
+  }
   const base = polyglotI18nProvider(
     (locale) => messages[(locale as Locale) in messages ? (locale as Locale) : DEFAULT_LOCALE],
     DEFAULT_LOCALE,
@@ -45,11 +84,13 @@ export function createI18nProvider(onLocaleChange: (locale: Locale) => void): I1
       { locale: 'fa', name: 'فارسی' },
       { locale: 'en', name: 'English' },
     ],
+    { replace },
   );
   return {
     ...base,
     changeLocale: async (locale, options) => {
       await base.changeLocale(locale, options);
+      current = locale;
       onLocaleChange(locale as Locale);
     },
   };

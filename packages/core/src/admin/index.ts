@@ -4,8 +4,10 @@
  * (authenticate middleware, route types), `scripts/createsuperuser.ts` and the tests use.
  */
 
-export { endStaffSessions } from './endSessions';
+export { endStaffSessions, endStaffSessionsOfRow } from './endSessions';
 export { adminErrors } from './errors';
+export { requireHistoryAccess } from './historyAccess';
+export { changeOwnPassword } from './ownPassword';
 export { MIN_PASSWORD_LENGTH } from './passwords';
 export {
   ALL_PERMISSIONS,

@@ -34,6 +34,9 @@ export const STAFF_PERMISSIONS = [
   'view_tutorusage',
   // The API description (GET /api/schema/, /api/docs/, /api/redoc/; DESIGN §10), e.g. for an app developer's account.
   'view_apidocs',
+  // The staff history of every model (GET /api/admin/history; DESIGN §9, Django's LogEntry). One record's own
+  // history needs only that model's view permission (historyAccess.ts).
+  'view_logentry',
 ] as const;
 export const StaffPermission = z.enum(STAFF_PERMISSIONS);
 export type StaffPermission = z.infer<typeof StaffPermission>;

@@ -9,8 +9,9 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import type { Db } from '../db/client';
-import { deleteItem, getItem, putItem } from '../db/items';
+import { getItem } from '../db/items';
 import type { Key } from '../db/keys';
+import { put, remove, type TxItem } from '../db/transact';
 
 const staffSessionKey = (token: string): Key => {
   const hash = createHash('sha256').update(token).digest('hex');
@@ -34,9 +35,10 @@ export type StaffSession = z.infer<typeof StaffSessionItem>;
 export const readStaffSession = (db: Db, token: string): Promise<StaffSession | undefined> =>
   getItem(db, staffSessionKey(token), StaffSessionItem);
 
-/** Stores the session of `token`. */
-export const putStaffSession = (db: Db, token: string, session: StaffSession): Promise<void> =>
-  putItem(db, { ...staffSessionKey(token), ...session });
+/** The transaction item storing the session of `token`. */
+export const staffSessionItem = (db: Db, token: string, session: StaffSession): TxItem =>
+  put(db, { ...staffSessionKey(token), ...session });
 
-/** Deletes the session of `token` (nothing happens when there is none). */
-export const deleteStaffSession = (db: Db, token: string): Promise<void> => deleteItem(db, staffSessionKey(token));
+/** The transaction item deleting the session of `token`; it fails (condition) when there is none. */
+export const staffSessionRemoval = (db: Db, token: string): TxItem =>
+  remove(db, staffSessionKey(token), { condition: 'attribute_exists(pk)' });

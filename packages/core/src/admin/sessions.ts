@@ -10,11 +10,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { epochSeconds } from '../clock';
+import { isConditionFailure } from '../db/conditions';
+import { transact } from '../db/transact';
 import type { Deps } from '../deps';
+import { type HistoryAction, historyItems } from '../history';
 import { adminErrors } from './errors';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { hasPermission, type Permission, permissionsOf } from './permissions';
-import { deleteStaffSession, putStaffSession, readStaffSession } from './session.entity';
+import { readStaffSession, staffSessionItem, staffSessionRemoval } from './session.entity';
 import { guardedSignIn } from './signInGuard';
 import { normalizeUsername, publicStaff } from './staff';
 import { readStaff, replaceStaff, type Staff, type StaffItem } from './staff.entity';
@@ -31,16 +34,24 @@ export interface StaffSessionStart {
   maxAgeSeconds: number;
 }
 
-/** Starts a session of `staff` under its current credential version. */
-async function startStaffSession(deps: Deps, staff: StaffItem): Promise<StaffSessionStart> {
+/** The history entry items of a sign-in or sign-out of `username` at `at` (DESIGN §9): no changes, never the token. */
+const sessionHistory = (deps: Deps, action: HistoryAction, username: string, at: number) =>
+  historyItems(deps.db, { at, staff: username, action, model: 'staff', objectId: username, objectRepr: username, changes: {} });
+
+/**
+ * Starts a session of `staff` under its current credential version; a sign-in (`signIn`) records its history
+ * entry in the same transaction.
+ */
+async function startStaffSession(deps: Deps, staff: StaffItem, options: { signIn?: boolean } = {}): Promise<StaffSessionStart> {
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
-  await putStaffSession(deps.db, token, {
+  const session = staffSessionItem(deps.db, token, {
     username: staff.username,
     createdAt: now,
     expiresAt: epochSeconds(now) + STAFF_SESSION_SECONDS,
     ...(staff.credentialVersion === undefined ? {} : { credentialVersion: staff.credentialVersion }),
   });
+  await transact(deps.db, [session, ...(options.signIn ? sessionHistory(deps, 'sign_in', staff.username, now) : [])]);
   return { token, staff: publicStaff(staff), maxAgeSeconds: STAFF_SESSION_SECONDS };
 }
 
@@ -56,7 +67,7 @@ export async function staffLogin(deps: Deps, username: string, password: string,
     const ok = await verifyPassword(password, staff?.passwordHash ?? DUMMY_HASH);
     if (!staff || !ok || !staff.active) return undefined;
     if (needsRehash(staff.passwordHash)) await rehash(deps, staff, password);
-    return startStaffSession(deps, staff);
+    return startStaffSession(deps, staff, { signIn: true });
   });
 }
 
@@ -97,8 +108,17 @@ export function requirePermission(staff: Staff, permission: Permission): void {
   if (!hasPermission(staff, permission)) throw adminErrors.permissionDenied(permission);
 }
 
-/** Ends the session of `token` (nothing to do without one). */
+/**
+ * Ends the session of `token`, with its sign-out history entry in the same transaction (nothing to do without one,
+ * or when it ended meanwhile).
+ */
 export async function staffLogout(deps: Deps, token: string | undefined): Promise<void> {
   if (!token) return;
-  await deleteStaffSession(deps.db, token);
+  const session = await readStaffSession(deps.db, token);
+  if (!session) return;
+  try {
+    await transact(deps.db, [staffSessionRemoval(deps.db, token), ...sessionHistory(deps, 'sign_out', session.username, deps.clock.now())]);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }

@@ -14,9 +14,9 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import type { Db } from '../db/client';
-import { isConditionFailure } from '../db/conditions';
-import { deleteItem, getItem, putItem, queryAll, updateItem } from '../db/items';
+import { getItem, putItem, queryAll } from '../db/items';
 import type { Key } from '../db/keys';
+import { put, remove, type TxItem, update } from '../db/transact';
 import { StaffPermission } from './permissions';
 
 const STAFF_INDEX = 'STAFF';
@@ -66,9 +66,9 @@ export type StaffItem = z.infer<typeof StaffItem>;
 /** The staff member `username` (already normalized), or undefined. */
 export const readStaff = (db: Db, username: string): Promise<StaffItem | undefined> => getItem(db, staffKey(username), StaffItem);
 
-/** Stores a new staff member. Errors: ConditionalCheckFailedException when the username is taken. */
-export const putNewStaff = (db: Db, staff: StaffItem): Promise<void> =>
-  putItem(db, { ...staffKey(staff.username), ...staffIndex(staff.username), ...staff }, { condition: 'attribute_not_exists(pk)' });
+/** The transaction item storing a new staff member; it fails (condition) when the username is taken. */
+export const newStaffItem = (db: Db, staff: StaffItem): TxItem =>
+  put(db, { ...staffKey(staff.username), ...staffIndex(staff.username), ...staff }, { condition: 'attribute_not_exists(pk)' });
 
 /** A new credential version (a random UUID). */
 export const newCredentialVersion = (): string => randomUUID();
@@ -84,33 +84,29 @@ function sameCredentials(previous: Pick<StaffItem, 'passwordHash' | 'credentialV
 }
 
 /**
- * Replaces staff member `staff.username`, only while its stored credentials are still those of `previous` (the
- * hash and the credential version), so a password changed or sessions ended meanwhile are never overwritten.
- * Errors: ConditionalCheckFailedException.
+ * The transaction item replacing staff member `staff.username`, only while its stored credentials are still those of
+ * `previous` (the hash and the credential version), so a password changed or sessions ended meanwhile are never
+ * overwritten.
  */
+export const staffReplacement = (db: Db, staff: StaffItem, previous: Pick<StaffItem, 'passwordHash' | 'credentialVersion'>): TxItem =>
+  put(db, { ...staffKey(staff.username), ...staffIndex(staff.username), ...staff }, sameCredentials(previous));
+
+/** {@link staffReplacement} on its own. Errors: ConditionalCheckFailedException. */
 export const replaceStaff = (db: Db, staff: StaffItem, previous: Pick<StaffItem, 'passwordHash' | 'credentialVersion'>): Promise<void> =>
   putItem(db, { ...staffKey(staff.username), ...staffIndex(staff.username), ...staff }, sameCredentials(previous));
 
 /**
- * Gives staff member `username` (normalized) a new credential version, `updatedAt` epoch ms: every session made before
- * ends. Returns false when there is no such member.
+ * The transaction item giving staff member `username` (normalized) a new credential version, `updatedAt` epoch ms:
+ * every session made before ends. It fails (condition) when there is no such member.
  */
-export async function renewCredentialVersion(db: Db, username: string, updatedAt: number): Promise<boolean> {
-  try {
-    await updateItem(db, staffKey(username), 'SET credentialVersion = :version, updatedAt = :at', {
-      condition: 'attribute_exists(pk)',
-      values: { ':version': newCredentialVersion(), ':at': updatedAt },
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
+export const credentialRenewal = (db: Db, username: string, updatedAt: number): TxItem =>
+  update(db, staffKey(username), 'SET credentialVersion = :version, updatedAt = :at', {
+    condition: 'attribute_exists(pk)',
+    values: { ':version': newCredentialVersion(), ':at': updatedAt },
+  });
 
-/** Deletes staff member `username`. Errors: ConditionalCheckFailedException when there is none. */
-export const deleteStaffItem = (db: Db, username: string): Promise<void> =>
-  deleteItem(db, staffKey(username), { condition: 'attribute_exists(pk)' });
+/** The transaction item deleting staff member `username`; it fails (condition) when there is none. */
+export const staffRemoval = (db: Db, username: string): TxItem => remove(db, staffKey(username), { condition: 'attribute_exists(pk)' });
 
 /** Every staff member, by username (gsi1). */
 export const allStaff = (db: Db): Promise<StaffItem[]> => queryAll(db, { index: 'gsi1', partition: STAFF_INDEX }, StaffItem);

@@ -9,21 +9,23 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { isConditionFailure } from '../db/conditions';
+import { transact } from '../db/transact';
 import { commonErrors } from '../errors';
+import { fieldChanges, type HistoryAction, historyItems } from '../history';
 import { auditStaffAction } from '../log';
 import { adminErrors } from './errors';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './passwords';
 import { STAFF_PERMISSIONS, type StaffPermission } from './permissions';
 import {
   allStaff,
-  deleteStaffItem,
   newCredentialVersion,
-  putNewStaff,
+  newStaffItem,
   RENAMED_PERMISSIONS,
   readStaff,
-  replaceStaff,
   type Staff,
   type StaffItem,
+  staffRemoval,
+  staffReplacement,
 } from './staff.entity';
 
 const USERNAME_PATTERN = /^[a-z0-9_.@-]{3,64}$/;
@@ -41,7 +43,29 @@ export const publicStaff = ({ username, isSuperuser, permissions, active, create
   ...(updatedAt === undefined ? {} : { updatedAt }),
 });
 
-function checkPassword(password: string): void {
+/**
+ * The history entry items of `action` on staff member `target` by `actor` at `at` (DESIGN §9): the public fields
+ * before and after, the password only as `"changed"` (never its hash), the credential version never.
+ */
+export function staffHistory(
+  db: Db,
+  entry: { actor: string; action: HistoryAction; at: number; target: string },
+  before: StaffItem | undefined,
+  after: StaffItem | undefined,
+) {
+  const fields = (s: StaffItem | undefined) => (s ? { ...publicStaff(s), password: s.passwordHash } : undefined);
+  return historyItems(db, {
+    at: entry.at,
+    staff: entry.actor,
+    action: entry.action,
+    model: 'staff',
+    objectId: entry.target,
+    objectRepr: entry.target,
+    changes: fieldChanges(fields(before), fields(after), { secret: ['password'], omit: ['updatedAt'] }),
+  });
+}
+
+export function checkPassword(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
     throw commonErrors.validation(`password must be at least ${MIN_PASSWORD_LENGTH} characters`, {
       password: [`at least ${MIN_PASSWORD_LENGTH} characters (at most ${MAX_PASSWORD_LENGTH})`],
@@ -79,14 +103,19 @@ export async function createStaff(db: Db, clock: Clock, input: NewStaff, actor?:
   checkPassword(input.password);
   const permissions = checkPermissions(input.permissions ?? []);
   const staff: Staff = { username, isSuperuser: input.isSuperuser, permissions, active: input.active ?? true, createdAt: clock.now() };
+  // A fresh credential version: sessions of an earlier account of the same name never count for this one.
+  const item: StaffItem = { ...staff, passwordHash: await hashPassword(input.password), credentialVersion: newCredentialVersion() };
+  const by = actor ?? 'createsuperuser';
   try {
-    // A fresh credential version: sessions of an earlier account of the same name never count for this one.
-    await putNewStaff(db, { ...staff, passwordHash: await hashPassword(input.password), credentialVersion: newCredentialVersion() });
+    await transact(db, [
+      newStaffItem(db, item),
+      ...staffHistory(db, { actor: by, action: 'add', at: staff.createdAt, target: username }, undefined, item),
+    ]);
   } catch (error) {
     if (isConditionFailure(error)) throw adminErrors.usernameTaken(username);
     throw error;
   }
-  auditStaffAction(actor ?? 'createsuperuser', 'create', 'staff', username);
+  auditStaffAction(by, 'add', 'staff', username);
   return staff;
 }
 
@@ -134,7 +163,10 @@ export async function updateStaff(db: Db, clock: Clock, username: string, change
     updatedAt: clock.now(),
   };
   try {
-    await replaceStaff(db, next, current);
+    await transact(db, [
+      staffReplacement(db, next, current),
+      ...staffHistory(db, { actor, action: 'change', at: next.updatedAt ?? clock.now(), target: current.username }, current, next),
+    ]);
   } catch (error) {
     if (isConditionFailure(error)) throw commonErrors.databaseBusy(1);
     throw error;
@@ -143,12 +175,19 @@ export async function updateStaff(db: Db, clock: Clock, username: string, change
   return publicStaff(next);
 }
 
-/** Deletes staff member `username` on behalf of superuser `actor`; their sessions end with it. Errors: `not_found`, `validation_error` (oneself). */
-export async function deleteStaff(db: Db, username: string, actor: string): Promise<void> {
+/**
+ * Deletes staff member `username` on behalf of superuser `actor` at `clock`'s now; their sessions end with it. Errors:
+ * `not_found`, `validation_error` (oneself).
+ */
+export async function deleteStaff(db: Db, clock: Clock, username: string, actor: string): Promise<void> {
   const name = normalizeUsername(username);
   if (name === actor) throw adminErrors.ownAccount('delete');
+  const current = await existing(db, name);
   try {
-    await deleteStaffItem(db, name);
+    await transact(db, [
+      staffRemoval(db, name),
+      ...staffHistory(db, { actor, action: 'delete', at: clock.now(), target: name }, current, undefined),
+    ]);
   } catch (error) {
     if (isConditionFailure(error)) throw adminErrors.staffNotFound();
     throw error;

@@ -66,17 +66,21 @@ export const usersCursorAfter = (user: Pick<User, 'id'>): string =>
   encodeCursor({ ...directoryKey(user.id), ...usersIndex(user.id) }, USERS_INDEX);
 
 /**
- * One page of every user, newest first: a page of directory entries (gsi2 `USERS`; `limit` read before `filter`, on
+ * One page of every user, newest first (by id, the order of creation; oldest first with `ascending`): a page of
+ * directory entries (gsi2 `USERS`; `limit` read before `filter`, on
  * the entries' fields, keeps some) from `cursor`, then those users (one BatchGetItem), in the entries' order; a user
  * deleted between the two reads is left out. Errors: `validation_error` on `cursor`.
  */
-export async function usersPage(db: Db, options: { limit: number; cursor?: string; filter?: Condition }): Promise<Page<User>> {
+export async function usersPage(
+  db: Db,
+  options: { limit: number; cursor?: string; filter?: Condition; ascending?: boolean },
+): Promise<Page<User>> {
   const page = await queryPage(
     db,
     {
       index: 'gsi2',
       partition: USERS_INDEX,
-      descending: true,
+      descending: !options.ascending,
       limit: options.limit,
       ...(options.filter ? { filter: options.filter } : {}),
     },

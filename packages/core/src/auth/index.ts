@@ -4,7 +4,7 @@ export { backfillUserDirectory, userIdBatches } from './backfill';
 export { hmacHex, safeEqual, safeEqualAny } from './crypto';
 export { directoryKey, directoryName, removeDirectoryEntry, usersIndex, usersPage } from './directory.entity';
 export { authErrors } from './errors';
-export { listLearnerSessions, revokeLearnerSession, type StaffSessionView } from './learnerSessions';
+export { endLearnerSessions, listLearnerSessions, revokeLearnerSession, type StaffSessionView } from './learnerSessions';
 export {
   checkConfirmationCode,
   OTP_MAX_WRONG_GUESSES,

@@ -16,6 +16,7 @@ import { fillPage } from '../db/pages';
 import { transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
+import { historyItems } from '../history';
 import { auditStaffAction } from '../log';
 import { directorySession, usersCursorAfter, usersPage } from './directory.entity';
 import { REFRESH_TOKEN_SECONDS } from './sessions';
@@ -69,21 +70,55 @@ export async function listLearnerSessions(
 const SESSION_ID = /^([0-9]{1,15})-([0-9a-f-]{36})$/;
 
 /**
+ * Ends learner `userId`'s sign-in `sessionId` on behalf of staff member `actor`, with its history entry (model `user`,
+ * action `end_sessions`: the learner's page shows it) in the same transaction. Returns false when that session is not
+ * the learner's live one (ended, replaced by a newer sign-in, or no such learner).
+ */
+async function endSignIn(deps: Deps, userId: number, sessionId: string, publicId: string, actor: string): Promise<boolean> {
+  try {
+    await transact(deps.db, [
+      updateUser(deps.db, userId, { remove: ['sessionId'] }, userCondition.is({ sessionId })),
+      directorySession(deps.db, userId, undefined),
+      ...historyItems(deps.db, {
+        at: deps.clock.now(),
+        staff: actor,
+        action: 'end_sessions',
+        model: 'user',
+        objectId: userId,
+        objectRepr: publicId,
+        changes: { session: 'changed' },
+      }),
+    ]);
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+  auditStaffAction(actor, 'end_sessions', 'user', userId);
+  return true;
+}
+
+/**
  * Revokes session `id` on behalf of superuser `actor`. Errors: `not_found` (malformed, unknown, or no longer
  * the learner's live session).
  */
 export async function revokeLearnerSession(deps: Deps, id: string, actor: string): Promise<void> {
   const match = SESSION_ID.exec(id);
-  if (!match) throw commonErrors.notFound('Session');
-  const userId = Number(match[1]);
-  try {
-    await transact(deps.db, [
-      updateUser(deps.db, userId, { remove: ['sessionId'] }, userCondition.is({ sessionId: match[2] })),
-      directorySession(deps.db, userId, undefined),
-    ]);
-  } catch (error) {
-    if (isConditionFailure(error)) throw commonErrors.notFound('Session');
-    throw error;
+  const user = match ? await getUser(deps.db, Number(match[1])) : undefined;
+  if (!match || !user || !(await endSignIn(deps, user.id, match[2] as string, user.publicId, actor)))
+    throw commonErrors.notFound('Session');
+}
+
+/**
+ * Ends learner `userId`'s sign-in, whatever it is (a bulk action on learners), on behalf of `actor`: their refresh
+ * token and every access token stop working. `changed` false when they had none live. Errors: `not_found` (no
+ * such learner), `database_busy` (a new sign-in kept replacing it).
+ */
+export async function endLearnerSessions(deps: Deps, userId: number, actor: string): Promise<{ changed: boolean }> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const user = await getUser(deps.db, userId);
+    if (!user) throw commonErrors.notFound('User');
+    if (!user.sessionId) return { changed: false };
+    if (await endSignIn(deps, userId, user.sessionId, user.publicId, actor)) return { changed: true };
   }
-  auditStaffAction(actor, 'revoke', 'session', id);
+  throw commonErrors.databaseBusy(1);
 }

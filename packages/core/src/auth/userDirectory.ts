@@ -62,10 +62,13 @@ async function exactMatch(deps: Deps, q: string): Promise<User | undefined> {
 }
 
 /**
- * `GET /api/admin/users`: learners newest first, `limit` a page from `cursor`, matching `q` when given (see the
- * module doc). Errors: `validation_error` on `cursor`.
+ * `GET /api/admin/users`: learners newest first (oldest first with `order: 'asc'`: the index's order, by creation),
+ * `limit` a page from `cursor`, matching `q` when given (see the module doc). Errors: `validation_error` on `cursor`.
  */
-export async function listUsers(deps: Deps, query: { q?: string; limit: number; cursor?: string }): Promise<Page<StaffUserView>> {
+export async function listUsers(
+  deps: Deps,
+  query: { q?: string; limit: number; cursor?: string; order?: 'asc' | 'desc' },
+): Promise<Page<StaffUserView>> {
   const q = query.q?.trim();
   if (q && !query.cursor) {
     const exact = await exactMatch(deps, q);
@@ -77,7 +80,7 @@ export async function listUsers(deps: Deps, query: { q?: string; limit: number; 
         values: { ':q': PUBLIC_ID.test(q) ? `User${q.slice(4)}` : q },
       }
     : undefined;
-  const page = await fillPage((limit, cursor) => usersPage(deps.db, { limit, cursor, filter }), {
+  const page = await fillPage((limit, cursor) => usersPage(deps.db, { limit, cursor, filter, ascending: query.order === 'asc' }), {
     ...query,
     ...(filter ? { cut: { readSize: 200, cursorOf: usersCursorAfter } } : {}),
   });

@@ -26,7 +26,7 @@ import * as z from 'zod';
 import type { GlobalIndexName } from '../../../../infra/table';
 import type { Db } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
-import type { Key } from './keys';
+import { type Key, pad } from './keys';
 import { type Condition, expression } from './transact';
 
 /** A stored item did not match its entity schema. The message names the entity and the key, never the values. */
@@ -144,6 +144,19 @@ export interface QuerySpec {
 }
 
 const SORT_OPERATORS = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
+
+/**
+ * The sort-key condition of a time range on keys `<prefix><epoch ms, zero-padded to width><anything>`: `from` and `to`
+ * epoch ms, both inclusive, either optional; undefined when neither is given.
+ */
+export function timeRange(prefix: string, width: number, range: { from?: number; to?: number }): SortKeyCondition | undefined {
+  const low = range.from === undefined ? undefined : `${prefix}${pad(Math.max(0, range.from), width)}`;
+  const high = range.to === undefined ? undefined : `${prefix}${pad(Math.max(0, range.to), width)}~`;
+  if (low && high) return { between: [low, high] };
+  if (low) return { gte: low };
+  if (high) return { lte: high };
+  return undefined;
+}
 
 function queryInput(db: Db, spec: QuerySpec): QueryCommandInput {
   const index = spec.index;

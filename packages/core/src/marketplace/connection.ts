@@ -14,9 +14,10 @@ import { randomBytes } from 'node:crypto';
 import { isConditionFailure } from '../db/conditions';
 import { transact } from '../db/transact';
 import type { Deps } from '../deps';
+import { historyItems } from '../history';
 import { MarketplaceError } from '../providers/ports';
 import { oauthConfigured } from './access';
-import { type AuthorizeWindow, closeWindow, putCredential, putWindow, readCredential, readWindow } from './credential.entity';
+import { type AuthorizeWindow, closeWindow, putCredential, readCredential, readWindow, windowItem } from './credential.entity';
 import { marketplaceErrors } from './errors';
 
 /** Which credential verifications use: the static secret wins over OAuth (spec Authentication 8). */
@@ -80,7 +81,21 @@ export async function openAuthorizeWindow(
     closesAt: now + (options.hours ?? deps.settings.marketplace.authorizeWindowHours) * HOUR_MS,
     openedBy: options.actor,
   };
-  await putWindow(deps.db, window);
+  const previous = await readWindow(deps.db);
+  const closes = (w: AuthorizeWindow | undefined) => (w && w.closesAt > now ? new Date(w.closesAt).toISOString() : null);
+  // The history entry names when the window closes, never its state (the OAuth `state` is a secret).
+  await transact(deps.db, [
+    windowItem(deps.db, window),
+    ...historyItems(deps.db, {
+      at: now,
+      staff: options.actor,
+      action: 'change',
+      model: 'marketplacecredential',
+      objectId: 'authorize-window',
+      objectRepr: 'marketplace authorize window',
+      changes: { windowClosesAt: [closes(previous), closes(window)] },
+    }),
+  ]);
   return { authorizeUrl: consentLink(deps, window), expiresAt: window.closesAt };
 }
 

@@ -13,7 +13,7 @@
  */
 import * as z from 'zod';
 import type { Db } from '../db/client';
-import { getItem, putItem, updateItem } from '../db/items';
+import { getItem, updateItem } from '../db/items';
 import type { Key } from '../db/keys';
 import { put, remove, type TxItem } from '../db/transact';
 
@@ -56,9 +56,9 @@ export const readCredential = (db: Db): Promise<Credential | undefined> => getIt
 /** The last window opened (it may have closed since: compare `closesAt`), or undefined. */
 export const readWindow = (db: Db): Promise<AuthorizeWindow | undefined> => getItem(db, windowKey, WindowItem);
 
-/** Stores `window`, replacing any earlier one; DynamoDB deletes it a while after it closed (TTL). */
-export const putWindow = (db: Db, window: AuthorizeWindow): Promise<void> =>
-  putItem(db, { ...windowKey, ...window, expiresAt: Math.ceil(window.closesAt / 1000) + 86_400 });
+/** The transaction item storing `window`, replacing any earlier one; DynamoDB deletes it a while after it closed (TTL). */
+export const windowItem = (db: Db, window: AuthorizeWindow): TxItem =>
+  put(db, { ...windowKey, ...window, expiresAt: Math.ceil(window.closesAt / 1000) + 86_400 });
 
 /** The transaction item storing `credential` over any earlier one. */
 export const putCredential = (db: Db, credential: Credential): TxItem => put(db, { ...credentialKey, ...credential });

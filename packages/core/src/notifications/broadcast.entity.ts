@@ -11,16 +11,17 @@
  * learner's partition (notification.entity.ts), which then stands for it in that learner's list.
  */
 import type { Db } from '../db/client';
-import { getItem, type Page, putItem, queryAll, queryPage } from '../db/items';
+import { getItem, type Page, queryAll, queryPage } from '../db/items';
 import { type Key, pad } from '../db/keys';
+import { put, type TxItem } from '../db/transact';
 import { NOTIFICATION_PREFIX, NotificationItem, type StoredNotification, sentIndex } from './notification.entity';
 
 const BROADCAST_PARTITION = 'BROADCAST';
 const broadcastKey = (id: number): Key => ({ pk: BROADCAST_PARTITION, sk: `${NOTIFICATION_PREFIX}${pad(id, 12)}` });
 
 /** Stores broadcast `item` (condition: a new id). */
-export const putBroadcast = (db: Db, item: StoredNotification): Promise<void> =>
-  putItem(db, { ...broadcastKey(item.id), ...sentIndex(item.id), ...item }, { condition: 'attribute_not_exists(pk)' });
+export const broadcastItem = (db: Db, item: StoredNotification): TxItem =>
+  put(db, { ...broadcastKey(item.id), ...sentIndex(item.id), ...item }, { condition: 'attribute_not_exists(pk)' });
 
 /** Broadcast `id`, or undefined. */
 export const readBroadcast = (db: Db, id: number): Promise<StoredNotification | undefined> =>

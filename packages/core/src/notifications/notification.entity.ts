@@ -102,6 +102,10 @@ export const sentIndex = (id: number) => ({ gsi1pk: SENT_INDEX, gsi1sk: pad(id, 
 export const putNotification = (db: Db, userId: number, item: StoredNotification, index: Record<string, string> = {}): Promise<void> =>
   putItem(db, { ...notificationKey(userId, item.id), ...index, ...item }, { condition: 'attribute_not_exists(pk)' });
 
+/** {@link putNotification} as a transaction item. */
+export const storedNotificationItem = (db: Db, userId: number, item: StoredNotification, index: Record<string, string> = {}): TxItem =>
+  put(db, { ...notificationKey(userId, item.id), ...index, ...item }, { condition: 'attribute_not_exists(pk)' });
+
 /** One page of staff messages sent, newest first (gsi1). Errors: `validation_error` (cursor). */
 export const sentPage = (db: Db, limit: number, cursor?: string): Promise<Page<StoredNotification>> =>
   queryPage(db, { index: 'gsi1', partition: SENT_INDEX, descending: true, limit }, NotificationItem, cursor);

@@ -8,11 +8,20 @@
 import { getUser } from '../auth';
 import { retryOptimistic } from '../db/conditions';
 import type { Page } from '../db/items';
+import { transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
+import { historyItems } from '../history';
 import { auditStaffAction } from '../log';
-import { putBroadcast } from './broadcast.entity';
-import { newNotification, newNotificationId, putNotification, type StoredNotification, sentIndex, sentPage } from './notification.entity';
+import { broadcastItem } from './broadcast.entity';
+import {
+  newNotification,
+  newNotificationId,
+  type StoredNotification,
+  sentIndex,
+  sentPage,
+  storedNotificationItem,
+} from './notification.entity';
 
 /** A sent message as the staff see it. */
 export const sentView = (n: StoredNotification) => ({
@@ -50,13 +59,20 @@ export async function sendStaffNotification(
     async () => {
       const now = deps.clock.now();
       const base = newNotification(newNotificationId(now), 'staff_message', { title, body }, now);
-      if ('userId' in to) {
-        const item: StoredNotification = { ...base, audience: 'user', userId: to.userId, staff: actor };
-        await putNotification(deps.db, to.userId, item, sentIndex(item.id));
-        return item;
-      }
-      const item: StoredNotification = { ...base, audience: 'all', staff: actor };
-      await putBroadcast(deps.db, item);
+      const item: StoredNotification =
+        'userId' in to ? { ...base, audience: 'user', userId: to.userId, staff: actor } : { ...base, audience: 'all', staff: actor };
+      await transact(deps.db, [
+        'userId' in to ? storedNotificationItem(deps.db, to.userId, item, sentIndex(item.id)) : broadcastItem(deps.db, item),
+        ...historyItems(deps.db, {
+          at: item.createdAt,
+          staff: actor,
+          action: 'add',
+          model: 'notification',
+          objectId: item.id,
+          objectRepr: title,
+          changes: { audience: [null, item.audience], userId: [null, item.userId ?? null], title: [null, title], body: [null, body] },
+        }),
+      ]);
       return item;
     },
     () => undefined,

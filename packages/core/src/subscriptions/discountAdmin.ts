@@ -7,18 +7,21 @@
  * `discount_code_used`: deactivate it). An offer is an advertised code; its title and advertising change with
  * `change_offer`.
  */
-import { isConditionFailure } from '../db/conditions';
+import { isConditionFailure, retryOptimistic } from '../db/conditions';
+import { type TxItem, transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
+import { fieldChanges, type HistoryAction, historyItems } from '../history';
 import { auditStaffAction } from '../log';
 import {
   allDiscountCodes,
+  changedDiscountCode,
   type DiscountCode,
   type DiscountCodeChanges,
-  deleteDiscountCode as deleteCodeItem,
-  putDiscountCode,
+  discountCodeRemoval,
+  discountCodeUpdate,
+  newDiscountCodeItem,
   readDiscountCode,
-  updateDiscountCode as updateCodeItem,
 } from './discountCode.entity';
 import { normalizeDiscountCode, usableNow } from './discounts';
 import { paymentErrors } from './errors';
@@ -98,7 +101,11 @@ export const getDiscountCodeForStaff = async (deps: Pick<Deps, 'db'>, code: stri
   staffDiscountView(await existing(deps, code));
 
 /** Creates a code on behalf of superuser `actor`. Errors: `validation_error`, `code_taken` (409). */
-export async function createDiscountCode(deps: Pick<Deps, 'db'>, input: DiscountInput, actor: string): Promise<StaffDiscountView> {
+export async function createDiscountCode(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  input: DiscountInput,
+  actor: string,
+): Promise<StaffDiscountView> {
   const code = normalizeDiscountCode(input.code);
   if (!CODE_PATTERN.test(code)) throw commonErrors.validation('code must be 3-32 of A-Z 0-9 _ -', { code: ['3-32 of A-Z 0-9 _ -'] });
   await checkRules(deps, input);
@@ -112,7 +119,7 @@ export async function createDiscountCode(deps: Pick<Deps, 'db'>, input: Discount
     uses: 0,
   }) as DiscountCode;
   try {
-    await putDiscountCode(deps.db, discount, { create: true });
+    await transact(deps.db, [newDiscountCodeItem(deps.db, discount), ...codeHistory(deps, actor, 'add', undefined, discount)]);
   } catch (error) {
     if (isConditionFailure(error)) throw paymentErrors.discountCodeTaken(code);
     throw error;
@@ -123,36 +130,93 @@ export async function createDiscountCode(deps: Pick<Deps, 'db'>, input: Discount
 
 /**
  * Changes code `code` (the fields given; null removes validFrom, validUntil, maxUses or planIds) on behalf of
- * `actor`, keeping the uses counted meanwhile. Errors: `not_found`, `validation_error`.
+ * `actor`, keeping the uses counted meanwhile. Errors: `not_found`, `validation_error`, `database_busy`.
  */
 export async function updateDiscountCode(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'clock'>,
   rawCode: string,
   changes: Partial<Omit<DiscountInput, 'code'>>,
   actor: string,
 ): Promise<StaffDiscountView> {
-  const current = await existing(deps, rawCode);
-  const merged = { ...staffDiscountView(current), validFrom: current.validFrom, validUntil: current.validUntil, ...changes };
-  await checkRules(deps, merged);
-  const removable = ['validFrom', 'validUntil', 'maxUses', 'planIds'] as const;
-  const remove = removable.filter((f) => changes[f] === null);
-  const set = defined({ ...changes, ...(changes.title === undefined ? {} : { title: changes.title.trim() }) }) as DiscountCodeChanges;
-  try {
-    const after = await updateCodeItem(deps.db, current.code, set, [...remove]);
-    auditStaffAction(actor, 'change', 'discountcode', current.code);
-    return staffDiscountView(after);
-  } catch (error) {
-    if (isConditionFailure(error)) throw paymentErrors.discountCodeNotFound();
-    throw error;
-  }
+  const { code } = await changeCode(deps, rawCode, actor, async (current) => {
+    const merged = { ...staffDiscountView(current), validFrom: current.validFrom, validUntil: current.validUntil, ...changes };
+    await checkRules(deps, merged);
+    const removable = ['validFrom', 'validUntil', 'maxUses', 'planIds'] as const;
+    const removed = removable.filter((f) => changes[f] === null && current[f] !== undefined);
+    const set = defined({ ...changes, ...(changes.title === undefined ? {} : { title: changes.title.trim() }) }) as DiscountCodeChanges;
+    return { set, removed };
+  });
+  auditStaffAction(actor, 'change', 'discountcode', code.code);
+  return staffDiscountView(code);
+}
+
+/** The history entry items of `action` on a code by `actor` now (DESIGN §9): each changed field before and after. */
+function codeHistory(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: string,
+  action: HistoryAction,
+  before?: DiscountCode,
+  after?: DiscountCode,
+): TxItem[] {
+  const code = (after ?? before) as DiscountCode;
+  const fields = (d: DiscountCode | undefined) => (d ? staffDiscountView(d) : undefined);
+  return historyItems(deps.db, {
+    at: deps.clock.now(),
+    staff: actor,
+    action,
+    model: 'discountcode',
+    objectId: code.code,
+    objectRepr: `${code.code} (${code.title})`,
+    changes: fieldChanges(fields(before), fields(after), { omit: ['id', 'uses'] }),
+  });
+}
+
+/** What one change of a code sets and removes. */
+interface CodeChange {
+  set: DiscountCodeChanges;
+  removed: readonly string[];
+}
+
+/**
+ * Changes code `rawCode` as `decide` says from its current state, with its history entry, in one conditional write;
+ * a lost race (another staff change) reads it again. A change that changes nothing writes nothing (`changed`
+ * false). Errors: `not_found`, whatever `decide` raises, `database_busy`.
+ */
+export function changeCode(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  rawCode: string,
+  actor: string,
+  decide: (current: DiscountCode) => Promise<CodeChange> | CodeChange,
+): Promise<{ code: DiscountCode; changed: boolean }> {
+  return retryOptimistic(
+    async () => {
+      const current = await existing(deps, rawCode);
+      const { set, removed } = await decide(current);
+      const differs = Object.fromEntries(
+        Object.entries(set).filter(([field, value]) => JSON.stringify(value) !== JSON.stringify(current[field as keyof DiscountCode])),
+      ) as DiscountCodeChanges;
+      if (Object.keys(differs).length === 0 && removed.length === 0) return { code: current, changed: false };
+      const after = changedDiscountCode(current, differs, removed);
+      await transact(deps.db, [
+        discountCodeUpdate(deps.db, current, differs, removed),
+        ...codeHistory(deps, actor, 'change', current, after),
+      ]);
+      return { code: after, changed: true };
+    },
+    async () => {
+      await existing(deps, rawCode); // gone meanwhile: not_found; else read it again
+      return undefined;
+    },
+    { busy: paymentErrors.busy },
+  );
 }
 
 /** Deletes unused code `code` on behalf of `actor`. Errors: `not_found`, `discount_code_used` (409). */
-export async function deleteDiscountCode(deps: Pick<Deps, 'db'>, rawCode: string, actor: string): Promise<void> {
+export async function deleteDiscountCode(deps: Pick<Deps, 'db' | 'clock'>, rawCode: string, actor: string): Promise<void> {
   const current = await existing(deps, rawCode);
   if (current.uses > 0) throw paymentErrors.discountCodeUsed();
   try {
-    await deleteCodeItem(deps.db, current.code);
+    await transact(deps.db, [discountCodeRemoval(deps.db, current.code), ...codeHistory(deps, actor, 'delete', current, undefined)]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     throw (await readDiscountCode(deps.db, current.code)) ? paymentErrors.discountCodeUsed() : paymentErrors.discountCodeNotFound();
@@ -186,25 +250,34 @@ export async function getOfferForStaff(deps: Pick<Deps, 'db' | 'clock'>, code: s
   return staffOfferView(found, deps.clock.now());
 }
 
-/** Changes the title or the advertising of code `code` on behalf of `actor`. Errors: `not_found`. */
+/** Changes the title or the advertising of code `code` on behalf of `actor`. Errors: `not_found`, `database_busy`. */
 export async function updateOffer(
   deps: Pick<Deps, 'db' | 'clock'>,
   rawCode: string,
   changes: { title?: string; advertised?: boolean },
   actor: string,
 ): Promise<StaffOfferView> {
-  const current = await existing(deps, rawCode);
-  try {
-    const after = await updateCodeItem(
-      deps.db,
-      current.code,
-      defined({ title: changes.title?.trim(), advertised: changes.advertised }),
-      [],
-    );
-    auditStaffAction(actor, 'change', 'offer', current.code);
-    return staffOfferView(after, deps.clock.now());
-  } catch (error) {
-    if (isConditionFailure(error)) throw paymentErrors.discountCodeNotFound();
-    throw error;
-  }
+  const { code } = await changeCode(deps, rawCode, actor, () => ({
+    set: defined({ title: changes.title?.trim(), advertised: changes.advertised }),
+    removed: [],
+  }));
+  auditStaffAction(actor, 'change', 'offer', code.code);
+  return staffOfferView(code, deps.clock.now());
+}
+
+/**
+ * Turns code `rawCode`'s `active` (a discount code) or `advertised` (an offer) to `value` on behalf of `actor` (the
+ * bulk actions; DESIGN §9): one conditional write with its history entry, nothing written when it is so already
+ * (`changed` false). Errors: `not_found`, `database_busy`.
+ */
+export async function setCodeSwitch(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  rawCode: string,
+  field: 'active' | 'advertised',
+  value: boolean,
+  actor: string,
+): Promise<{ changed: boolean }> {
+  const { code, changed } = await changeCode(deps, rawCode, actor, () => ({ set: { [field]: value }, removed: [] }));
+  if (changed) auditStaffAction(actor, 'change', field === 'active' ? 'discountcode' : 'offer', code.code);
+  return { changed };
 }

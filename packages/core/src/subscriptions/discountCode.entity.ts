@@ -10,9 +10,9 @@
  */
 import * as z from 'zod';
 import type { Db } from '../db/client';
-import { deleteItem, getItem, parseItem, putItem, queryAll, updateItem } from '../db/items';
+import { getItem, parseItem, putItem, queryAll } from '../db/items';
 import type { Key } from '../db/keys';
-import { type TxItem, update } from '../db/transact';
+import { put, remove, type TxItem, update } from '../db/transact';
 
 const OFFERS_PARTITION = 'OFFERS';
 const ALL_CODES_PARTITION = 'DISCOUNTS';
@@ -57,63 +57,73 @@ export type DiscountCode = z.infer<typeof DiscountCodeItem>;
 export const readDiscountCode = (db: Db, code: string): Promise<DiscountCode | undefined> =>
   getItem(db, discountKey(code), DiscountCodeItem);
 
-/**
- * Stores `discount` as it is (an advertised code also goes to the offers index), replacing any earlier one, or
- * with `create` only when there is none. Errors: ConditionalCheckFailedException (`create`, the code exists).
- */
-export const putDiscountCode = (db: Db, discount: DiscountCode, options: { create?: boolean } = {}): Promise<void> =>
-  putItem(
-    db,
-    { ...discountKey(discount.code), ...codesIndex(discount.code), ...(discount.advertised ? offerIndex(discount.code) : {}), ...discount },
-    options.create ? { condition: 'attribute_not_exists(pk)' } : {},
-  );
+/** The item of `discount` with its index keys (an advertised code also goes to the offers index). */
+const codeItem = (discount: DiscountCode) => ({
+  ...discountKey(discount.code),
+  ...codesIndex(discount.code),
+  ...(discount.advertised ? offerIndex(discount.code) : {}),
+  ...discount,
+});
+
+/** Stores `discount` as it is, replacing any earlier one (seeds, tests, the offers backfill). */
+export const putDiscountCode = (db: Db, discount: DiscountCode): Promise<void> => putItem(db, codeItem(discount));
+
+/** The transaction item creating `discount`; it fails (condition) when the code exists. */
+export const newDiscountCodeItem = (db: Db, discount: DiscountCode): TxItem =>
+  put(db, codeItem(discount), { condition: 'attribute_not_exists(pk)' });
 
 /** Fields of a code the staff may change (never `code` or `uses`). */
 export type DiscountCodeChanges = Partial<Omit<DiscountCode, 'code' | 'uses'>>;
 
 /**
- * Applies `changes` to code `code` in one UpdateItem (so a use counted meanwhile is kept): given fields are
- * set, fields given as undefined-by-null are removed (`remove`), and the offers index follows `advertised`.
- * Returns the code after the change. Errors: ConditionalCheckFailedException when there is no such code.
+ * The transaction item applying `changes` to code `before.code` (so a use counted meanwhile is kept): given fields
+ * are set, fields named in `removed` are removed, and the offers index follows `advertised`. It fails (condition) when
+ * the code is gone or any field it changes no longer holds its value in `before` (another staff change won the race:
+ * read again), so the history entry's befores are exactly what was replaced.
  */
-export async function updateDiscountCode(db: Db, code: string, changes: DiscountCodeChanges, remove: string[]): Promise<DiscountCode> {
-  const names: Record<string, string> = {};
+export function discountCodeUpdate(db: Db, before: DiscountCode, changes: DiscountCodeChanges, removed: readonly string[]): TxItem {
+  const names: Record<string, string> = { '#pk': 'pk' };
   const values: Record<string, unknown> = {};
   const sets: string[] = [];
-  for (const [i, [field, value]] of Object.entries(changes)
-    .filter(([, v]) => v !== undefined)
-    .entries()) {
+  const guards = ['attribute_exists(#pk)'];
+  const fields = [...Object.keys(changes).filter((f) => changes[f as keyof DiscountCodeChanges] !== undefined), ...removed];
+  for (const [i, field] of fields.entries()) {
     names[`#f${i}`] = field;
-    values[`:v${i}`] = value;
-    sets.push(`#f${i} = :v${i}`);
+    const was = before[field as keyof DiscountCode];
+    if (was === undefined) guards.push(`attribute_not_exists(#f${i})`);
+    else {
+      values[`:b${i}`] = was;
+      guards.push(`#f${i} = :b${i}`);
+    }
+    if (i < fields.length - removed.length) {
+      values[`:v${i}`] = changes[field as keyof DiscountCodeChanges];
+      sets.push(`#f${i} = :v${i}`);
+    }
   }
-  names['#pk'] = 'pk';
-  const removes = remove.map((field, i) => {
-    names[`#r${i}`] = field;
-    return `#r${i}`;
-  });
+  const removes = removed.map((_, j) => `#f${fields.length - removed.length + j}`);
   if (changes.advertised === true) {
-    Object.assign(values, { ':opk': OFFERS_PARTITION, ':osk': code });
+    Object.assign(values, { ':opk': OFFERS_PARTITION, ':osk': before.code });
     sets.push('gsi1pk = :opk', 'gsi1sk = :osk');
   } else if (changes.advertised === false) removes.push('gsi1pk', 'gsi1sk');
   const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim();
-  const after = await updateItem(
-    db,
-    discountKey(code),
-    expression || 'SET #c = #c',
-    {
-      condition: 'attribute_exists(#pk)',
-      names: expression ? names : { '#c': 'code', '#pk': 'pk' },
-      ...(Object.keys(values).length ? { values } : {}),
-    },
-    'ALL_NEW',
-  );
+  if (!expression) names['#c'] = 'code';
+  return update(db, discountKey(before.code), expression || 'SET #c = #c', {
+    condition: guards.join(' AND '),
+    names,
+    ...(Object.keys(values).length ? { values } : {}),
+  });
+}
+
+/** The code `before` after `changes` and `removed` (what {@link discountCodeUpdate} stores, `uses` as read). */
+export function changedDiscountCode(before: DiscountCode, changes: DiscountCodeChanges, removed: readonly string[]): DiscountCode {
+  const after: Record<string, unknown> = { ...before, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+  for (const field of removed) delete after[field];
   return parseItem(DiscountCodeItem, after);
 }
 
-/** Deletes code `code` while it has no use. Errors: ConditionalCheckFailedException (none, or used). */
-export const deleteDiscountCode = (db: Db, code: string): Promise<void> =>
-  deleteItem(db, discountKey(code), { condition: 'attribute_exists(pk) AND uses = :zero', values: { ':zero': 0 } });
+/** The transaction item deleting code `code` while it has no use; it fails (condition) when it is gone or used. */
+export const discountCodeRemoval = (db: Db, code: string): TxItem =>
+  remove(db, discountKey(code), { condition: 'attribute_exists(pk) AND uses = :zero', values: { ':zero': 0 } });
 
 /** Every code, by code (gsi2 `DISCOUNTS`). */
 export const allDiscountCodes = (db: Db): Promise<DiscountCode[]> =>

@@ -22,6 +22,7 @@ export {
   getOfferForStaff,
   listDiscountCodes,
   listOffersForStaff,
+  setCodeSwitch,
   updateDiscountCode,
   updateOffer,
 } from './discountAdmin';

@@ -13,7 +13,7 @@
 import * as z from 'zod';
 import { StoredSubscription } from '../auth';
 import type { Db } from '../db/client';
-import { getItem, type Page, queryAll, queryPage } from '../db/items';
+import { getItem, type Page, queryAll, queryPage, timeRange } from '../db/items';
 import { type Key, pad } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
 import { MarketplaceProductType } from './plan.entity';
@@ -111,9 +111,16 @@ export const ordersOfUser = (db: Db, userId: number): Promise<Order[]> =>
 export interface OrderFilter {
   status?: OrderStatus;
   provider?: Provider;
+  /** Created at or after, epoch ms. */
+  from?: number;
+  /** Created at or before, epoch ms. */
+  to?: number;
+  /** Newest first (default) or oldest first. */
+  order?: 'asc' | 'desc';
 }
 
-function orderFilter(filter: OrderFilter) {
+/** The FilterExpression of `filter` (with `byTime`, the creation-time range too: the user's index is by id). */
+function orderFilter(filter: OrderFilter, byTime: boolean) {
   const parts: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -123,24 +130,30 @@ function orderFilter(filter: OrderFilter) {
     names[`#${field}`] = field;
     values[`:${field}`] = filter[field];
   }
+  if (byTime && (filter.from !== undefined || filter.to !== undefined)) {
+    names['#createdAt'] = 'createdAt';
+    values[':from'] = filter.from ?? 0;
+    values[':to'] = filter.to ?? Number.MAX_SAFE_INTEGER;
+    parts.push('#createdAt BETWEEN :from AND :to');
+  }
   return parts.length ? { filter: { condition: parts.join(' AND '), names, values } } : {};
 }
 
 /**
- * One page of orders, newest first: every order (gsi2), or `userId`'s (gsi1); at most `limit` read before
- * `filter` keeps some, starting at `cursor` (a `nextCursor` of the same list). Errors: `validation_error` on
- * `cursor`.
+ * One page of orders, newest first (`order: 'asc'`: oldest first): every order (gsi2, a creation-time range as its
+ * sort key), or `userId`'s (gsi1, by id: the range filtered); at most `limit` read before `filter` keeps some,
+ * starting at `cursor` (a `nextCursor` of the same list). Errors: `validation_error` on `cursor`.
  */
 export const ordersPage = (db: Db, options: OrderFilter & { userId?: number; limit: number; cursor?: string }): Promise<Page<Order>> =>
   queryPage(
     db,
     {
       ...(options.userId === undefined
-        ? { index: 'gsi2', partition: ALL_ORDERS_PARTITION }
+        ? { index: 'gsi2', partition: ALL_ORDERS_PARTITION, sortKey: timeRange('', 15, options) }
         : { index: 'gsi1', partition: userOrdersPartition(options.userId) }),
-      descending: true,
+      descending: options.order !== 'asc',
       limit: options.limit,
-      ...orderFilter(options),
+      ...orderFilter(options, options.userId !== undefined),
     },
     OrderItem,
     options.cursor,

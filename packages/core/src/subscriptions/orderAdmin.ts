@@ -5,15 +5,15 @@
  * (payment events hold none, paymentEvent.entity.ts). One order's page also shows its marketplace purchase (issue 23:
  * money in one place): the period, the token's digest prefix, the renewal state and the marketplace's last answer.
  */
-import { getUserForStaff, getUsers, type StaffUserView } from '../auth';
+import { getUserForStaff, getUsers, type StaffUserView, userIdByPublicId } from '../auth';
 import type { Page } from '../db/items';
 import { fillPage } from '../db/pages';
 import type { Deps } from '../deps';
 import { invoiceNumber } from './invoices';
 import { type MarketplacePurchase, readMarketplacePurchase } from './marketplacePurchase.entity';
-import { type Order, type OrderFilter, ordersPage } from './order.entity';
+import { type Order, type OrderFilter, ordersPage, readOrder } from './order.entity';
 import { getOrder } from './orders';
-import { eventsPage, type PaymentEvent, type PaymentEventKind } from './paymentEvent.entity';
+import { type EventFilter, eventsPage, type PaymentEvent } from './paymentEvent.entity';
 import { refundOrder, refundPreview } from './refund';
 import { cancelOrder, listOrders } from './staffActions';
 
@@ -86,12 +86,55 @@ async function withPublicIds(deps: Pick<Deps, 'db' | 'settings'>, orders: Order[
   return orders.map((o) => staffOrderView(deps, o, publicIds.get(o.userId) ?? null));
 }
 
-/** `GET /api/admin/orders`: newest first, filtered by status, provider and buyer. Errors: `validation_error` (cursor). */
-export async function listOrdersForStaff(
-  deps: Pick<Deps, 'db' | 'settings'>,
-  query: OrderFilter & { userId?: number; limit: number; cursor?: string },
-): Promise<Page<StaffOrderView>> {
-  const page = await listOrders(deps, query);
+/** What staff filter orders by: the stored fields, the buyer by id or public id, and a search. */
+export type StaffOrderQuery = OrderFilter & {
+  userId?: number;
+  /** The buyer's public id as staff see it (`User123456`, any case). */
+  userPublicId?: string;
+  /** An order id, an invoice number (`<prefix>-000123`) or a buyer's public id, exactly. */
+  q?: string;
+  limit: number;
+  cursor?: string;
+};
+
+const PUBLIC_ID = /^user([0-9]{6})$/i;
+
+/** The one order `q` names by id or invoice number (undefined: it names none; null: it is not such a search). */
+async function orderNamed(deps: Pick<Deps, 'db' | 'settings'>, q: string): Promise<Order | undefined | null> {
+  const invoice = new RegExp(`^${deps.settings.invoicePrefix.replace(/[^A-Za-z0-9]/g, '\\$&')}-([0-9]{1,12})$`, 'i').exec(q);
+  const id = /^[0-9]{1,12}$/.test(q) ? Number(q) : invoice ? Number(invoice[1]) : undefined;
+  if (id === undefined) return null;
+  const order = id > 0 ? await readOrder(deps.db, id) : undefined;
+  // An invoice number exists only once the order is paid (refunded ones keep it).
+  return order && (!invoice || order.status === 'paid' || order.status === 'refunded') ? order : undefined;
+}
+
+/**
+ * `GET /api/admin/orders`: newest first (`order: 'asc'`: oldest first), filtered by status, provider, creation time
+ * and buyer (id or public id); `q` finds one order by id or invoice number, or a buyer's orders by public id, and
+ * anything else finds none. Errors: `validation_error` (cursor).
+ */
+export async function listOrdersForStaff(deps: Pick<Deps, 'db' | 'settings'>, query: StaffOrderQuery): Promise<Page<StaffOrderView>> {
+  const { q, userPublicId, ...filter } = query;
+  const search = q?.trim();
+  if (search && !PUBLIC_ID.test(search)) {
+    const named = query.cursor ? undefined : await orderNamed(deps, search);
+    const passes = (o: Order) =>
+      (filter.status === undefined || o.status === filter.status) &&
+      (filter.provider === undefined || o.provider === filter.provider) &&
+      (filter.userId === undefined || o.userId === filter.userId) &&
+      o.createdAt >= (filter.from ?? 0) &&
+      o.createdAt <= (filter.to ?? Number.MAX_SAFE_INTEGER);
+    return { items: named && passes(named) ? await withPublicIds(deps, [named]) : [] };
+  }
+  const publicId = userPublicId ?? search;
+  if (publicId !== undefined) {
+    const match = PUBLIC_ID.exec(publicId.trim());
+    const buyer = match ? await userIdByPublicId(deps.db, `User${match[1]}`) : undefined;
+    if (buyer === undefined || (filter.userId !== undefined && filter.userId !== buyer)) return { items: [] };
+    filter.userId = buyer;
+  }
+  const page = await listOrders(deps, filter);
   return { ...page, items: await withPublicIds(deps, page.items) };
 }
 
@@ -157,7 +200,7 @@ export const staffEventView = ({ at, ...event }: PaymentEvent) => ({ ...event, i
  */
 export async function listPaymentEvents(
   deps: Pick<Deps, 'db'>,
-  query: { orderId?: number; kind?: PaymentEventKind; limit: number; cursor?: string },
+  query: EventFilter & { limit: number; cursor?: string },
 ): Promise<Page<ReturnType<typeof staffEventView>>> {
   const page = await fillPage((limit, cursor) => eventsPage(deps.db, { ...query, limit, cursor }), query);
   return { ...page, items: page.items.map(staffEventView) };

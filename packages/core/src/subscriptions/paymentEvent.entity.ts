@@ -18,7 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import type { Db } from '../db/client';
-import { type Page, putItem, queryAll, queryPage } from '../db/items';
+import { type Page, putItem, queryAll, queryPage, timeRange } from '../db/items';
 import { type Key, pad } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
 import { orderKey } from './order.entity';
@@ -166,17 +166,23 @@ export const unmatchedEventsOfDay = (db: Db, day: string): Promise<PaymentEvent[
   queryAll(db, { partition: unmatchedPartition(day) }, PaymentEventItem);
 
 /** A list of payment events for the staff: every event (gsi1), or `orderId`'s, newest first, optionally of one kind. */
-export const eventsPage = (
-  db: Db,
-  options: { orderId?: number; kind?: PaymentEventKind; limit: number; cursor?: string },
-): Promise<Page<PaymentEvent>> =>
+/** Which payment events: of one order, of one kind, at `from`..`to` (epoch ms, inclusive), newest first unless `asc`. */
+export interface EventFilter {
+  orderId?: number;
+  kind?: PaymentEventKind;
+  from?: number;
+  to?: number;
+  order?: 'asc' | 'desc';
+}
+
+export const eventsPage = (db: Db, options: EventFilter & { limit: number; cursor?: string }): Promise<Page<PaymentEvent>> =>
   queryPage(
     db,
     {
       ...(options.orderId === undefined
-        ? { index: 'gsi1', partition: ALL_EVENTS_PARTITION }
-        : { partition: orderKey(options.orderId).pk, sortKey: { beginsWith: EVENT_PREFIX } }),
-      descending: true,
+        ? { index: 'gsi1', partition: ALL_EVENTS_PARTITION, sortKey: timeRange('', 15, options) }
+        : { partition: orderKey(options.orderId).pk, sortKey: timeRange(EVENT_PREFIX, 15, options) ?? { beginsWith: EVENT_PREFIX } }),
+      descending: options.order !== 'asc',
       limit: options.limit,
       ...(options.kind ? { filter: { condition: 'kind = :kind', values: { ':kind': options.kind } } } : {}),
     },

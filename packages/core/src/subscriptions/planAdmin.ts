@@ -8,8 +8,9 @@
  * `plan_has_orders`: take it off sale instead). Orders keep their snapshot whatever is edited here.
  */
 import { failedItems, isConditionFailure, retryOptimistic } from '../db/conditions';
-import { transact } from '../db/transact';
+import { type TxItem, transact } from '../db/transact';
 import type { Deps } from '../deps';
+import { fieldChanges, type HistoryAction, historyItems } from '../history';
 import { auditStaffAction } from '../log';
 import { paymentErrors } from './errors';
 import { allPlans, type MarketplaceProductType, type Plan, planDeletes, planWrites, readPlan } from './plan.entity';
@@ -51,9 +52,36 @@ async function existing(deps: Pick<Deps, 'db'>, planId: number): Promise<Plan> {
 export const getPlanForStaff = async (deps: Pick<Deps, 'db'>, planId: number): Promise<StaffPlan> =>
   staffPlanView(await existing(deps, planId));
 
-/** Writes `plan` over `previous` (or as new); a failed SKU claim is `sku_taken`, any other lost condition is retried by the caller. */
-async function write(deps: Pick<Deps, 'db'>, plan: Plan, previous: Plan | undefined): Promise<void> {
-  const items = planWrites(deps.db, plan, previous, { create: previous === undefined });
+/** The history entry items of `action` on a plan by `actor` now (DESIGN §9): each changed field before and after. */
+function planHistory(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: string,
+  action: HistoryAction,
+  before: Plan | undefined,
+  after: Plan | undefined,
+): TxItem[] {
+  const plan = (after ?? before) as Plan;
+  const view = (p: Plan | undefined) => (p ? staffPlanView(p) : undefined);
+  return historyItems(deps.db, {
+    at: deps.clock.now(),
+    staff: actor,
+    action,
+    model: 'plan',
+    objectId: plan.id,
+    objectRepr: plan.title,
+    changes: fieldChanges(view(before), view(after), { omit: ['hasOrders'] }),
+  });
+}
+
+/**
+ * Writes `plan` over `previous` (or as new) with its history entry; a failed SKU claim is `sku_taken`, any other
+ * lost condition is retried by the caller.
+ */
+async function write(deps: Pick<Deps, 'db' | 'clock'>, plan: Plan, previous: Plan | undefined, actor: string): Promise<void> {
+  const items = [
+    ...planWrites(deps.db, plan, previous, { create: previous === undefined }),
+    ...planHistory(deps, actor, previous ? 'change' : 'add', previous, plan),
+  ];
   try {
     await transact(deps.db, items);
   } catch (error) {
@@ -65,12 +93,12 @@ async function write(deps: Pick<Deps, 'db'>, plan: Plan, previous: Plan | undefi
 }
 
 /** Creates a plan with the next free id on behalf of `actor`. Errors: `sku_taken` (409), `database_busy`. */
-export async function createPlan(deps: Pick<Deps, 'db'>, input: PlanInput, actor: string): Promise<StaffPlan> {
+export async function createPlan(deps: Pick<Deps, 'db' | 'clock'>, input: PlanInput, actor: string): Promise<StaffPlan> {
   const plan = await retryOptimistic(
     async () => {
       const id = Math.max(0, ...(await allPlans(deps.db)).map((p) => p.id)) + 1;
       const created = toStored(id, input);
-      await write(deps, created, undefined);
+      await write(deps, created, undefined, actor);
       return created;
     },
     () => undefined, // another plan took the id: count again
@@ -81,14 +109,19 @@ export async function createPlan(deps: Pick<Deps, 'db'>, input: PlanInput, actor
 }
 
 /** Changes plan `planId` (fields given) on behalf of `actor`. Errors: `not_found`, `sku_taken` (409), `database_busy`. */
-export async function updatePlan(deps: Pick<Deps, 'db'>, planId: number, changes: Partial<PlanInput>, actor: string): Promise<StaffPlan> {
+export async function updatePlan(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  planId: number,
+  changes: Partial<PlanInput>,
+  actor: string,
+): Promise<StaffPlan> {
   const plan = await retryOptimistic(
     async () => {
       const previous = await existing(deps, planId);
       const { marketplaceSku: _old, hasOrders: _ordered, ...kept } = staffPlanView(previous);
       const sku = changes.marketplaceSku === undefined ? previous.marketplaceSku : changes.marketplaceSku;
       const next = toStored(planId, { ...kept, ...changes, marketplaceSku: sku ?? null });
-      await write(deps, next, previous);
+      await write(deps, next, previous, actor);
       return { ...next, ...(previous.hasOrders ? { hasOrders: true } : {}) };
     },
     () => undefined, // the plan changed meanwhile: read it again
@@ -99,11 +132,11 @@ export async function updatePlan(deps: Pick<Deps, 'db'>, planId: number, changes
 }
 
 /** Deletes plan `planId` and frees its SKU on behalf of `actor`. Errors: `not_found`, `plan_has_orders` (409). */
-export async function deletePlan(deps: Pick<Deps, 'db'>, planId: number, actor: string): Promise<void> {
+export async function deletePlan(deps: Pick<Deps, 'db' | 'clock'>, planId: number, actor: string): Promise<void> {
   const plan = await existing(deps, planId);
   if (plan.hasOrders) throw paymentErrors.planHasOrders();
   try {
-    await transact(deps.db, planDeletes(deps.db, plan));
+    await transact(deps.db, [...planDeletes(deps.db, plan), ...planHistory(deps, actor, 'delete', plan, undefined)]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const now = await readPlan(deps.db, planId);

@@ -26,6 +26,7 @@ import { paymentErrors } from './errors';
 import { subscriptionAfterStoreEnd } from './marketplaceEnd';
 import { endRenewalsItem, readMarketplacePurchase } from './marketplacePurchase.entity';
 import { type Order, orderKey } from './order.entity';
+import { orderHistory } from './orderHistory';
 import { getOrder } from './orders';
 import { eventItem } from './paymentEvent.entity';
 import { DAY_MS, withoutPaidDays } from './period';
@@ -140,12 +141,18 @@ async function refundOnce(deps: Deps, orderId: number, actor: string): Promise<R
       amount: order.amount,
     }),
   );
-  await transact(deps.db, items);
-  return {
-    order: { ...order, status: 'refunded', refundedAt: now, refundedBy: actor, updatedAt: now },
-    daysTakenBack: effects.days,
-    commissionReversed: commission,
+  const refunded: Order = { ...order, status: 'refunded', refundedAt: now, refundedBy: actor, updatedAt: now };
+  const expiry = (s: { expiresAt: number } | undefined) => (s ? new Date(s.expiresAt).toISOString() : null);
+  const more = {
+    ...(effects.subscription
+      ? { subscriptionExpiresAt: [expiry(effects.subscription.before), expiry(effects.subscription.after)] as [unknown, unknown] }
+      : {}),
+    ...(commission ? { commissionReversed: [0, commission] as [unknown, unknown] } : {}),
+    ...(effects.days ? { daysTakenBack: [0, effects.days] as [unknown, unknown] } : {}),
   };
+  items.push(...orderHistory(deps, { actor, action: 'refund', at: now }, order, refunded, more));
+  await transact(deps.db, items);
+  return { order: refunded, daysTakenBack: effects.days, commissionReversed: commission };
 }
 
 /**

@@ -18,6 +18,7 @@ import { auditStaffAction } from '../log';
 import { discountReleaseGuard, releaseDiscountItems } from './discountUse';
 import { paymentErrors } from './errors';
 import { type Order, type OrderFilter, orderKey, ordersPage } from './order.entity';
+import { orderHistory } from './orderHistory';
 import { getOrder } from './orders';
 import { eventItem } from './paymentEvent.entity';
 
@@ -41,6 +42,14 @@ export const cancelOrder = (deps: Deps, orderId: number, actor: string): Promise
       requireCancellable(order);
       const now = deps.clock.now();
       const guard = discountReleaseGuard(order, 'release');
+      const cancelled: Order = {
+        ...order,
+        status: 'cancelled',
+        cancelledAt: now,
+        cancelledBy: actor,
+        updatedAt: now,
+        ...(order.discountCode ? { discountReleased: true } : {}),
+      };
       await transact(deps.db, [
         update(deps.db, orderKey(order.id), `SET #s = :cancelled, cancelledAt = :now, cancelledBy = :actor, updatedAt = :now${guard.set}`, {
           condition: `#s = :pending AND ${guard.condition}`,
@@ -49,10 +58,10 @@ export const cancelOrder = (deps: Deps, orderId: number, actor: string): Promise
         }),
         ...releaseDiscountItems(deps.db, order, now),
         eventItem(deps.db, order.id, now, 'admin_cancel', { userId: order.userId, actor }),
+        ...orderHistory(deps, { actor, action: 'cancel', at: now }, order, cancelled),
       ]);
-      const cancelled: Order = { ...order, status: 'cancelled', cancelledAt: now, cancelledBy: actor, updatedAt: now };
       auditStaffAction(actor, 'cancel', 'order', order.id);
-      return order.discountCode ? { ...cancelled, discountReleased: true } : cancelled;
+      return cancelled;
     },
     // Still pending: lost to another change of its discount state, give up. Otherwise the next attempt answers
     // for the new status.

@@ -3,7 +3,7 @@ import { TICKET_PREFIX } from './ticket.entity';
 
 export { backfillTicketIndex } from './backfill';
 export { addMessage } from './messages';
-export { closeTicket, listTicketsForStaff, replyAsStaff, type StaffTicketView, ticketForStaff } from './staffTickets';
+export { closeTicket, closeTicketAs, listTicketsForStaff, replyAsStaff, type StaffTicketView, ticketForStaff } from './staffTickets';
 export { createTicket, getTicket, listTickets, MAX_SUBJECT_LENGTH, MAX_TEXT_LENGTH } from './tickets';
 
 /**

@@ -5,22 +5,16 @@
  * (messages.ts). Messages show who wrote them (`learner` or `staff`, with the staff member's username).
  */
 import { getUsers } from '../auth';
-import { isConditionFailure } from '../db/conditions';
+import { isConditionFailure, retryOptimistic } from '../db/conditions';
 import type { Page } from '../db/items';
 import { fillPage } from '../db/pages';
-import { transact } from '../db/transact';
+import { type TxItem, transact } from '../db/transact';
 import type { Deps } from '../deps';
+import { commonErrors } from '../errors';
+import { type Changes, type HistoryAction, historyItems } from '../history';
 import { auditStaffAction } from '../log';
 import { supportErrors } from './errors';
-import {
-  answerWithMessage,
-  closeTicketItem,
-  type TicketItem,
-  type TicketStatus,
-  ticketById,
-  ticketsOf,
-  ticketsPage,
-} from './ticket.entity';
+import { answerWithMessage, type TicketItem, type TicketStatus, ticketById, ticketClosure, ticketsOf, ticketsPage } from './ticket.entity';
 import { putMessage, readThread, type TicketMessageItem } from './ticketMessage.entity';
 import { MAX_MESSAGES } from './tickets';
 
@@ -57,18 +51,24 @@ async function withPublicIds(deps: Pick<Deps, 'db'>, tickets: TicketItem[]): Pro
   return tickets.map((t) => staffTicketView(t, users.get(t.userId) ?? null));
 }
 
-/** `GET /api/admin/tickets`: latest activity first, by status and learner. Errors: `validation_error` (cursor). */
+/**
+ * `GET /api/admin/tickets`: latest activity first (`order: 'asc'`: oldest first), by status, learner and the latest
+ * activity's time (`from`..`to`, epoch ms). Errors: `validation_error` (cursor).
+ */
 export async function listTicketsForStaff(
   deps: Pick<Deps, 'db'>,
-  query: { status?: TicketStatus; userId?: number; limit: number; cursor?: string },
+  query: { status?: TicketStatus; userId?: number; from?: number; to?: number; order?: 'asc' | 'desc'; limit: number; cursor?: string },
 ): Promise<Page<StaffTicketView>> {
   if (query.userId !== undefined) {
+    const asc = query.order === 'asc' ? -1 : 1;
     const own = (await ticketsOf(deps.db, query.userId))
       .filter((t) => query.status === undefined || t.status === query.status)
-      .sort((a, b) => b.updatedAt - a.updatedAt || b.id - a.id);
+      .filter((t) => t.updatedAt >= (query.from ?? 0) && t.updatedAt <= (query.to ?? Number.MAX_SAFE_INTEGER))
+      .sort((a, b) => asc * (b.updatedAt - a.updatedAt || b.id - a.id));
     return { items: await withPublicIds(deps, own) };
   }
-  const page = await fillPage((limit, cursor) => ticketsPage(deps.db, { status: query.status, limit, cursor }), query);
+  const { userId: _all, ...filter } = query;
+  const page = await fillPage((limit, cursor) => ticketsPage(deps.db, { ...filter, limit, cursor }), query);
   return { ...page, items: await withPublicIds(deps, page.items) };
 }
 
@@ -87,6 +87,25 @@ export async function ticketForStaff(deps: Pick<Deps, 'db'>, ticketId: number) {
   return { ...(view as StaffTicketView), messages: messages.map(staffMessageView) };
 }
 
+/** The history entry items of `action` on `ticket` by `actor` at `at` (DESIGN §9). */
+const ticketHistory = (
+  deps: Pick<Deps, 'db'>,
+  actor: string,
+  action: HistoryAction,
+  at: number,
+  ticket: TicketItem,
+  changes: Changes,
+): TxItem[] =>
+  historyItems(deps.db, {
+    at,
+    staff: actor,
+    action,
+    model: 'ticket',
+    objectId: ticket.id,
+    objectRepr: `#${ticket.id} ${ticket.subject}`,
+    changes,
+  });
+
 /**
  * Staff member `actor` answers ticket `ticketId` with `text` (trimmed): the message and the `answered` status in
  * one transaction. Errors: `not_found`, `validation_error` (blank, or the ticket is full).
@@ -100,6 +119,10 @@ export async function replyAsStaff(deps: Deps, ticketId: number, text: string, a
     await transact(deps.db, [
       answerWithMessage(deps.db, ticket.userId, ticketId, now, MAX_MESSAGES),
       putMessage(deps.db, ticket.userId, ticketId, { author: 'staff', staff: actor, text: body, createdAt: now }),
+      ...ticketHistory(deps, actor, 'reply', now, ticket, {
+        status: [ticket.status, 'answered'],
+        messageCount: [ticket.messageCount, ticket.messageCount + 1],
+      }),
     ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
@@ -110,15 +133,31 @@ export async function replyAsStaff(deps: Deps, ticketId: number, text: string, a
   return ticketForStaff(deps, ticketId);
 }
 
-/** Staff member `actor` closes ticket `ticketId`. Errors: `not_found`. */
+/**
+ * Staff member `actor` closes ticket `ticketId` (status as read, so a learner's message meanwhile is seen and the
+ * ticket closed after it), with its history entry; a closed ticket stays as it is (`changed` false, nothing written).
+ * Errors: `not_found`, `database_busy`.
+ */
+export function closeTicketAs(deps: Deps, ticketId: number, actor: string): Promise<{ changed: boolean }> {
+  return retryOptimistic(
+    async () => {
+      const ticket = await findTicket(deps, ticketId);
+      if (ticket.status === 'closed') return { changed: false };
+      const now = deps.clock.now();
+      await transact(deps.db, [
+        ticketClosure(deps.db, ticket.userId, ticketId, ticket.status),
+        ...ticketHistory(deps, actor, 'close', now, ticket, { status: [ticket.status, 'closed'] }),
+      ]);
+      auditStaffAction(actor, 'close', 'ticket', ticketId);
+      return { changed: true };
+    },
+    () => undefined,
+    { busy: () => commonErrors.databaseBusy(1) },
+  );
+}
+
+/** Staff member `actor` closes ticket `ticketId` and gets it back. Errors: `not_found`, `database_busy`. */
 export async function closeTicket(deps: Deps, ticketId: number, actor: string) {
-  const ticket = await findTicket(deps, ticketId);
-  try {
-    await closeTicketItem(deps.db, ticket.userId, ticketId);
-  } catch (error) {
-    if (isConditionFailure(error)) throw supportErrors.notFound();
-    throw error;
-  }
-  auditStaffAction(actor, 'close', 'ticket', ticketId);
+  await closeTicketAs(deps, ticketId, actor);
   return ticketForStaff(deps, ticketId);
 }

@@ -13,7 +13,7 @@
  */
 import * as z from 'zod';
 import type { Db } from '../db/client';
-import { type Page, queryAll, queryPage, updateItem } from '../db/items';
+import { type Page, queryAll, queryPage, timeRange } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, type TxItem, update } from '../db/transact';
 
@@ -93,12 +93,15 @@ export const answerWithMessage = (db: Db, userId: number, ticketId: number, now:
     values: { ':answered': 'answered', ':now': now, ':sk': ticketIndexKeys(now, userId, ticketId).gsi1sk, ':one': 1, ':max': maxMessages },
   });
 
-/** Closes ticket `ticketId` of `userId`. Errors: ConditionalCheckFailedException when there is none. */
-export const closeTicketItem = (db: Db, userId: number, ticketId: number): Promise<Record<string, unknown>> =>
-  updateItem(db, ticketKey(userId, ticketId), 'SET #status = :closed', {
-    condition: 'attribute_exists(pk)',
+/**
+ * The transaction item closing ticket `ticketId` of `userId` while its status is still `before`; it fails (condition)
+ * when the ticket is gone or its status changed meanwhile.
+ */
+export const ticketClosure = (db: Db, userId: number, ticketId: number, before: TicketStatus): TxItem =>
+  update(db, ticketKey(userId, ticketId), 'SET #status = :closed', {
+    condition: 'attribute_exists(pk) AND #status = :before',
     names: { '#status': 'status' },
-    values: { ':closed': 'closed' },
+    values: { ':closed': 'closed', ':before': before },
   });
 
 /** The ticket `ticketId` found by id alone (gsi2), or undefined. */
@@ -107,14 +110,22 @@ export async function ticketById(db: Db, ticketId: number): Promise<TicketItem |
   return page.items[0];
 }
 
-/** One page of every learner's tickets, latest activity first (gsi1), optionally of one status. Errors: `validation_error` (cursor). */
-export const ticketsPage = (db: Db, options: { status?: TicketStatus; limit: number; cursor?: string }): Promise<Page<TicketItem>> =>
+/**
+ * One page of every learner's tickets, latest activity first (gsi1; `order: 'asc'`: oldest activity first), optionally
+ * of one status and with the latest activity at `from`..`to` (epoch ms, inclusive: the index's sort key). Errors:
+ * `validation_error` (cursor).
+ */
+export const ticketsPage = (
+  db: Db,
+  options: { status?: TicketStatus; from?: number; to?: number; order?: 'asc' | 'desc'; limit: number; cursor?: string },
+): Promise<Page<TicketItem>> =>
   queryPage(
     db,
     {
       index: 'gsi1',
       partition: TICKET_INDEX_PARTITION,
-      descending: true,
+      sortKey: timeRange('', 13, options),
+      descending: options.order !== 'asc',
       limit: options.limit,
       ...(options.status ? { filter: { condition: '#s = :s', names: { '#s': 'status' }, values: { ':s': options.status } } } : {}),
     },

@@ -26,7 +26,7 @@ export { seedTextbook } from './seed';
 export { textbookExcerpts } from './seed/textbook';
 export type { AskOutcome, TutorReply } from './session';
 export { Slots } from './slots';
-export { listTutorFeedback, listTutorUsage } from './staffViews';
+export { learnerTutorUsage, listTutorFeedback, listTutorUsage } from './staffViews';
 export { asciiDigits, fold } from './text';
 export { type DailyUsageItem, getDailyUsage } from './usage.entity';
 

@@ -11,7 +11,7 @@
  */
 import * as z from 'zod';
 import type { Db } from '../db/client';
-import { getItem } from '../db/items';
+import { getItem, queryAll } from '../db/items';
 import { type Key, userPartition } from '../db/keys';
 import { type TxItem, update } from '../db/transact';
 import type { TokenUsage } from '../providers/ports';
@@ -41,6 +41,10 @@ export const QuotaItem = z
   })
   .describe('tutor quota');
 export type QuotaItem = z.infer<typeof QuotaItem>;
+
+/** The learner's quota items still kept (the last {@link QUOTA_KEEP_SECONDS}), newest day first: one Query of their partition. */
+export const recentQuotas = (db: Db, userId: number): Promise<QuotaItem[]> =>
+  queryAll(db, { partition: userPartition(userId), sortKey: { beginsWith: QUOTA_PREFIX }, descending: true }, QuotaItem);
 
 /** The learner's quota item of Tehran day `day`, or undefined when they asked nothing that day. */
 export const getQuota = (db: Db, userId: number, day: string): Promise<QuotaItem | undefined> =>

@@ -8,6 +8,7 @@ import { getItems, type Page } from '../db/items';
 import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { feedbackPage, type MessageItem, messageBefore } from './message.entity';
+import { recentQuotas } from './quota.entity';
 import { DailyUsageItem, dailyUsageKey } from './usage.entity';
 
 /** A rating as the staff see it; `id` is `<userId>-<messageId>`. */
@@ -76,4 +77,19 @@ export async function listTutorUsage(
   });
   const last = days.at(-1);
   return { items, ...(last && last > from ? { nextCursor: last } : {}) };
+}
+
+/**
+ * `GET /api/admin/users/{id}/tutor-usage`: the learner's tutor questions per Tehran day, newest first, as long as the
+ * day's quota item is kept (3 days: quota.entity.ts): `{ day, questions, limit, promptTokens, completionTokens }`.
+ * The service-wide figures per day are `GET /api/admin/tutor/usage`.
+ */
+export async function learnerTutorUsage(deps: Pick<Deps, 'db'>, userId: number) {
+  return (await recentQuotas(deps.db, userId)).map((q) => ({
+    day: q.day,
+    questions: q.used,
+    limit: q.limit,
+    promptTokens: q.promptTokens ?? 0,
+    completionTokens: q.completionTokens ?? 0,
+  }));
 }

@@ -1,20 +1,6 @@
-/**
- * Endpoint group `admin`: the staff's session, dashboard and the superuser-only models (DESIGN §9;
- * docs/admin-api.md is the contract). Other admin resources: `adminsales` (users, orders, payment events),
- * `admincatalog` (plans, discount codes, offers), `adminsupport` (tickets, notifications, tutor).
- *
- * - `POST /api/admin/login` `{ username, password }` → `{ username, isSuperuser, permissions }` and the session
- *   cookie (HttpOnly, SameSite=Strict, Path=/api so the API docs see it, Secure when PUBLIC_BASE_URL is https);
- *   the username is matched exactly; failures are limited per (username, viewer address) and per username (DESIGN
- *   §12). Logout clears it. `GET /api/admin/me` answers the same identity.
- * - Sessions end for good on a password change, a deactivation, `POST /api/admin/staff/{username}/end-sessions`
- *   (superuser) and `POST /api/admin/me/end-sessions` ("sign out everywhere", which also clears this cookie). A
- *   superuser who changes their own password gets a new cookie: only their other sessions end.
- * - Staff accounts, learners' sessions and OTP records: superusers only.
- */
-import type { Deps } from '@mathisland/core';
 import {
   ADMIN_COOKIE,
+  changeOwnPassword,
   continueStaffSession,
   createStaff,
   deleteStaff,
@@ -33,18 +19,14 @@ import { listLearnerSessions, listOtpRecords, revokeLearnerSession } from '@math
 import { dashboard } from '@mathisland/core/stats';
 import * as z from 'zod';
 import { adminRoutes } from '../../../../infra/routes/admin';
-import { listAnswer, listQuery, pathParam, QueryId, wholeList } from '../lib/adminQuery';
+import { sessionCookie, sessionCookieHeader } from '../lib/adminCookie';
+import { otpFilters, SEARCHED, sessionsFilters, staffFilters, wholeRows } from '../lib/adminLists';
+import { listAnswer, listQuery, pathParam, wholeList } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { cookie, HttpResponse, isoTime } from '../lib/http';
 import { json, noContent } from '../lib/responses';
 import { type AdminInput, type RouteInput, route } from '../lib/route';
 import { adminPage, Day, Id, IsoTime, StaffIdentity, Toman } from '../lib/shapes';
-
-/** The admin session cookie: `Path=/api`, HttpOnly, SameSite=Strict; `Secure` when the service is served over https (PUBLIC_BASE_URL). */
-function sessionCookie(deps: Deps, value: string, maxAgeSeconds: number): string {
-  const secure = deps.settings.publicBaseUrl?.startsWith('https:') ? '; Secure' : '';
-  return `${ADMIN_COOKIE}=${value}; Path=/api; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`;
-}
 
 /** A staff account for superusers (`id` = username; never the password or its hash). */
 const staffView = (staff: Staff) => ({
@@ -58,6 +40,10 @@ const staffView = (staff: Staff) => ({
 });
 
 const Credentials = z.strictObject({ username: z.string().min(1).max(64), password: z.string().min(1).max(256) });
+const OwnPassword = z.strictObject({
+  oldPassword: z.string().min(1).max(256),
+  newPassword: z.string().min(10, 'at least 10 characters').max(256),
+});
 const Password = z.string().min(10, 'at least 10 characters').max(256);
 const NewStaff = z.strictObject({
   username: z.string().min(3).max(64),
@@ -72,9 +58,9 @@ const StaffChanges = z.strictObject({
   permissions: z.array(StaffPermission).max(50).optional(),
   active: z.boolean().optional(),
 });
-const StaffQuery = listQuery({});
-const SessionsQuery = listQuery({ userId: QueryId.optional() });
-const OtpQuery = listQuery({ phone: z.string().min(1).max(32).optional() });
+const StaffQuery = listQuery(staffFilters);
+const SessionsQuery = listQuery(sessionsFilters);
+const OtpQuery = listQuery(otpFilters);
 const NoQuery = z.strictObject({});
 
 const StaffView = z
@@ -101,9 +87,6 @@ const OtpRecord = z.object({
   state: z.enum(['live', 'dead', 'expired']),
 });
 const staffNotFound = { not_found: 'No such staff account.' };
-const sessionCookieHeader = {
-  'Set-Cookie': { schema: z.string(), description: 'The admin session cookie (HttpOnly; SameSite=Strict; Path=/api; Max-Age=43200)' },
-};
 
 async function signIn({ deps, body, viewer }: RouteInput<z.infer<typeof Credentials>, unknown>) {
   const { token, staff, maxAgeSeconds } = await staffLogin(deps, body.username, body.password, viewer.throttleKey);
@@ -119,7 +102,7 @@ const me = async ({ staff }: AdminInput<undefined, unknown>) => staffIdentity(st
 const today = async ({ deps }: AdminInput<undefined, unknown>) => dashboard(deps);
 
 const staffList = async ({ deps, query }: AdminInput<undefined, z.infer<typeof StaffQuery>>) =>
-  wholeList((await listStaff(deps.db)).map(staffView), query);
+  wholeList(wholeRows((await listStaff(deps.db)).map(staffView), query, SEARCHED.staff), query);
 const staffRead = async ({ deps, event }: AdminInput<undefined, unknown>) =>
   staffView(await getStaff(deps.db, pathParam(event, 'username')));
 const staffCreate = async ({ deps, body, staff }: AdminInput<z.infer<typeof NewStaff>, unknown>) =>
@@ -139,8 +122,15 @@ async function endOwnSessions({ deps, staff }: AdminInput<undefined, unknown>) {
   await signOutEverywhere(deps.db, deps.clock, staff.username);
   return new HttpResponse(204, undefined, {}, [sessionCookie(deps, '', 0)]);
 }
+/** `POST /api/admin/me/password` (issue 25): one's own password; other sessions end, this browser gets a new cookie. */
+async function ownPassword({ deps, staff, body }: AdminInput<z.infer<typeof OwnPassword>, unknown>) {
+  await changeOwnPassword(deps, staff.username, body.oldPassword, body.newPassword);
+  // Every session of the member ended with the new credential version: this browser gets a new one.
+  const { token, staff: now, maxAgeSeconds } = await continueStaffSession(deps, staff.username);
+  return new HttpResponse(200, staffIdentity(now), {}, [sessionCookie(deps, token, maxAgeSeconds)]);
+}
 async function staffDelete({ deps, event, staff }: AdminInput<undefined, unknown>) {
-  await deleteStaff(deps.db, pathParam(event, 'username'), staff.username);
+  await deleteStaff(deps.db, deps.clock, pathParam(event, 'username'), staff.username);
   return new HttpResponse(204);
 }
 
@@ -217,6 +207,13 @@ export const { handler, createHandler, routes } = defineGroup(adminRoutes, {
     description: 'Every session of the caller ends, this one included; the cookie is cleared.',
     responses: { 204: noContent('Signed out everywhere; the cookie is cleared', sessionCookieHeader) },
     run: endOwnSessions,
+  }),
+  'POST /api/admin/me/password': route.admin({
+    body: OwnPassword,
+    description:
+      'The current password is required (400 on `oldPassword` when wrong); the new one: 10-256 characters, not the current one. Every other session of the caller ends; this browser gets a new session cookie.',
+    responses: { 200: json(StaffIdentity, 'Changed; a new session cookie is set', { headers: sessionCookieHeader }) },
+    run: ownPassword,
   }),
   'DELETE /api/admin/staff/{username}': route.admin({
     permission: 'delete_staff',

@@ -23,7 +23,8 @@ import {
 } from '@mathisland/core/subscriptions';
 import * as z from 'zod';
 import { admincatalogRoutes } from '../../../../infra/routes/admincatalog';
-import { IsoTime, listQuery, pathParam, QueryBool, wholeList } from '../lib/adminQuery';
+import { codesFilters, offersFilters, plansFilters, SEARCHED, wholeRows } from '../lib/adminLists';
+import { IsoTime, listQuery, pathParam, wholeList } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
 import { json, noContent } from '../lib/responses';
@@ -87,9 +88,9 @@ const NewCode = z.strictObject({ code: z.string().regex(/^[A-Za-z0-9_-]{3,32}$/,
 const CodeChanges = z.strictObject(CodeFields).partial();
 const OfferChanges = z.strictObject({ title: text(100), advertised: z.boolean() }).partial();
 
-const PlansQuery = listQuery({ onSale: QueryBool.optional() });
-const CodesQuery = listQuery({ active: QueryBool.optional(), advertised: QueryBool.optional() });
-const OffersQuery = listQuery({});
+const PlansQuery = listQuery(plansFilters);
+const CodesQuery = listQuery(codesFilters);
+const OffersQuery = listQuery(offersFilters);
 const NoQuery = z.strictObject({});
 
 type Input<B = undefined> = AdminInput<B, unknown>;
@@ -136,7 +137,7 @@ const skuTaken = { sku_taken: 'Another plan holds this marketplaceSku.' };
 const code = (input: Input<unknown>) => pathParam(input.event, 'code');
 
 const plans = async ({ deps, query }: AdminInput<undefined, z.infer<typeof PlansQuery>>) =>
-  wholeList(await listPlansForStaff(deps, query), query);
+  wholeList(wholeRows(await listPlansForStaff(deps, query), query, SEARCHED.plans), query);
 const plan = async ({ deps, id }: Input) => getPlanForStaff(deps, id);
 const planCreate = async ({ deps, body, staff }: Input<z.infer<typeof NewPlan>>) => createPlan(deps, body, staff.username);
 const planUpdate = async ({ deps, id, body, staff }: Input<z.infer<typeof PlanChanges>>) => updatePlan(deps, id, body, staff.username);
@@ -146,7 +147,7 @@ async function planDelete({ deps, id, staff }: Input) {
 }
 
 const codes = async ({ deps, query }: AdminInput<undefined, z.infer<typeof CodesQuery>>) =>
-  wholeList(await listDiscountCodes(deps, query), query);
+  wholeList(wholeRows(await listDiscountCodes(deps, query), query, SEARCHED.codes), query);
 const codeRead = async (input: Input) => getDiscountCodeForStaff(input.deps, code(input));
 const codeCreate = async ({ deps, body, staff }: Input<z.infer<typeof NewCode>>) => createDiscountCode(deps, body, staff.username);
 const codeUpdate = async (input: Input<z.infer<typeof CodeChanges>>) =>
@@ -157,7 +158,7 @@ async function codeDelete(input: Input) {
 }
 
 const offers = async ({ deps, query }: AdminInput<undefined, z.infer<typeof OffersQuery>>) =>
-  wholeList(await listOffersForStaff(deps), query);
+  wholeList(wholeRows(await listOffersForStaff(deps), query, SEARCHED.offers), query);
 const offerRead = async (input: Input) => getOfferForStaff(input.deps, code(input));
 const offerUpdate = async (input: Input<z.infer<typeof OfferChanges>>) =>
   updateOffer(input.deps, code(input), input.body, input.staff.username);

@@ -11,7 +11,6 @@ import {
   cancelOrderForStaff,
   listOrdersForStaff,
   listPaymentEvents,
-  ORDER_STATUSES,
   orderForStaff,
   PaymentEventKind,
   Provider,
@@ -22,15 +21,17 @@ import {
 } from '@mathisland/core/subscriptions';
 import * as z from 'zod';
 import { adminsalesRoutes } from '../../../../infra/routes/adminsales';
-import { listAnswer, listQuery, QueryId } from '../lib/adminQuery';
+import { listWithRange, usersFilters } from '../lib/adminLists';
+import { listAnswer, listQuery } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
+import { eventsFilters, ordersFilters } from '../lib/orderLists';
 import { json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
 import { adminPage, Day, Id, IsoTime, OrderStatus, Toman } from '../lib/shapes';
 
-const UsersQuery = listQuery({ q: z.string().min(1).max(100).optional() });
-const OrdersQuery = listQuery({ status: z.enum(ORDER_STATUSES).optional(), provider: Provider.optional(), userId: QueryId.optional() });
-const EventsQuery = listQuery({ orderId: QueryId.optional(), kind: PaymentEventKind.optional() });
+const UsersQuery = listQuery(usersFilters);
+const OrdersQuery = listWithRange(ordersFilters);
+const EventsQuery = listWithRange(eventsFilters);
 const OrderEventsQuery = listQuery({ kind: PaymentEventKind.optional() });
 const NoQuery = z.strictObject({});
 const Refund = z.union([z.undefined(), z.strictObject({ confirm: z.boolean() })]);

@@ -9,17 +9,17 @@ import { closeTicket, listTicketsForStaff, MAX_TEXT_LENGTH, replyAsStaff, ticket
 import { listTutorFeedback, listTutorUsage } from '@mathisland/core/tutor';
 import * as z from 'zod';
 import { adminsupportRoutes } from '../../../../infra/routes/adminsupport';
-import { listAnswer, listQuery, QueryId } from '../lib/adminQuery';
+import { feedbackFilters, listWithRange, sentFilters, ticketsFilters, usageFilters } from '../lib/adminLists';
+import { listAnswer, listQuery } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
 import { adminPage, Day, Id, IsoTime } from '../lib/shapes';
 
-const QueryDay = z.string().regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'YYYY-MM-DD');
-const TicketsQuery = listQuery({ status: z.enum(['open', 'answered', 'closed']).optional(), userId: QueryId.optional() });
-const SentQuery = listQuery({});
-const FeedbackQuery = listQuery({ rating: z.enum(['up', 'down']).optional() });
-const UsageQuery = listQuery({ from: QueryDay.optional(), to: QueryDay.optional() });
+const TicketsQuery = listWithRange(ticketsFilters);
+const SentQuery = listQuery(sentFilters);
+const FeedbackQuery = listQuery(feedbackFilters);
+const UsageQuery = listQuery(usageFilters);
 const NoQuery = z.strictObject({});
 const Reply = z.strictObject({ text: z.string().min(1).max(MAX_TEXT_LENGTH) });
 const Send = z

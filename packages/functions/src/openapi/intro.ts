@@ -65,6 +65,12 @@ export const GROUP_TAGS: Record<EndpointGroup, string> = {
   ai: 'The tutor’s history and feedback.',
   rag: 'Internal: the tutor’s textbook ingest.',
   docs: 'This document and its two viewers (staff with `view_apidocs`).',
+  admintools: 'Staff: the history of every change, the dashboard’s charts, bulk actions, a learner’s related records.',
+  adminexport:
+    'Staff: the CSV export of every admin list, streamed (a Lambda function URL in RESPONSE_STREAM mode): every row the list’s filters select, ' +
+    'read a page of 100 at a time (lib/exports.ts EXPORT_PAGE_SIZE) and written as it is read; UTF-8 with a byte order mark; one ISO and one Jalali (Tehran time) column per time; ' +
+    "a text cell beginning with `= + - @`, a tab or a carriage return starts with `'`. The export is recorded in the staff history (action `export`). " +
+    'Errors before the first byte are JSON; a failure after it cuts the stream.',
 };
 
 export const SECURITY_SCHEMES = {

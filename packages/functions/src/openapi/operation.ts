@@ -120,6 +120,8 @@ export function operation(spec: RouteSpec, def: RouteDef, errors: Map<number, Zo
     summary: spec.summary,
     description: describe(spec, def),
     security: SECURITY[spec.auth],
+    // The permission as data (the staff panel's build reads it: packages/admin/scripts/generate.ts).
+    ...(def.auth === 'admin' && def.permission ? { 'x-permission': def.permission } : {}),
     ...(path || query || header
       ? { requestParams: { ...(path ? { path } : {}), ...(query ? { query } : {}), ...(header ? { header } : {}) } }
       : {}),

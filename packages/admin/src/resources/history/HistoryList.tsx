@@ -1,0 +1,55 @@
+/**
+ * The staff history (`GET /api/admin/history`, `view_logentry`): every admin write, sign-in, sign-out and export,
+ * newest first (the time column sorts both ways), filtered by kind of record, record, staff member, action and Tehran
+ * days. A row links to its record's page where the record has one.
+ */
+import { DataTable, TextInput, useRecordContext } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { queryChoices, resourceContract } from '../../api/contract';
+import { ChoiceInput } from '../../common/fields';
+import { AdminList, Col } from '../../common/list';
+import { TehranDayInput } from '../../common/pickers';
+import { choice, columns, phoneRow, text, time } from '../../common/specs';
+import { Changes, RESOURCE_OF_MODEL } from './Changes';
+
+const historyFilters = [
+  <ChoiceInput key="model" source="model" group="model" ids={queryChoices('history', 'model')} alwaysOn />,
+  <ChoiceInput key="action" source="action" group="action" ids={queryChoices('history', 'action')} alwaysOn />,
+  <TextInput key="staff" source="staff" alwaysOn />,
+  <TehranDayInput key="from" source="from" alwaysOn />,
+  <TehranDayInput key="to" source="to" alwaysOn />,
+  <TextInput key="objectId" source="objectId" />,
+];
+
+/** The entry's record, by how it read then, linked to its page when it has one. */
+function RecordLink() {
+  const record = useRecordContext();
+  if (!record) return null;
+  const resource = RESOURCE_OF_MODEL[record.model];
+  const label = record.objectRepr ?? record.objectId ?? '';
+  if (!resource || !record.objectId || !resourceContract(resource)) return <bdi>{label}</bdi>;
+  return (
+    <Link to={`/${resource}/${encodeURIComponent(record.objectId)}/show`}>
+      <bdi>{label}</bdi>
+    </Link>
+  );
+}
+
+export const HistoryList = () => (
+  <AdminList
+    filters={historyFilters}
+    sort={{ field: 'at', order: 'DESC' }}
+    mobile={phoneRow(false, choice('action', 'action'), <RecordLink />, time('at'))}
+  >
+    <DataTable bulkActionButtons={false} rowClick={false}>
+      {columns(
+        time('at'),
+        text('staff'),
+        choice('action', 'action'),
+        choice('model', 'model'),
+        <Col source="objectRepr" render={() => <RecordLink />} />,
+        <Col source="changes" render={() => <Changes />} />,
+      )}
+    </DataTable>
+  </AdminList>
+);

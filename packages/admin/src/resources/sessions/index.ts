@@ -1,0 +1,5 @@
+/** Learners' sessions (superuser only). */
+import VpnKeyIcon from '@mui/icons-material/VpnKey';
+import { SessionList } from './SessionList';
+
+export default { list: SessionList, icon: VpnKeyIcon };

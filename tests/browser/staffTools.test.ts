@@ -1,0 +1,176 @@
+/**
+ * Issue 25's staff tools in Chromium, against one local stack for the file: a plan's price change in the plan's own
+ * history and in the staff history; a list's CSV export (every row, more than a page, with the list's filters) opened
+ * as CSV; a bulk close of tickets with one row failing (its learner deleted the account meanwhile) reported on screen
+ * while the others close; the dashboard's 30-day charts.
+ */
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { call, lastCode, type Session, signIn } from '../support/stack';
+import { usePanelFixture } from './fixture';
+import { faNumber, screenshot } from './support';
+
+const panel = usePanelFixture(Date.UTC(2026, 10, 20, 8, 0, 0));
+
+/** The lines of a CSV file without its BOM (the exports' cells here hold no line breaks). */
+const csvLines = (text: string) =>
+  text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split(/\r?\n/);
+
+describe('history', () => {
+  it("shows a plan's price change in the plan's history tab and in the staff history", async () => {
+    const { page, errors } = await panel.pageOf();
+    await page.goto('/admin/plans/1');
+    const price = page.locator('input[name="price"]');
+    await expect.poll(() => price.inputValue()).not.toBe('');
+    const before = Number(await price.inputValue());
+    await price.fill(String(before + 10_000));
+    await page.getByRole('button', { name: 'ذخیره' }).click();
+    await page.waitForURL(/\/admin\/plans\/1\/show$/);
+    // The success message names the record.
+    await page.getByText('طرح ذخیره شد').waitFor();
+    await page.getByRole('tab', { name: 'تاریخچه' }).click();
+    await page.waitForURL(/\/admin\/plans\/1\/show\/history$/);
+    const change = page.getByTestId('history-changes').first();
+    await expect.poll(() => change.textContent()).toBe(`قیمت (تومان): ${faNumber(before)} ← ${faNumber(before + 10_000)}`);
+    expect(await page.locator('tbody tr').first().textContent()).toContain('root');
+    await screenshot(page, 'plan-history');
+
+    // The staff history, filtered to plans: the same change, linked to the plan.
+    await page.getByRole('menuitem', { name: 'تاریخچهٔ کارکنان' }).click();
+    await page.getByLabel('نوع').click();
+    await page.getByRole('option', { name: 'طرح', exact: true }).click();
+    await expect.poll(() => page.url()).toContain('model');
+    const rows = page.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain(`${faNumber(before)} ← ${faNumber(before + 10_000)}`);
+    await screenshot(page, 'history');
+    await rows.first().getByRole('link').click();
+    await page.waitForURL(/\/admin\/plans\/1\/show$/);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('CSV export', () => {
+  it('exports every row of a list (more than a page) and of a filtered list as CSV a spreadsheet opens', async () => {
+    for (let i = 1; i <= 30; i++) {
+      const sent = await panel.root.request.post('/api/admin/notifications', { data: { all: true, title: `اطلاعیهٔ ${i}`, body: 'متن' } });
+      expect(sent.status()).toBe(201);
+    }
+    const { page } = await panel.pageOf();
+    await page.goto('/admin/notifications');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(25);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    const text = readFileSync((await download.path()) as string, 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const lines = csvLines(text);
+    expect(lines[0]).toContain('title');
+    expect(lines).toHaveLength(31);
+    for (let i = 1; i <= 30; i++) expect(text).toContain(`اطلاعیهٔ ${i},`);
+
+    // The staff history filtered to the notifications sent: the export carries the list's filters.
+    await page.goto(`/admin/history?filter=${encodeURIComponent(JSON.stringify({ model: 'notification', action: 'add' }))}`);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(25);
+    const href = await page.getByTestId('export-csv').getAttribute('href');
+    expect(href).toContain('model=notification');
+    expect(href).toContain('action=add');
+    const [filtered] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(csvLines(readFileSync((await filtered.path()) as string, 'utf8'))).toHaveLength(31);
+  });
+});
+
+describe('bulk actions', () => {
+  it('closes the selected tickets and reports the one whose learner deleted the account meanwhile', async () => {
+    const stays = await signIn(panel.stack);
+    const leaves = await signIn(panel.stack);
+    const ids: number[] = [];
+    for (const [learner, subject] of [
+      [stays, 'یک'],
+      [stays, 'دو'],
+      [leaves, 'سه'],
+    ] as [Session, string][]) {
+      const made = await call(panel.stack, 'POST', '/api/tickets', { token: learner.accessToken, body: { subject, text: 'سلام' } });
+      expect(made.status).toBe(201);
+      ids.push(made.body.id);
+    }
+    const { page } = await panel.pageOf();
+    await page.goto('/admin/tickets');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(3);
+    await page.locator('thead input[type="checkbox"]').check();
+    await page.getByTestId('bulk-close').waitFor();
+
+    // Meanwhile the third ticket's learner deletes the account, and the ticket with it.
+    panel.stack.clock.advance(61);
+    await call(panel.stack, 'POST', '/api/auth/otp/request', { body: { phone: leaves.phone } });
+    const code = await lastCode(panel.stack, leaves.phone);
+    expect((await call(panel.stack, 'POST', '/api/user/delete', { token: leaves.accessToken, body: { otp: code } })).status).toBe(204);
+
+    await page.getByTestId('bulk-close').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'تایید' }).click();
+    const results = page.getByTestId('bulk-results');
+    await results.waitFor();
+    expect(await results.getByTestId(`bulk-result-${ids[0]}`).textContent()).toContain('انجام شد');
+    expect(await results.getByTestId(`bulk-result-${ids[1]}`).textContent()).toContain('انجام شد');
+    expect(await results.getByTestId(`bulk-result-${ids[2]}`).textContent()).toContain('پیدا نشد');
+    await page.getByText(`${faNumber(2)} انجام شد، ${faNumber(0)} از پیش چنین بود، ${faNumber(1)} ناموفق`).waitFor();
+    await screenshot(page, 'bulk-close');
+    for (const id of ids.slice(0, 2)) {
+      const ticket = await panel.root.request.get(`/api/admin/tickets/${id}`);
+      expect((await ticket.json()).status).toBe('closed');
+    }
+  });
+});
+
+describe('dashboard', () => {
+  it('charts the last 30 Tehran days with Jalali day labels and Persian digits', async () => {
+    await signIn(panel.stack);
+    const { page } = await panel.pageOf();
+    await page.goto('/admin/');
+    const counts = page.getByTestId('chart-counts');
+    await counts.locator('svg').first().waitFor();
+    // Today (29 Aban 1405 in Tehran) is the last day; a label every fifth day back from it.
+    await expect.poll(() => counts.locator('.MuiChartsAxis-tickLabel').allTextContents()).toContain('۲۹ آبان');
+    const labels = await counts.locator('.MuiChartsAxis-tickLabel').allTextContents();
+    expect(labels).toContain('۲۴ آبان');
+    expect(labels.join(' ')).not.toMatch(/[0-9]/);
+    await page.getByTestId('chart-revenue').locator('svg').first().waitFor();
+    await screenshot(page, 'dashboard-charts', { fullPage: true });
+  });
+});
+
+describe("a learner's records and one's own password", () => {
+  it("shows a learner's orders, tickets and tutor usage on the Records tab of their page", async () => {
+    const learner = await signIn(panel.stack);
+    await call(panel.stack, 'POST', '/api/tickets', { token: learner.accessToken, body: { subject: 'پرسش', text: 'سلام' } });
+    const { page, errors } = await panel.pageOf();
+    await page.goto(`/admin/users/${learner.userId}/show/records`);
+    await page.getByTestId('user-tickets').getByText('پرسش').waitFor();
+    await page.getByTestId('user-orders').waitFor();
+    await page.getByTestId('user-tutor-usage').waitFor();
+    await page.getByTestId('user-sessions').locator('tbody tr').first().waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('changes its own password with the current one; a wrong current one is refused under its input', async () => {
+    const { page } = await panel.pageOf(await panel.rootContext({}));
+    await page.goto('/admin/');
+    await page.getByRole('button', { name: /پروفایل|Profile/ }).click();
+    await page.getByRole('menuitem', { name: 'تغییر گذرواژه' }).click();
+    await page.waitForURL(/\/admin\/password$/);
+    await page.locator('input[name="oldPassword"]').fill('not-the-password');
+    await page.locator('input[name="newPassword"]').fill('a-new-password-123');
+    await page.locator('input[name="repeat"]').fill('a-new-password-123');
+    await page.getByRole('button', { name: 'تغییر گذرواژه' }).click();
+    await expect.poll(() => page.locator('.ra-input-oldPassword .MuiFormHelperText-root').textContent()).not.toBe('');
+    await page.locator('input[name="oldPassword"]').fill(panel.password);
+    await page.getByRole('button', { name: 'تغییر گذرواژه' }).click();
+    await page.getByText('گذرواژه عوض شد؛ نشست‌های دیگر شما پایان یافت').waitFor();
+    // This browser stays signed in; the root context of the other tests was another session, now ended.
+    await page.goto('/admin/users');
+    await page.locator('tbody').waitFor();
+    expect((await panel.root.request.get('/api/admin/me')).status()).toBe(401);
+  });
+});
