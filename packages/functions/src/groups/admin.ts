@@ -24,7 +24,7 @@ import { otpFilters, SEARCHED, sessionsFilters, staffFilters, wholeRows } from '
 import { listAnswer, listQuery, pathParam, wholeList } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { cookie, HttpResponse, isoTime } from '../lib/http';
-import { json, noContent } from '../lib/responses';
+import { created, json, noContent } from '../lib/responses';
 import { type AdminInput, type RouteInput, route } from '../lib/route';
 import { adminPage, Day, Id, IsoTime, StaffIdentity, Toman } from '../lib/shapes';
 
@@ -165,8 +165,7 @@ export const { handler, createHandler, routes } = defineGroup(adminRoutes, {
   'POST /api/admin/staff': route.admin({
     permission: 'add_staff',
     body: NewStaff,
-    status: 201,
-    responses: { 201: json(StaffView, 'The new account') },
+    ...created(StaffView, 'The new account'),
     errors: { username_taken: 'The username is taken.' },
     run: staffCreate,
   }),

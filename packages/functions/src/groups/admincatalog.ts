@@ -27,7 +27,7 @@ import { codesFilters, offersFilters, plansFilters, SEARCHED, wholeRows } from '
 import { IsoTime, listQuery, pathParam, wholeList } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
-import { json, noContent } from '../lib/responses';
+import { created, json, noContent } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
 import { adminPage, Id, IsoTime as IsoTimeOut, Plan } from '../lib/shapes';
 
@@ -168,8 +168,7 @@ export const { handler, createHandler, routes } = defineGroup(admincatalogRoutes
   'POST /api/admin/plans': route.admin({
     permission: 'add_plan',
     body: NewPlan,
-    status: 201,
-    responses: { 201: json(StaffPlan, 'The new plan') },
+    ...created(StaffPlan, 'The new plan'),
     errors: skuTaken,
     run: planCreate,
   }),
@@ -202,9 +201,8 @@ export const { handler, createHandler, routes } = defineGroup(admincatalogRoutes
   'POST /api/admin/discount-codes': route.admin({
     permission: 'add_discountcode',
     body: NewCode,
-    status: 201,
     description: '`validFrom`/`validUntil`: ISO 8601 with an offset, or a day `YYYY-MM-DD` (the start of that Tehran day).',
-    responses: { 201: json(DiscountCode, 'The new code') },
+    ...created(DiscountCode, 'The new code'),
     errors: { code_taken: 'The code exists already.' },
     run: codeCreate,
   }),

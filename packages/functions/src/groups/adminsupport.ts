@@ -12,7 +12,7 @@ import { adminsupportRoutes } from '../../../../infra/routes/adminsupport';
 import { feedbackFilters, listWithRange, sentFilters, ticketsFilters, usageFilters } from '../lib/adminLists';
 import { listAnswer, listQuery } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
-import { json } from '../lib/responses';
+import { created, json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
 import { adminPage, Day, Id, IsoTime } from '../lib/shapes';
 
@@ -124,9 +124,8 @@ export const { handler, createHandler, routes } = defineGroup(adminsupportRoutes
   'POST /api/admin/notifications': route.admin({
     permission: 'add_notification',
     body: Send,
-    status: 201,
     description: 'To one learner (`userId`) or to all (`all: true`, one broadcast item).',
-    responses: { 201: json(SentNotification, 'Sent') },
+    ...created(SentNotification, 'Sent'),
     errors: { not_found: 'No such learner.' },
     run: send,
   }),

@@ -11,7 +11,7 @@ import * as z from 'zod';
 import { ragRoutes } from '../../../../infra/routes/rag';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
-import { json, noContent } from '../lib/responses';
+import { created, json, noContent } from '../lib/responses';
 import { type RouteInput, route } from '../lib/route';
 import { Id, IsoTime } from '../lib/shapes';
 
@@ -45,10 +45,9 @@ export const { handler, createHandler, routes } = defineGroup(
   ragRoutes,
   {
     'POST /api/internal/rag/documents': route.internal({
-      status: 201,
       maxBodyBytes: 1024 * 1024,
       body: NewDocument,
-      responses: { 201: json(Ingested, 'Chunked, embedded and stored') },
+      ...created(Ingested, 'Chunked, embedded and stored'),
       errors: { not_found: 'No such grade or lesson.', assistant_unavailable: 'The embedding model is off or failed.' },
       run: ingest,
     }),

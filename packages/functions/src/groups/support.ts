@@ -7,7 +7,7 @@ import { addMessage, createTicket, getTicket, listTickets, MAX_SUBJECT_LENGTH, M
 import * as z from 'zod';
 import { supportRoutes } from '../../../../infra/routes/support';
 import { defineGroup } from '../lib/group';
-import { json } from '../lib/responses';
+import { created, json } from '../lib/responses';
 import { route, type UserInput } from '../lib/route';
 import { Id, IsoTime, page } from '../lib/shapes';
 
@@ -39,13 +39,12 @@ const reply = ({ deps, user, id, body }: UserInput<z.infer<typeof NewMessage>, u
 
 export const { handler, createHandler, routes } = defineGroup(supportRoutes, {
   'GET /api/tickets': route.user({ description: 'Most recently active first.', responses: { 200: page(TicketSummary) }, run: list }),
-  'POST /api/tickets': route.user({ body: NewTicket, status: 201, responses: { 201: json(Ticket, 'The new ticket') }, run: open }),
+  'POST /api/tickets': route.user({ body: NewTicket, ...created(Ticket, 'The new ticket'), run: open }),
   'GET /api/tickets/{id}': route.user({ responses: { 200: Ticket }, errors: notFound, run: read }),
   'POST /api/tickets/{id}/messages': route.user({
     body: NewMessage,
-    status: 201,
     description: 'A learner’s message reopens the ticket; at most 100 messages per ticket (then 400 `validation_error`).',
-    responses: { 201: json(Ticket, 'The ticket with its messages') },
+    ...created(Ticket, 'The ticket with its messages'),
     errors: notFound,
     run: reply,
   }),

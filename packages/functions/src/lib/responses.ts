@@ -148,3 +148,12 @@ export const routeErrors = (spec: Pick<RouteSpec, 'path' | 'method' | 'auth' | '
 
 /** Statuses whose error responses carry `Retry-After` (seconds). */
 export const RETRY_AFTER_STATUSES: readonly number[] = [429, 503];
+
+/**
+ * A route that answers 201 with `body`: its status and its one documented response together (spread into a route
+ * definition), so the two cannot disagree.
+ */
+export const created = (body: ZodType, description: string): { status: 201; responses: { 201: ResponseSpec } } => ({
+  status: 201,
+  responses: { 201: json(body, description) },
+});
