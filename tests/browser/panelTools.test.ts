@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Session, signIn } from '../support/stack';
 import { usePanelFixture } from './fixture';
 import { typeInPicker } from './pickers';
-import { faNumber, screenshot } from './support';
+import { faDigits, faNumber, screenshot } from './support';
 
 const panel = usePanelFixture(Date.UTC(2026, 10, 20, 8, 0, 0));
 let utc: BrowserContext;
@@ -61,7 +61,7 @@ describe('lists', () => {
     // Each learner's public id with their phone number at the row's end (apart from the id), and no table.
     for (const learner of learners) {
       const row = items.filter({ hasText: (learner as Session & { user: { publicId: string } }).user.publicId });
-      await expect.poll(() => row.locator('.RaSimpleList-tertiary').textContent()).toContain(learner.phone.slice(-10));
+      await expect.poll(() => row.locator('.RaSimpleList-tertiary').textContent()).toContain(faDigits(learner.phone.slice(-10)));
       const [id, phoneBox] = await Promise.all([
         row.getByText(/^User\d+$/).boundingBox(),
         row.locator('.RaSimpleList-tertiary').boundingBox(),

@@ -104,3 +104,5 @@ export async function expectRtlPersian(page: Page): Promise<void> {
 
 /** Persian digits of a number (as Intl fa-IR writes them, with its grouping). */
 export const faNumber = (n: number): string => n.toLocaleString('fa-IR');
+/** `text` with Persian digits, as the Persian panel writes digit strings that are not numbers (a phone number). */
+export const faDigits = (text: string): string => text.replace(/[0-9]/g, (d) => String.fromCharCode(0x06f0 + Number(d)));

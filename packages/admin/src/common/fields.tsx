@@ -13,7 +13,7 @@ import {
   useLocaleState,
   useTranslate,
 } from 'react-admin';
-import { formatNumber, intlLocale } from '../i18n';
+import { formatDigits, formatNumber, intlLocale } from '../i18n';
 
 export const TEHRAN = 'Asia/Tehran';
 
@@ -78,7 +78,7 @@ export function formatDay(day: string | undefined, locale: string): string {
 export function DayField(props: FieldProps) {
   const [locale] = useLocaleState();
   const day = useFieldValue(props);
-  return <FunctionField {...props} render={() => formatDay(day ?? undefined, locale)} />;
+  return <FunctionField {...props} render={() => (day ? formatDay(day, locale) : (props.emptyText ?? '—'))} />;
 }
 
 /**
@@ -103,6 +103,24 @@ export function Num(props: FieldProps & { grouping?: boolean }) {
 
 /** An id (or any number read as a name, like an HTTP status) in the panel's digits, without grouping. */
 export const IdField = (props: FieldProps) => <Num {...props} grouping={false} />;
+
+/**
+ * A phone number (or a masked one, `0912****567`) in the panel's digits, read left to right inside the right-to-left
+ * page; empty shows `emptyText` (default `—`). Searches accept either digits (dataProvider.ts).
+ */
+export function PhoneField(props: FieldProps) {
+  const [locale] = useLocaleState();
+  const source = props.source as string;
+  return (
+    <FunctionField
+      {...props}
+      render={(record: any) => {
+        const value = source.split('.').reduce((o, key) => o?.[key], record);
+        return value ? <bdi dir="ltr">{formatDigits(String(value), locale)}</bdi> : (props.emptyText ?? '—');
+      }}
+    />
+  );
+}
 
 export function formatMoney(amount: number | null | undefined, locale: string, toman: string): string {
   if (amount === null || amount === undefined) return '';

@@ -5,7 +5,7 @@
  */
 import { type ComponentType, isValidElement, type ReactElement } from 'react';
 import { BooleanField, type SimpleListProps, TextField } from 'react-admin';
-import { ChoiceField, DateTime, IdField, Money, Num, StatusChip } from './fields';
+import { ChoiceField, DateTime, IdField, Money, Num, PhoneField, StatusChip } from './fields';
 import { Col } from './list';
 
 export interface Spec {
@@ -23,6 +23,8 @@ export const spec =
 export const text = spec(TextField);
 export const num = spec(Num);
 export const id = spec(IdField);
+/** A phone number in the panel's digits, left to right. */
+export const phone = spec(PhoneField);
 export const money = spec(Money);
 export const time = spec(DateTime);
 export const bool = spec(BooleanField);

@@ -64,6 +64,13 @@ export const formatNumber = (n: number, locale: string, grouping = true): string
   n.toLocaleString(intlLocale(locale), { useGrouping: grouping, maximumFractionDigits: 2 });
 
 /**
+ * `text` with its ASCII digits in the locale's (Persian digits in Persian), every other character kept: for digit
+ * strings that are not numbers, like a phone number (`09121234567` → `۰۹۱۲۱۲۳۴۵۶۷`) or a masked one.
+ */
+export const formatDigits = (text: string, locale: string): string =>
+  locale === 'fa' ? text.replace(/[0-9]/g, (d) => String.fromCharCode(0x06f0 + Number(d))) : text;
+
+/**
  * The translations. A number put into a message (`%{offsetBegin}` of the pagination bar, `%{smart_count}` of "3 items
  * selected") is written in the locale's digits: polyglot's interpolation goes through `replace` below, so the number
  * stays a number for the plural rules.

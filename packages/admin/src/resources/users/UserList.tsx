@@ -2,7 +2,7 @@
 import { DataTable, SearchInput, useTranslate } from 'react-admin';
 import { useBulkActions } from '../../common/BulkActions';
 import { AdminList } from '../../common/list';
-import { bool, columns, num, phoneRow, text, time } from '../../common/specs';
+import { bool, columns, num, phone, phoneRow, text, time } from '../../common/specs';
 
 function UserSearch(props: { source: string; alwaysOn?: boolean }) {
   const translate = useTranslate();
@@ -14,12 +14,12 @@ const userFilters = [<UserSearch key="q" source="q" alwaysOn />];
 export function UserList() {
   const bulkActions = useBulkActions('users');
   return (
-    <AdminList filters={userFilters} mobile={phoneRow('show', 'publicId', text('displayName', { emptyText: '—' }), 'phone')}>
+    <AdminList filters={userFilters} mobile={phoneRow('show', 'publicId', text('displayName', { emptyText: '—' }), phone('phone'))}>
       <DataTable rowClick="show" bulkActionButtons={bulkActions}>
         {columns(
           'publicId',
           'displayName',
-          'phone',
+          phone('phone'),
           num('gradeId'),
           num('xp'),
           bool('subscription.active'),

@@ -3,10 +3,10 @@
  * parent's weekly report (the number masked by the API; DESIGN §13) and the latest orders. Read-only.
  */
 import { Typography } from '@mui/material';
-import { ArrayField, DataTable, FunctionField, Show, useFieldValue, useTranslate } from 'react-admin';
+import { ArrayField, DataTable, Show, useTranslate } from 'react-admin';
 import { ChoiceField, DateTime, DayField, IdField, Money, StatusChip } from '../../common/fields';
 import { Col } from '../../common/list';
-import { bool, fields, id, num, spec, status, text, time } from '../../common/specs';
+import { bool, fields, id, num, phone, spec, status, text, time } from '../../common/specs';
 import { DetailsAndHistory } from '../history/RecordHistory';
 import { userRecordsTab } from './UserRecords';
 
@@ -19,14 +19,7 @@ function Heading({ text }: { text: string }) {
   );
 }
 
-/** A masked number (`0912****567`) read left to right inside the right-to-left page. */
-function MaskedPhone(props: { source: string }) {
-  const value = useFieldValue(props);
-  return <FunctionField {...props} render={() => (value ? <span dir="ltr">{String(value)}</span> : '—')} />;
-}
-
 const day = spec(DayField);
-const masked = spec(MaskedPhone);
 
 export const UserShow = () => (
   <Show>
@@ -35,7 +28,7 @@ export const UserShow = () => (
         text('publicId'),
         id('id'),
         text('displayName', { emptyText: '—' }),
-        text('phone'),
+        phone('phone'),
         num('gradeId'),
         num('xp'),
         num('stars'),
@@ -61,8 +54,8 @@ export const UserShow = () => (
       <Heading text="app.users.parent_report" />
       {fields(
         status('parent.status', 'parentStatus'),
-        masked('parent.phone'),
-        masked('parent.pendingPhone'),
+        phone('parent.phone'),
+        phone('parent.pendingPhone'),
         time('parent.verifiedAt', { emptyText: '—' }),
         num('parent.reportsSent'),
         status('parent.lastReport.status', 'reportStatus'),
