@@ -117,16 +117,8 @@ export function boardEntryRecord(
   };
 }
 
-/** Transaction item: `userId` (named `who`) stands on `board` at `xp`, reached at `reachedAt` (epoch ms); `expiresAt` epoch seconds. */
-export const putBoardEntry = (
-  db: Db,
-  board: string,
-  userId: number,
-  who: BoardName,
-  xp: number,
-  reachedAt: number,
-  expiresAt?: number,
-): TxItem => put(db, boardEntryRecord(board, userId, who, xp, reachedAt, expiresAt));
+/** Transaction item: the entry {@link boardEntryRecord} makes of the same arguments (`userId` on `board` at `xp`). */
+export const putBoardEntry = (db: Db, ...entry: Parameters<typeof boardEntryRecord>): TxItem => put(db, boardEntryRecord(...entry));
 
 /**
  * Transaction item: the learner's entry on `board` shows `displayName` (undefined: none, the publicId shows).

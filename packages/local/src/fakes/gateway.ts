@@ -185,10 +185,10 @@ export function createGatewayFake(options: { merchantId: string }) {
   return {
     payments,
     terminal,
-    /** Handles a request under `/_local/gateway`; `path` is the rest of the path. Returns false when not its route. */
     faults: faults.queue,
     /** How many calls its faults answered. */
     faultCounts: faults.counts,
+    /** Handles a request under `/_local/gateway`; `path` is the rest of the path. Returns false when not its route. */
     async handle(req: IncomingMessage, res: ServerResponse, path: string, _url: URL, body: Buffer): Promise<boolean> {
       if (faults.handle(req, res, path, body)) return true;
       const api = /^\/pg\/v4\/payment\/(request|verify|unVerified|inquiry|reverse)\.json$/.exec(path);
