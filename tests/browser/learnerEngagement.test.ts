@@ -11,7 +11,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allNodes, questionsOf, wrongAnswer } from '../support/content';
 import { call, freshToken, newPhone, type Session, signIn, startTestStack, type TestStack } from '../support/stack';
-import { faNumber, launchBrowser, openPage, screenshot, signedInContext } from './support';
+import { faDigits, faNumber, launchBrowser, openPage, screenshot, signedInContext } from './support';
 
 const tehran = (day: string, time = '10:00:00') => Date.parse(`${day}T${time}+03:30`);
 const password = `pw-${randomUUID()}`;
@@ -68,8 +68,9 @@ describe('the learner’s page', () => {
     expect(await label('مرور امروز')).toContain(faNumber(1));
     await page.getByText('گزارش هفتگی به والدین').waitFor();
     const masked = `${parentPhone.slice(0, 4)}****${parentPhone.slice(-3)}`;
-    expect(await label('شمارهٔ والد')).toContain(masked);
+    expect(await label('شمارهٔ والد')).toContain(faDigits(masked));
     expect(await main.textContent()).not.toContain(parentPhone);
+    expect(await main.textContent()).not.toContain(faDigits(parentPhone));
     expect(await label('گزارش به والدین')).toContain('فعال');
     expect(await label('آخرین گزارش')).toContain('فرستاده شد');
     expect(await label('گزارش‌های فرستاده')).toContain(faNumber(1));

@@ -12,7 +12,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, lastCode, newPhone, type Session, signIn, startTestStack, type TestStack } from '../support/stack';
 import { ask, llmConfig } from '../support/tutor';
 import { typeInPicker } from './pickers';
-import { faNumber, launchBrowser, newPanelPage, openPage, type PanelPage, screenshot, signedInContext, signInOnPage } from './support';
+import {
+  faDigits,
+  faNumber,
+  launchBrowser,
+  newPanelPage,
+  openPage,
+  type PanelPage,
+  screenshot,
+  signedInContext,
+  signInOnPage,
+} from './support';
 
 const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
 const password = `pw-${randomUUID()}`;
@@ -246,10 +256,11 @@ describe('learners’ sessions, OTP records, marketplace, tutor', () => {
     const code = await lastCode(stack, phone);
     const { page } = await pageOf();
     await page.goto('/admin/otp-records');
-    const row = page.locator('tbody tr', { hasText: phone });
+    const row = page.locator('tbody tr', { hasText: faDigits(phone) });
     await row.waitFor();
     expect(await row.textContent()).toContain('زنده');
     expect(await page.locator('main').textContent()).not.toContain(code);
+    expect(await page.locator('main').textContent()).not.toContain(faDigits(code));
   });
 
   it('shows the marketplace connection and opens the authorize window with its link', async () => {
