@@ -88,15 +88,11 @@ export function DayField(props: FieldProps) {
 export function Num(props: FieldProps & { grouping?: boolean }) {
   const [locale] = useLocaleState();
   const { grouping = true, ...rest } = props;
-  const source = props.source as string;
+  const value = useFieldValue(props);
   return (
     <FunctionField
       {...rest}
-      render={(record: any) => {
-        const value = source.split('.').reduce((o, key) => o?.[key], record);
-        if (typeof value !== 'number') return value ?? props.emptyText ?? '';
-        return formatNumber(value, locale, grouping);
-      }}
+      render={() => (typeof value === 'number' ? formatNumber(value, locale, grouping) : (value ?? props.emptyText ?? ''))}
     />
   );
 }
@@ -110,14 +106,11 @@ export const IdField = (props: FieldProps) => <Num {...props} grouping={false} /
  */
 export function PhoneField(props: FieldProps) {
   const [locale] = useLocaleState();
-  const source = props.source as string;
+  const value = useFieldValue(props);
   return (
     <FunctionField
       {...props}
-      render={(record: any) => {
-        const value = source.split('.').reduce((o, key) => o?.[key], record);
-        return value ? <bdi dir="ltr">{formatDigits(String(value), locale)}</bdi> : (props.emptyText ?? '—');
-      }}
+      render={() => (value ? <bdi dir="ltr">{formatDigits(String(value), locale)}</bdi> : (props.emptyText ?? '—'))}
     />
   );
 }
