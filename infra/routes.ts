@@ -30,7 +30,7 @@ import { ragRoutes } from './routes/rag';
 import { supportRoutes } from './routes/support';
 import { tutorRoutes } from './routes/tutor';
 import type { EndpointGroup, RouteSpec } from './routes/types';
-import { endpointGroups } from './routes/types';
+import { endpointGroups, hasStreamedRoutes } from './routes/types';
 import { userRoutes } from './routes/user';
 
 export { type ScopeRule, type ThrottleScope, throttleScopes } from './routes/throttleScopes';
@@ -79,7 +79,9 @@ export const fallbackGroup: EndpointGroup = 'fallback';
  * `stacks/Tutor.ts`, left out of API Gateway by `stacks/Api.ts`, and served through the `streamifyResponse`
  * shim by the local runtime.
  */
-export const streamedGroups: readonly EndpointGroup[] = endpointGroups.filter((g) => routes.some((r) => r.group === g && r.stream));
+export const streamedGroups: readonly EndpointGroup[] = endpointGroups.filter((g) =>
+  hasStreamedRoutes(routes.filter((r) => r.group === g)),
+);
 
 /** Whether `group` is a streamed group (see {@link streamedGroups}). */
 export const isStreamedGroup = (group: EndpointGroup): boolean => streamedGroups.includes(group);

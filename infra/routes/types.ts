@@ -61,5 +61,8 @@ export interface RouteSpec {
   summary: string;
 }
 
+/** Whether routes `specs` (one group's) make a streamed group: any of them is `stream: true` (see RouteSpec.stream). */
+export const hasStreamedRoutes = (specs: readonly RouteSpec[]): boolean => specs.some((s) => s.stream);
+
 /** API Gateway's route key of a route, e.g. `GET /api/home`. */
 export const routeKey = (r: Pick<RouteSpec, 'method' | 'path'>): string => `${r.method} ${r.path}`;

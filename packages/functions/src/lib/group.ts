@@ -25,7 +25,7 @@ import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod';
-import { type EndpointGroup, type RouteSpec, routeKey } from '../../../../infra/routes/types';
+import { type EndpointGroup, hasStreamedRoutes, type RouteSpec, routeKey } from '../../../../infra/routes/types';
 import { productionDeps } from './deps';
 import { HttpResponse } from './http';
 import { authenticate } from './middlewares/authenticate';
@@ -160,8 +160,7 @@ export function defineGroup(
   const group = specs[0]?.group as EndpointGroup;
   if (!group || specs.some((s) => s.group !== group))
     throw new Error(`defineGroup: routes of one endpoint group expected, got ${specs.map(routeKey).join(', ')}`);
-  // As infra/routes.ts streamedGroups: a group with streamed routes is a streaming function URL.
-  const streamed = specs.some((s) => s.stream);
+  const streamed = hasStreamedRoutes(specs);
   const missing = specs.filter((s) => !definitions[routeKey(s)]).map(routeKey);
   const extra = Object.keys(definitions).filter((k) => !specs.some((s) => routeKey(s) === k));
   const wrongAuth = specs.filter((s) => definitions[routeKey(s)] && definitions[routeKey(s)]?.auth !== s.auth).map(routeKey);
