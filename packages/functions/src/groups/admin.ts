@@ -26,7 +26,7 @@ import { defineGroup } from '../lib/group';
 import { cookie, HttpResponse, isoTime } from '../lib/http';
 import { created, json, noContent } from '../lib/responses';
 import { type AdminInput, type RouteInput, route } from '../lib/route';
-import { adminPage, Day, Id, IsoTime, StaffIdentity, Toman } from '../lib/shapes';
+import { adminPage, Day, Id, IsoTime, responseShape, StaffIdentity, Toman } from '../lib/shapes';
 
 /** A staff account for superusers (`id` = username; never the password or its hash). */
 const staffView = (staff: Staff) => ({
@@ -63,29 +63,37 @@ const SessionsQuery = listQuery(sessionsFilters);
 const OtpQuery = listQuery(otpFilters);
 const NoQuery = z.strictObject({});
 
-const StaffView = z
-  .object({
-    id: z.string().meta({ description: 'The username' }),
-    username: z.string(),
-    isSuperuser: z.boolean(),
-    permissions: z.array(z.string()),
-    active: z.boolean(),
-    createdAt: IsoTime.nullable(),
-    updatedAt: IsoTime.nullable(),
-  })
-  .meta({ id: 'StaffAccount' });
+const StaffView = responseShape(() =>
+  z
+    .object({
+      id: z.string().meta({ description: 'The username' }),
+      username: z.string(),
+      isSuperuser: z.boolean(),
+      permissions: z.array(z.string()),
+      active: z.boolean(),
+      createdAt: IsoTime.nullable(),
+      updatedAt: IsoTime.nullable(),
+    })
+    .meta({ id: 'StaffAccount' }),
+);
 const count = z.number().int().min(0);
-const Dashboard = z.object({ day: Day, signIns: count, newUsers: count, orders: count, paidOrders: count, revenue: Toman });
-const LearnerSession = z.object({ id: z.string(), userId: Id, userPublicId: z.string(), createdAt: IsoTime, expiresAt: IsoTime });
-const OtpRecord = z.object({
-  id: z.string(),
-  phone: z.string(),
-  attempts: count,
-  codeSent: z.boolean(),
-  sentAt: IsoTime.nullable(),
-  expiresAt: IsoTime.nullable(),
-  state: z.enum(['live', 'dead', 'expired']),
-});
+const Dashboard = responseShape(() =>
+  z.object({ day: Day, signIns: count, newUsers: count, orders: count, paidOrders: count, revenue: Toman }),
+);
+const LearnerSession = responseShape(() =>
+  z.object({ id: z.string(), userId: Id, userPublicId: z.string(), createdAt: IsoTime, expiresAt: IsoTime }),
+);
+const OtpRecord = responseShape(() =>
+  z.object({
+    id: z.string(),
+    phone: z.string(),
+    attempts: count,
+    codeSent: z.boolean(),
+    sentAt: IsoTime.nullable(),
+    expiresAt: IsoTime.nullable(),
+    state: z.enum(['live', 'dead', 'expired']),
+  }),
+);
 const staffNotFound = { not_found: 'No such staff account.' };
 
 async function signIn({ deps, body, viewer }: RouteInput<z.infer<typeof Credentials>, unknown>) {

@@ -29,7 +29,7 @@ import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
 import { created, json, noContent } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
-import { adminPage, Id, IsoTime as IsoTimeOut, Plan } from '../lib/shapes';
+import { adminPage, Id, IsoTime as IsoTimeOut, Plan, responseShape } from '../lib/shapes';
 
 const text = (max: number) => z.string().trim().min(1, 'must not be blank').max(max);
 const whole = (min: number, max: number) => z.number().int().min(min).max(max);
@@ -95,42 +95,50 @@ const NoQuery = z.strictObject({});
 
 type Input<B = undefined> = AdminInput<B, unknown>;
 
-const StaffPlan = Plan.extend({
-  onSale: z.boolean(),
-  marketplaceSku: z.string().nullable(),
-  marketplaceProductType: MarketplaceProductType.meta({
-    description: 'How the marketplace sells the SKU; orders snapshot it at purchase (`subscription` when never set)',
-  }),
-  hasOrders: z.boolean().meta({ description: 'A plan with orders cannot be deleted' }),
-}).meta({ id: 'StaffPlan' });
-const DiscountCode = z
-  .object({
-    id: z.string().meta({ description: 'The code' }),
-    code: z.string(),
-    title: z.string(),
-    percent: z.number().int().min(1).max(100),
-    validFrom: IsoTimeOut.nullable(),
-    validUntil: IsoTimeOut.nullable(),
-    maxUses: z.number().int().nullable(),
-    perUserLimit: z.number().int(),
-    planIds: z.array(Id).nullable().meta({ description: 'null: every plan' }),
-    advertised: z.boolean(),
-    active: z.boolean(),
-    uses: z.number().int().min(0),
-  })
-  .meta({ id: 'DiscountCode' });
-const Offer = z
-  .object({
-    id: z.string(),
-    code: z.string(),
-    title: z.string(),
-    percent: z.number().int().min(1).max(100),
-    validUntil: IsoTimeOut.nullable(),
-    planIds: z.array(Id).nullable(),
-    advertised: z.boolean(),
-    usableNow: z.boolean(),
-  })
-  .meta({ id: 'StaffOffer' });
+const StaffPlan = responseShape(() =>
+  Plan.unwrap()
+    .extend({
+      onSale: z.boolean(),
+      marketplaceSku: z.string().nullable(),
+      marketplaceProductType: MarketplaceProductType.meta({
+        description: 'How the marketplace sells the SKU; orders snapshot it at purchase (`subscription` when never set)',
+      }),
+      hasOrders: z.boolean().meta({ description: 'A plan with orders cannot be deleted' }),
+    })
+    .meta({ id: 'StaffPlan' }),
+);
+const DiscountCode = responseShape(() =>
+  z
+    .object({
+      id: z.string().meta({ description: 'The code' }),
+      code: z.string(),
+      title: z.string(),
+      percent: z.number().int().min(1).max(100),
+      validFrom: IsoTimeOut.nullable(),
+      validUntil: IsoTimeOut.nullable(),
+      maxUses: z.number().int().nullable(),
+      perUserLimit: z.number().int(),
+      planIds: z.array(Id).nullable().meta({ description: 'null: every plan' }),
+      advertised: z.boolean(),
+      active: z.boolean(),
+      uses: z.number().int().min(0),
+    })
+    .meta({ id: 'DiscountCode' }),
+);
+const Offer = responseShape(() =>
+  z
+    .object({
+      id: z.string(),
+      code: z.string(),
+      title: z.string(),
+      percent: z.number().int().min(1).max(100),
+      validUntil: IsoTimeOut.nullable(),
+      planIds: z.array(Id).nullable(),
+      advertised: z.boolean(),
+      usableNow: z.boolean(),
+    })
+    .meta({ id: 'StaffOffer' }),
+);
 const planNotFound = { not_found: 'No such plan.' };
 const codeNotFound = { not_found: 'No such discount code.' };
 const skuTaken = { sku_taken: 'Another plan holds this marketplaceSku.' };

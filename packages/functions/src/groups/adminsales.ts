@@ -27,7 +27,7 @@ import { defineGroup } from '../lib/group';
 import { eventsFilters, ordersFilters } from '../lib/orderLists';
 import { json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
-import { adminPage, Day, Id, IsoTime, OrderStatus, Toman } from '../lib/shapes';
+import { adminPage, Day, Id, IsoTime, OrderStatus, responseShape, Toman } from '../lib/shapes';
 
 const UsersQuery = listQuery(usersFilters);
 const OrdersQuery = listWithRange(ordersFilters);
@@ -41,136 +41,152 @@ type Input = AdminInput<undefined, unknown>;
 const count = z.number().int().min(0);
 const time = IsoTime.nullable();
 /** The marketplace purchase that paid an order (issue 23; DESIGN §8): never the token, only its digest's prefix. */
-const MarketplacePurchase = z
-  .object({
-    tokenDigestPrefix: z.string().meta({ description: 'The first 12 hex characters of the purchase token’s SHA-256' }),
-    productType: z.enum(['subscription', 'inapp']),
-    firstOrderId: Id,
-    lastOrderId: Id.meta({ description: 'The order of its current period' }),
-    periods: count,
-    validUntil: time.meta({ description: 'Subscriptions: the end of its current period, as the marketplace said' }),
-    autoRenewing: z.boolean().nullable(),
-    renewalState: z.enum(['active', 'ended']).nullable(),
-    nextCheckAt: time.meta({ description: 'When the marketplace is asked again (renewal, daily re-check)' }),
-    checkedAt: time,
-    endedAt: time,
-    endedReason: z
-      .string()
-      .nullable()
-      .meta({ description: '`not_found` (404: refunded), `cancelled`, `not_renewed`, `token_unreadable`, `staff_refund`' }),
-    lastAnswer: z
-      .object({
-        at: time,
-        outcome: z.enum(['valid', 'not_found']),
-        httpStatus: z.number().int(),
-        validUntil: time,
-        autoRenewing: z.boolean().nullable(),
-      })
-      .nullable()
-      .meta({ description: 'What the marketplace last answered about it' }),
-  })
-  .meta({ id: 'StaffMarketplacePurchase' });
+const MarketplacePurchase = responseShape(() =>
+  z
+    .object({
+      tokenDigestPrefix: z.string().meta({ description: 'The first 12 hex characters of the purchase token’s SHA-256' }),
+      productType: z.enum(['subscription', 'inapp']),
+      firstOrderId: Id,
+      lastOrderId: Id.meta({ description: 'The order of its current period' }),
+      periods: count,
+      validUntil: time.meta({ description: 'Subscriptions: the end of its current period, as the marketplace said' }),
+      autoRenewing: z.boolean().nullable(),
+      renewalState: z.enum(['active', 'ended']).nullable(),
+      nextCheckAt: time.meta({ description: 'When the marketplace is asked again (renewal, daily re-check)' }),
+      checkedAt: time,
+      endedAt: time,
+      endedReason: z
+        .string()
+        .nullable()
+        .meta({ description: '`not_found` (404: refunded), `cancelled`, `not_renewed`, `token_unreadable`, `staff_refund`' }),
+      lastAnswer: z
+        .object({
+          at: time,
+          outcome: z.enum(['valid', 'not_found']),
+          httpStatus: z.number().int(),
+          validUntil: time,
+          autoRenewing: z.boolean().nullable(),
+        })
+        .nullable()
+        .meta({ description: 'What the marketplace last answered about it' }),
+    })
+    .meta({ id: 'StaffMarketplacePurchase' }),
+);
 /** An order for staff: everything stored (no secret is), times ISO but the two marketplace ones (epoch ms). */
-const StaffOrder = z
-  .object({
+const StaffOrder = responseShape(() =>
+  z
+    .object({
+      id: Id,
+      userId: Id,
+      userPublicId: z.string().nullable(),
+      planId: z.number().int(),
+      planTitle: z.string(),
+      durationDays: count,
+      aiDailyQuota: count,
+      listPrice: Toman,
+      discountCode: z.string().nullable(),
+      discountPercent: z.number().int().optional(),
+      discountReleased: z.boolean().optional(),
+      discount: Toman,
+      amount: Toman,
+      status: OrderStatus,
+      provider: Provider,
+      idempotencyKey: z.string(),
+      invoiceNumber: z.string().nullable(),
+      createdAt: time,
+      updatedAt: time,
+      authority: z.string().optional(),
+      gatewayStartedAt: time,
+      paidAt: time,
+      paidVia: z.enum(['callback', 'recheck', 'discount', 'marketplace', 'marketplace_renewal']).optional(),
+      refId: z.string().optional(),
+      cardPan: z.string().optional().meta({ description: 'Masked, as the gateway reports it' }),
+      failedAt: time,
+      cancelledAt: time,
+      cancelledBy: z.string().optional(),
+      refundedAt: time,
+      refundedBy: z.string().optional(),
+      endedVia: z.literal('marketplace').optional().meta({ description: 'The marketplace refunded or cancelled it (no staff member did)' }),
+      grant: z.object({ days: z.number().int(), from: time, to: time }).nullable(),
+      commission: z.object({ referrerId: Id, amount: Toman }).optional(),
+      marketplaceSku: z.string().optional(),
+      marketplaceProductType: z.enum(['subscription', 'inapp']).optional(),
+      developerPayload: z.string().optional(),
+      marketplaceStartedAt: z.number().int().optional().meta({ description: 'Epoch ms' }),
+      purchaseTokenDigest: z.string().optional().meta({ description: 'SHA-256 (hex) of the purchase token' }),
+      validUntil: z.number().int().optional().meta({ description: 'Epoch ms: end of the marketplace period this order paid' }),
+      renewalOf: Id.optional(),
+      marketplace: MarketplacePurchase.optional().meta({ description: 'One order’s page only: the marketplace purchase that paid it' }),
+    })
+    .meta({ id: 'StaffOrder' }),
+);
+const StaffUser = responseShape(() =>
+  z.object({
     id: Id,
+    publicId: z.string(),
+    phone: z.string(),
+    displayName: z.string().nullable(),
+    gradeId: Id.meta({ description: 'The learner’s grade, as their profile and map name it: the chosen one, else the default grade (4)' }),
+    xp: count,
+    stars: count,
+    hearts: count,
+    streakCurrent: count,
+    subscription: z.object({ planTitle: z.string(), expiresAt: time, active: z.boolean() }).nullable(),
+    createdAt: time,
+    lastLoginAt: time,
+  }),
+);
+const PaymentEvent = responseShape(() =>
+  z
+    .looseObject({ id: z.string(), kind: PaymentEventKind, orderId: Id, userId: Id, at: IsoTime })
+    .meta({ id: 'PaymentEvent', description: 'An audit row; further fields depend on its kind (amount, result, refId, actor, ...)' }),
+);
+const RefundPreview = responseShape(() =>
+  z.object({
+    orderId: Id,
     userId: Id,
     userPublicId: z.string().nullable(),
-    planId: z.number().int(),
     planTitle: z.string(),
-    durationDays: count,
-    aiDailyQuota: count,
-    listPrice: Toman,
-    discountCode: z.string().nullable(),
-    discountPercent: z.number().int().optional(),
-    discountReleased: z.boolean().optional(),
-    discount: Toman,
     amount: Toman,
-    status: OrderStatus,
-    provider: Provider,
-    idempotencyKey: z.string(),
-    invoiceNumber: z.string().nullable(),
-    createdAt: time,
-    updatedAt: time,
-    authority: z.string().optional(),
-    gatewayStartedAt: time,
-    paidAt: time,
-    paidVia: z.enum(['callback', 'recheck', 'discount', 'marketplace', 'marketplace_renewal']).optional(),
-    refId: z.string().optional(),
-    cardPan: z.string().optional().meta({ description: 'Masked, as the gateway reports it' }),
-    failedAt: time,
-    cancelledAt: time,
-    cancelledBy: z.string().optional(),
-    refundedAt: time,
-    refundedBy: z.string().optional(),
-    endedVia: z.literal('marketplace').optional().meta({ description: 'The marketplace refunded or cancelled it (no staff member did)' }),
-    grant: z.object({ days: z.number().int(), from: time, to: time }).nullable(),
-    commission: z.object({ referrerId: Id, amount: Toman }).optional(),
-    marketplaceSku: z.string().optional(),
-    marketplaceProductType: z.enum(['subscription', 'inapp']).optional(),
-    developerPayload: z.string().optional(),
-    marketplaceStartedAt: z.number().int().optional().meta({ description: 'Epoch ms' }),
-    purchaseTokenDigest: z.string().optional().meta({ description: 'SHA-256 (hex) of the purchase token' }),
-    validUntil: z.number().int().optional().meta({ description: 'Epoch ms: end of the marketplace period this order paid' }),
-    renewalOf: Id.optional(),
-    marketplace: MarketplacePurchase.optional().meta({ description: 'One order’s page only: the marketplace purchase that paid it' }),
-  })
-  .meta({ id: 'StaffOrder' });
-const StaffUser = z.object({
-  id: Id,
-  publicId: z.string(),
-  phone: z.string(),
-  displayName: z.string().nullable(),
-  gradeId: Id.meta({ description: 'The learner’s grade, as their profile and map name it: the chosen one, else the default grade (4)' }),
-  xp: count,
-  stars: count,
-  hearts: count,
-  streakCurrent: count,
-  subscription: z.object({ planTitle: z.string(), expiresAt: time, active: z.boolean() }).nullable(),
-  createdAt: time,
-  lastLoginAt: time,
-});
-const PaymentEvent = z
-  .looseObject({ id: z.string(), kind: PaymentEventKind, orderId: Id, userId: Id, at: IsoTime })
-  .meta({ id: 'PaymentEvent', description: 'An audit row; further fields depend on its kind (amount, result, refId, actor, ...)' });
-const RefundPreview = z.object({
-  orderId: Id,
-  userId: Id,
-  userPublicId: z.string().nullable(),
-  planTitle: z.string(),
-  amount: Toman,
-  days: count.meta({ description: 'Subscription days the refund takes back' }),
-  subscriptionExpiresAt: z.object({ before: time, after: time }),
-  commission: z.object({ referrerId: Id, referrerPublicId: z.string().nullable(), amount: Toman }).nullable(),
-});
-const StaffStreak = z.object({
-  current: count,
-  longest: count,
-  lastDay: Day.nullable().meta({ description: 'Last Tehran day that counted or a freeze covered' }),
-  freezes: count.meta({ description: 'Streak freezes held now' }),
-  freezesMax: count,
-  freezesUsed: count.meta({ description: 'Freezes used in all' }),
-});
-const StaffReview = z.object({
-  inReview: count.meta({ description: 'Questions in the mistakes review' }),
-  due: count.meta({ description: 'Due today or earlier' }),
-  mastered: count.meta({ description: 'Mastered (left the review) in all' }),
-});
-const StaffParent = z
-  .object({
-    status: z.enum(['none', 'active', 'stopped']),
-    phone: z.string().nullable().meta({ description: 'The confirmed number, masked' }),
-    pendingPhone: z.string().nullable().meta({ description: 'A number waiting for its code, masked' }),
-    verifiedAt: time,
-    stoppedAt: time,
-    stoppedBy: z.enum(['parent']).nullable(),
-    reportsSent: count,
-    lastReport: z
-      .object({ week: Day, at: IsoTime, status: z.enum(['sent', 'uncertain', 'failed']), providerStatus: z.number().int().nullable() })
-      .nullable(),
-    nextReportAt: time,
-  })
-  .meta({ description: 'The parent’s weekly SMS report (DESIGN §13)' });
+    days: count.meta({ description: 'Subscription days the refund takes back' }),
+    subscriptionExpiresAt: z.object({ before: time, after: time }),
+    commission: z.object({ referrerId: Id, referrerPublicId: z.string().nullable(), amount: Toman }).nullable(),
+  }),
+);
+const StaffStreak = responseShape(() =>
+  z.object({
+    current: count,
+    longest: count,
+    lastDay: Day.nullable().meta({ description: 'Last Tehran day that counted or a freeze covered' }),
+    freezes: count.meta({ description: 'Streak freezes held now' }),
+    freezesMax: count,
+    freezesUsed: count.meta({ description: 'Freezes used in all' }),
+  }),
+);
+const StaffReview = responseShape(() =>
+  z.object({
+    inReview: count.meta({ description: 'Questions in the mistakes review' }),
+    due: count.meta({ description: 'Due today or earlier' }),
+    mastered: count.meta({ description: 'Mastered (left the review) in all' }),
+  }),
+);
+const StaffParent = responseShape(() =>
+  z
+    .object({
+      status: z.enum(['none', 'active', 'stopped']),
+      phone: z.string().nullable().meta({ description: 'The confirmed number, masked' }),
+      pendingPhone: z.string().nullable().meta({ description: 'A number waiting for its code, masked' }),
+      verifiedAt: time,
+      stoppedAt: time,
+      stoppedBy: z.enum(['parent']).nullable(),
+      reportsSent: count,
+      lastReport: z
+        .object({ week: Day, at: IsoTime, status: z.enum(['sent', 'uncertain', 'failed']), providerStatus: z.number().int().nullable() })
+        .nullable(),
+      nextReportAt: time,
+    })
+    .meta({ description: 'The parent’s weekly SMS report (DESIGN §13)' }),
+);
 const orderNotFound = { not_found: 'No such order.' };
 const orderState = { ...orderNotFound, order_status_conflict: 'The order is not in a state this action applies to.' };
 
@@ -207,12 +223,14 @@ export const { handler, createHandler, routes } = defineGroup(adminsalesRoutes, 
     query: NoQuery,
     description: 'With the streak and its freezes, the mistakes review’s counts and the parent’s report (number masked) (DESIGN §13).',
     responses: {
-      200: StaffUser.extend({
-        orders: z.array(StaffOrder).meta({ description: 'The latest orders' }),
-        streak: StaffStreak,
-        review: StaffReview,
-        parent: StaffParent,
-      }),
+      200: responseShape(() =>
+        StaffUser.unwrap().extend({
+          orders: z.array(StaffOrder).meta({ description: 'The latest orders' }),
+          streak: StaffStreak,
+          review: StaffReview,
+          parent: StaffParent,
+        }),
+      ),
     },
     errors: { not_found: 'No such learner.' },
     run: user,
@@ -257,7 +275,12 @@ export const { handler, createHandler, routes } = defineGroup(adminsalesRoutes, 
     body: Refund,
     description:
       'Needs `{ confirm: true }` (otherwise 400 `validation_error`): takes the days back and undoes the commission; for the current period of a marketplace subscription, ends it now (its renewals stop).',
-    responses: { 200: json(StaffOrder.extend({ daysTakenBack: count, commissionReversed: Toman }), 'The refunded order') },
+    responses: {
+      200: json(
+        responseShape(() => StaffOrder.unwrap().extend({ daysTakenBack: count, commissionReversed: Toman })),
+        'The refunded order',
+      ),
+    },
     errors: orderState,
     run: refund,
   }),

@@ -14,7 +14,7 @@ import { listAnswer, listQuery } from '../lib/adminQuery';
 import { defineGroup } from '../lib/group';
 import { created, json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
-import { adminPage, Day, Id, IsoTime } from '../lib/shapes';
+import { adminPage, Day, Id, IsoTime, responseShape } from '../lib/shapes';
 
 const TicketsQuery = listWithRange(ticketsFilters);
 const SentQuery = listQuery(sentFilters);
@@ -34,43 +34,55 @@ const Send = z
 type Input<B = undefined> = AdminInput<B, unknown>;
 
 const count = z.number().int().min(0);
-const StaffTicketSummary = z.object({
-  id: Id,
-  userId: Id,
-  userPublicId: z.string().nullable(),
-  subject: z.string(),
-  status: z.enum(['open', 'answered', 'closed']),
-  messageCount: count,
-  createdAt: IsoTime,
-  updatedAt: IsoTime,
-});
-const StaffTicket = StaffTicketSummary.extend({
-  messages: z.array(z.object({ from: z.enum(['learner', 'staff']), text: z.string(), at: IsoTime, staff: z.string().optional() })),
-}).meta({ id: 'StaffTicket' });
-const SentNotification = z.object({
-  id: Id,
-  audience: z.enum(['all', 'user']),
-  userId: Id.nullable(),
-  title: z.string(),
-  body: z.string(),
-  sentAt: IsoTime,
-  staff: z.string(),
-});
-const Feedback = z
-  .looseObject({
-    id: z.string(),
-    rating: z.enum(['up', 'down']),
-  })
-  .meta({ description: 'A rated tutor answer with its learner and text' });
-const Usage = z.object({
-  id: Day.meta({ description: 'The day' }),
-  day: Day,
-  answers: count,
-  cachedAnswers: count,
-  refusals: count,
-  promptTokens: count,
-  completionTokens: count,
-});
+const StaffTicketSummary = responseShape(() =>
+  z.object({
+    id: Id,
+    userId: Id,
+    userPublicId: z.string().nullable(),
+    subject: z.string(),
+    status: z.enum(['open', 'answered', 'closed']),
+    messageCount: count,
+    createdAt: IsoTime,
+    updatedAt: IsoTime,
+  }),
+);
+const StaffTicket = responseShape(() =>
+  StaffTicketSummary.unwrap()
+    .extend({
+      messages: z.array(z.object({ from: z.enum(['learner', 'staff']), text: z.string(), at: IsoTime, staff: z.string().optional() })),
+    })
+    .meta({ id: 'StaffTicket' }),
+);
+const SentNotification = responseShape(() =>
+  z.object({
+    id: Id,
+    audience: z.enum(['all', 'user']),
+    userId: Id.nullable(),
+    title: z.string(),
+    body: z.string(),
+    sentAt: IsoTime,
+    staff: z.string(),
+  }),
+);
+const Feedback = responseShape(() =>
+  z
+    .looseObject({
+      id: z.string(),
+      rating: z.enum(['up', 'down']),
+    })
+    .meta({ description: 'A rated tutor answer with its learner and text' }),
+);
+const Usage = responseShape(() =>
+  z.object({
+    id: Day.meta({ description: 'The day' }),
+    day: Day,
+    answers: count,
+    cachedAnswers: count,
+    refusals: count,
+    promptTokens: count,
+    completionTokens: count,
+  }),
+);
 const ticketNotFound = { not_found: 'No such ticket.' };
 
 const tickets = async ({ deps, query }: AdminInput<undefined, z.infer<typeof TicketsQuery>>) =>

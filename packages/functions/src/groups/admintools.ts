@@ -27,7 +27,7 @@ import { defineGroup } from '../lib/group';
 import { HistoryQuery } from '../lib/historyLists';
 import { json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
-import { adminPage, Day, IsoTime, Toman } from '../lib/shapes';
+import { adminPage, Day, IsoTime, responseShape, Toman } from '../lib/shapes';
 
 const StatsQuery = z.strictObject({
   days: z
@@ -49,29 +49,33 @@ const StaffBulk = bulkBody(Username, ['end_sessions']);
 const NoQuery = z.strictObject({});
 
 const count = z.number().int().min(0);
-const HistoryEntry = z
-  .object({
-    id: z.string().meta({ description: 'Sorts by time' }),
-    at: IsoTime,
-    staff: z.string().meta({ description: 'The staff member’s username (`createsuperuser`: the command line)' }),
-    action: z.enum(HISTORY_ACTIONS),
-    model: z.enum(HISTORY_MODELS),
-    objectId: z.string().nullable().meta({ description: 'The record’s id (a number, code or username as text); null for an export' }),
-    objectRepr: z.string().meta({ description: 'How the record read then (a title, a public id), or an export’s filters' }),
-    changes: z
-      .record(z.string(), z.union([z.tuple([z.unknown(), z.unknown()]), z.literal('changed')]))
-      .meta({ description: 'Per changed field `[before, after]` (null: absent); a secret field only `"changed"`' }),
-  })
-  .meta({ id: 'HistoryEntry' });
-const StatsDay = z.object({
-  day: Day,
-  jalaliDay: z.string().meta({ description: 'The same day in the Jalali calendar, YYYY/MM/DD', example: '1405/08/29' }),
-  signIns: count,
-  newUsers: count,
-  orders: count.meta({ description: 'Orders created that day' }),
-  paidOrders: count.meta({ description: 'Orders paid that day, whenever created' }),
-  revenue: Toman.meta({ description: 'Whole toman of the orders paid that day (refunds do not subtract)' }),
-});
+const HistoryEntry = responseShape(() =>
+  z
+    .object({
+      id: z.string().meta({ description: 'Sorts by time' }),
+      at: IsoTime,
+      staff: z.string().meta({ description: 'The staff member’s username (`createsuperuser`: the command line)' }),
+      action: z.enum(HISTORY_ACTIONS),
+      model: z.enum(HISTORY_MODELS),
+      objectId: z.string().nullable().meta({ description: 'The record’s id (a number, code or username as text); null for an export' }),
+      objectRepr: z.string().meta({ description: 'How the record read then (a title, a public id), or an export’s filters' }),
+      changes: z
+        .record(z.string(), z.union([z.tuple([z.unknown(), z.unknown()]), z.literal('changed')]))
+        .meta({ description: 'Per changed field `[before, after]` (null: absent); a secret field only `"changed"`' }),
+    })
+    .meta({ id: 'HistoryEntry' }),
+);
+const StatsDay = responseShape(() =>
+  z.object({
+    day: Day,
+    jalaliDay: z.string().meta({ description: 'The same day in the Jalali calendar, YYYY/MM/DD', example: '1405/08/29' }),
+    signIns: count,
+    newUsers: count,
+    orders: count.meta({ description: 'Orders created that day' }),
+    paidOrders: count.meta({ description: 'Orders paid that day, whenever created' }),
+    revenue: Toman.meta({ description: 'Whole toman of the orders paid that day (refunds do not subtract)' }),
+  }),
+);
 
 async function history({ deps, staff, query }: AdminInput<undefined, z.infer<typeof HistoryQuery>>) {
   requireHistoryAccess(staff, query);

@@ -12,7 +12,7 @@ import { aiRoutes } from '../../../../infra/routes/ai';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';
 import { route, type UserInput } from '../lib/route';
-import { Id, IsoTime, page } from '../lib/shapes';
+import { Id, IsoTime, page, responseShape } from '../lib/shapes';
 
 const HistoryQuery = z.object({
   cursor: z.string().max(40).optional(),
@@ -24,24 +24,26 @@ const Feedback = z.strictObject({
   comment: z.string().trim().max(1000).optional(),
 });
 
-const Message = z
-  .object({
-    id: z.string(),
-    role: z.enum(['user', 'assistant']),
-    text: z.string(),
-    context: z.string().meta({ description: 'What grounded it, e.g. `book:4`, `question:400123`' }),
-    lessonId: Id.nullable(),
-    questionId: Id.nullable(),
-    createdAt: IsoTime,
-    cached: z.boolean().optional(),
-    tone: z.string().optional(),
-    hintRung: z.number().int().min(1).max(3).optional(),
-    promptTokens: z.number().int().min(0).optional(),
-    completionTokens: z.number().int().min(0).optional(),
-    rating: z.enum(['up', 'down']).optional(),
-    comment: z.string().optional(),
-  })
-  .meta({ id: 'TutorMessage' });
+const Message = responseShape(() =>
+  z
+    .object({
+      id: z.string(),
+      role: z.enum(['user', 'assistant']),
+      text: z.string(),
+      context: z.string().meta({ description: 'What grounded it, e.g. `book:4`, `question:400123`' }),
+      lessonId: Id.nullable(),
+      questionId: Id.nullable(),
+      createdAt: IsoTime,
+      cached: z.boolean().optional(),
+      tone: z.string().optional(),
+      hintRung: z.number().int().min(1).max(3).optional(),
+      promptTokens: z.number().int().min(0).optional(),
+      completionTokens: z.number().int().min(0).optional(),
+      rating: z.enum(['up', 'down']).optional(),
+      comment: z.string().optional(),
+    })
+    .meta({ id: 'TutorMessage' }),
+);
 
 const history = ({ deps, user, query }: UserInput<undefined, z.infer<typeof HistoryQuery>>) => listHistory(deps, user.id, query);
 const rate = ({ deps, user, body }: UserInput<z.infer<typeof Feedback>, unknown>) => rateMessage(deps, user.id, body);

@@ -11,7 +11,7 @@ import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
 import { json, noContent } from '../lib/responses';
 import { type RouteInput, route } from '../lib/route';
-import { Id } from '../lib/shapes';
+import { Id, responseShape } from '../lib/shapes';
 
 /** The phone exactly as sent (no normalization, spec "User"): optional `+` and 7 to 15 ASCII digits. */
 const phone = z.string().regex(/^\+?[0-9]{7,15}$/, 'phone must be 7 to 15 ASCII digits, optionally starting with +');
@@ -21,25 +21,29 @@ const OtpRequest = z.strictObject({ phone });
 const Login = z.strictObject({ phone, otp: z.string().regex(/^[0-9]{4,8}$/, 'otp must be the digits of the code') });
 const RefreshBody = z.strictObject({ refreshToken });
 
-const Sent = z.object({ sent: z.literal(true) });
-const Tokens = z
-  .object({
-    accessToken: z.string().meta({ description: 'Send as `Authorization: Bearer <accessToken>`' }),
-    refreshToken: z.string().meta({ description: 'Keep it; exchange it at POST /api/auth/refresh' }),
-    isNewUser: z.boolean(),
-    expiresIn: z.number().int().positive().meta({ description: 'Seconds the access token lives (3600)' }),
-    user: z.object({ id: Id, publicId: z.string() }),
-  })
-  .meta({ id: 'Tokens' });
-const Refreshed = z
-  .object({
-    accessToken: z.string().meta({ description: 'Send as `Authorization: Bearer <accessToken>`' }),
-    refreshToken: z.string().meta({
-      description: 'Replaces the one sent, which is now spent: keep this one. Sending a spent one again ends the whole sign-in.',
-    }),
-    expiresIn: z.number().int().positive().meta({ description: 'Seconds the access token lives (3600)' }),
-  })
-  .meta({ id: 'Refreshed' });
+const Sent = responseShape(() => z.object({ sent: z.literal(true) }));
+const Tokens = responseShape(() =>
+  z
+    .object({
+      accessToken: z.string().meta({ description: 'Send as `Authorization: Bearer <accessToken>`' }),
+      refreshToken: z.string().meta({ description: 'Keep it; exchange it at POST /api/auth/refresh' }),
+      isNewUser: z.boolean(),
+      expiresIn: z.number().int().positive().meta({ description: 'Seconds the access token lives (3600)' }),
+      user: z.object({ id: Id, publicId: z.string() }),
+    })
+    .meta({ id: 'Tokens' }),
+);
+const Refreshed = responseShape(() =>
+  z
+    .object({
+      accessToken: z.string().meta({ description: 'Send as `Authorization: Bearer <accessToken>`' }),
+      refreshToken: z.string().meta({
+        description: 'Replaces the one sent, which is now spent: keep this one. Sending a spent one again ends the whole sign-in.',
+      }),
+      expiresIn: z.number().int().positive().meta({ description: 'Seconds the access token lives (3600)' }),
+    })
+    .meta({ id: 'Refreshed' }),
+);
 const PHONE = '09121234567';
 
 async function sendCode({ body, deps }: RouteInput<z.infer<typeof OtpRequest>, unknown>) {

@@ -23,7 +23,7 @@ import { defineGroup } from '../lib/group';
 import { HttpResponse, header, isoTime } from '../lib/http';
 import { json } from '../lib/responses';
 import { type RouteInput, route, type UserInput } from '../lib/route';
-import { Id, IsoTime, OrderStatus, Plan, page, SubscriptionStatus, subscriptionAnswer, Toman } from '../lib/shapes';
+import { Id, IsoTime, OrderStatus, Plan, page, responseShape, SubscriptionStatus, subscriptionAnswer, Toman } from '../lib/shapes';
 
 /** `Idempotency-Key`: 8-128 of A-Z a-z 0-9 _ . : - (a UUID fits). */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
@@ -61,63 +61,76 @@ const PurchaseHeaders = z.object({
     .meta({ description: 'Same key, user and body: the first answer is replayed', example: 'b7e1c1de-4f0e-4d1a-9a57-2a3f0f9e1c11' }),
 });
 const Pricing = { planId: Id, listPrice: Toman, discount: Toman, amount: Toman.meta({ description: 'What the learner pays' }) };
-const Purchased = z
-  .object({
+const Purchased = responseShape(() =>
+  z
+    .object({
+      orderId: Id,
+      status: z.enum(['pending', 'paid']).meta({
+        description: '`pending`: pay it (paymentUrl or marketplaceSku); `paid`: a 100 % discount code paid it at once, nothing to open',
+      }),
+      paymentUrl: z
+        .string()
+        .nullable()
+        .meta({ description: 'Gateway orders to pay: open it in a browser; null for the marketplace and for a paid order' }),
+      ...Pricing,
+      marketplaceSku: z
+        .string()
+        .optional()
+        .meta({ description: 'Marketplace orders to pay: the plan’s SKU to sell in the marketplace app' }),
+      subscription: SubscriptionStatus.nullable().meta({
+        description: 'A paid order: the subscription it granted (as `GET /api/subscription/status` answers); null while pending',
+      }),
+    })
+    .meta({ id: 'PurchaseAnswer' }),
+);
+const OrderView = responseShape(() =>
+  z.object({
     orderId: Id,
-    status: z.enum(['pending', 'paid']).meta({
-      description: '`pending`: pay it (paymentUrl or marketplaceSku); `paid`: a 100 % discount code paid it at once, nothing to open',
-    }),
-    paymentUrl: z
-      .string()
-      .nullable()
-      .meta({ description: 'Gateway orders to pay: open it in a browser; null for the marketplace and for a paid order' }),
+    status: OrderStatus,
     ...Pricing,
-    marketplaceSku: z.string().optional().meta({ description: 'Marketplace orders to pay: the plan’s SKU to sell in the marketplace app' }),
-    subscription: SubscriptionStatus.nullable().meta({
-      description: 'A paid order: the subscription it granted (as `GET /api/subscription/status` answers); null while pending',
-    }),
-  })
-  .meta({ id: 'PurchaseAnswer' });
-const OrderView = z.object({
-  orderId: Id,
-  status: OrderStatus,
-  ...Pricing,
-  planTitle: z.string(),
-  durationDays: z.number().int().positive(),
-  discountCode: z.string().nullable(),
-  paymentUrl: z.string().nullable().meta({ description: 'Gateway orders still pending: open it in a browser; null otherwise' }),
-});
-const Offer = z.object({
-  code: z.string(),
-  title: z.string(),
-  percent: z.number().int().min(1).max(100),
-  validUntil: IsoTime.nullable(),
-  planIds: z.array(Id).nullable().meta({ description: 'null: every plan' }),
-});
-const Affiliate = z.object({
-  code: z.string().meta({ description: 'The caller’s own referral code' }),
-  commissionPercent: z.number().int().min(0),
-  hasReferrer: z.boolean(),
-  invitees: z.array(z.object({ publicId: z.string(), boundAt: IsoTime.nullable(), commission: Toman })),
-  commission: z.object({ earned: Toman, reversed: Toman }),
-});
-const Invoice = z.object({
-  invoiceNumber: z.string(),
-  orderId: Id,
-  planId: Id,
-  planTitle: z.string(),
-  durationDays: z.number().int().positive(),
-  listPrice: Toman,
-  discountCode: z.string().nullable(),
-  discount: Toman,
-  amount: Toman,
-  status: z.enum(['paid', 'refunded']),
-  provider: z.enum(['gateway', 'marketplace']),
-  createdAt: IsoTime.nullable(),
-  paidAt: IsoTime.nullable(),
-  refundedAt: IsoTime.nullable(),
-  refId: z.string().nullable().meta({ description: 'The gateway’s reference id' }),
-});
+    planTitle: z.string(),
+    durationDays: z.number().int().positive(),
+    discountCode: z.string().nullable(),
+    paymentUrl: z.string().nullable().meta({ description: 'Gateway orders still pending: open it in a browser; null otherwise' }),
+  }),
+);
+const Offer = responseShape(() =>
+  z.object({
+    code: z.string(),
+    title: z.string(),
+    percent: z.number().int().min(1).max(100),
+    validUntil: IsoTime.nullable(),
+    planIds: z.array(Id).nullable().meta({ description: 'null: every plan' }),
+  }),
+);
+const Affiliate = responseShape(() =>
+  z.object({
+    code: z.string().meta({ description: 'The caller’s own referral code' }),
+    commissionPercent: z.number().int().min(0),
+    hasReferrer: z.boolean(),
+    invitees: z.array(z.object({ publicId: z.string(), boundAt: IsoTime.nullable(), commission: Toman })),
+    commission: z.object({ earned: Toman, reversed: Toman }),
+  }),
+);
+const Invoice = responseShape(() =>
+  z.object({
+    invoiceNumber: z.string(),
+    orderId: Id,
+    planId: Id,
+    planTitle: z.string(),
+    durationDays: z.number().int().positive(),
+    listPrice: Toman,
+    discountCode: z.string().nullable(),
+    discount: Toman,
+    amount: Toman,
+    status: z.enum(['paid', 'refunded']),
+    provider: z.enum(['gateway', 'marketplace']),
+    createdAt: IsoTime.nullable(),
+    paidAt: IsoTime.nullable(),
+    refundedAt: IsoTime.nullable(),
+    refId: z.string().nullable().meta({ description: 'The gateway’s reference id' }),
+  }),
+);
 const discountErrors = {
   discount_invalid: 'The code is unknown, inactive, outside its dates, used up, or not for this plan.',
   'discount_not_allowed/marketplace': 'A code on a marketplace order without the dynamic-price key (or after its start step).',

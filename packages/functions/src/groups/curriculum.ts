@@ -6,30 +6,32 @@ import { curriculumRoutes } from '../../../../infra/routes/curriculum';
 import { defineGroup } from '../lib/group';
 import { json } from '../lib/responses';
 import { type RouteInput, route } from '../lib/route';
-import { Id, page, Question } from '../lib/shapes';
+import { Id, page, Question, responseShape } from '../lib/shapes';
 
 type Input = RouteInput<undefined, unknown>;
 
-const Grade = z.object({ id: Id, title: z.string() });
-const GradeDetail = z
-  .object({
-    id: Id,
-    title: z.string(),
-    units: z.array(
-      z.object({
-        id: Id,
-        title: z.string(),
-        nodes: z.array(
-          z.object({
-            id: Id,
-            title: z.string(),
-            lessons: z.array(z.object({ id: Id, title: z.string(), body: z.string(), questionCount: z.number().int().min(0) })),
-          }),
-        ),
-      }),
-    ),
-  })
-  .meta({ id: 'GradeDetail', description: 'A grade with its units, nodes (islands) and lessons (DESIGN §3)' });
+const Grade = responseShape(() => z.object({ id: Id, title: z.string() }));
+const GradeDetail = responseShape(() =>
+  z
+    .object({
+      id: Id,
+      title: z.string(),
+      units: z.array(
+        z.object({
+          id: Id,
+          title: z.string(),
+          nodes: z.array(
+            z.object({
+              id: Id,
+              title: z.string(),
+              lessons: z.array(z.object({ id: Id, title: z.string(), body: z.string(), questionCount: z.number().int().min(0) })),
+            }),
+          ),
+        }),
+      ),
+    })
+    .meta({ id: 'GradeDetail', description: 'A grade with its units, nodes (islands) and lessons (DESIGN §3)' }),
+);
 const Questions = json(page(Question), 'The questions, without answer keys');
 const notFound = (what: string) => ({ not_found: `No such ${what}.` });
 

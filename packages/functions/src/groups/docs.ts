@@ -24,6 +24,7 @@ import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
 import { json, text } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
+import { responseShape } from '../lib/shapes';
 
 /** Only this origin; images may be `data:` (Swagger UI's icons); styles inline (both viewers set them); Redoc's search runs in a blob worker. */
 export const DOCS_CSP =
@@ -137,16 +138,18 @@ async function asset({ event }: AdminInput<undefined, unknown>) {
 }
 
 /** The OpenAPI document as served: an OpenAPI 3.1 object (validated in full by tests/openapi.test.ts). */
-const OpenApiDocument = z
-  .looseObject({
-    openapi: z
-      .string()
-      .regex(/^3\.1\./)
-      .meta({ example: '3.1.0' }),
-    info: z.looseObject({ title: z.string(), version: z.string() }),
-    paths: z.record(z.string(), z.unknown()),
-  })
-  .meta({ id: 'OpenApiDocument', description: 'An OpenAPI 3.1 document (this one)' });
+const OpenApiDocument = responseShape(() =>
+  z
+    .looseObject({
+      openapi: z
+        .string()
+        .regex(/^3\.1\./)
+        .meta({ example: '3.1.0' }),
+      info: z.looseObject({ title: z.string(), version: z.string() }),
+      paths: z.record(z.string(), z.unknown()),
+    })
+    .meta({ id: 'OpenApiDocument', description: 'An OpenAPI 3.1 document (this one)' }),
+);
 
 const PERMISSION = 'view_apidocs';
 const Html = z.string().meta({ description: 'An HTML page' });

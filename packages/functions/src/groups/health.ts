@@ -9,6 +9,7 @@ import { defineGroup } from '../lib/group';
 import { HttpResponse, presentsInternalKey } from '../lib/http';
 import { json } from '../lib/responses';
 import { type RouteInput, route } from '../lib/route';
+import { responseShape } from '../lib/shapes';
 
 /** Seconds a caller (a load balancer, a deploy check) should wait before asking again after a 503. */
 export const HEALTH_RETRY_AFTER_SECONDS = 10;
@@ -18,24 +19,26 @@ const answer = (ok: boolean, body: unknown) =>
 
 const count = z.number().int().min(0);
 /** `{ status }`, and with a correct X-Internal-Key the operators' details. */
-const Health = z
-  .object({
-    status: z.enum(['ok', 'error']),
-    stage: z.string().optional(),
-    database: z.object({ ok: z.boolean(), error: z.string().optional() }).optional(),
-    unappliedMigrations: z.array(z.string()).optional(),
-    cache: z.object({ content: z.object({ loaded: z.boolean(), ageSeconds: count.nullable() }) }).optional(),
-    counts: z.object({ grades: count, lessons: count, questions: count }).optional(),
-    integrations: z
-      .object({ sms: z.boolean(), gateway: z.boolean(), marketplace: z.boolean(), marketplaceDynamicPrice: z.boolean(), ai: z.boolean() })
-      .optional(),
-    warnings: z.array(z.string()).optional(),
-    clientIp: z.string().optional(),
-    offsiteBackup: z.object({ pointInTimeRecovery: z.boolean().nullable() }).optional(),
-    dbPool: z.object({ max: count, inFlight: count, waiting: count }).optional(),
-    aiConcurrency: z.object({ max: count, inUse: count }).optional(),
-  })
-  .meta({ id: 'Health', description: '`{ status }`; the other fields only with a correct `X-Internal-Key`' });
+const Health = responseShape(() =>
+  z
+    .object({
+      status: z.enum(['ok', 'error']),
+      stage: z.string().optional(),
+      database: z.object({ ok: z.boolean(), error: z.string().optional() }).optional(),
+      unappliedMigrations: z.array(z.string()).optional(),
+      cache: z.object({ content: z.object({ loaded: z.boolean(), ageSeconds: count.nullable() }) }).optional(),
+      counts: z.object({ grades: count, lessons: count, questions: count }).optional(),
+      integrations: z
+        .object({ sms: z.boolean(), gateway: z.boolean(), marketplace: z.boolean(), marketplaceDynamicPrice: z.boolean(), ai: z.boolean() })
+        .optional(),
+      warnings: z.array(z.string()).optional(),
+      clientIp: z.string().optional(),
+      offsiteBackup: z.object({ pointInTimeRecovery: z.boolean().nullable() }).optional(),
+      dbPool: z.object({ max: count, inFlight: count, waiting: count }).optional(),
+      aiConcurrency: z.object({ max: count, inUse: count }).optional(),
+    })
+    .meta({ id: 'Health', description: '`{ status }`; the other fields only with a correct `X-Internal-Key`' }),
+);
 const InternalKey = z.object({
   'X-Internal-Key': z.string().optional().meta({ description: 'INTERNAL_SERVICE_KEY: adds the operators’ details' }),
 });

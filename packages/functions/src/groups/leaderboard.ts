@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { leaderboardRoutes } from '../../../../infra/routes/leaderboard';
 import { defineGroup } from '../lib/group';
 import { route, type UserInput } from '../lib/route';
-import { Day, IsoTime } from '../lib/shapes';
+import { Day, IsoTime, responseShape } from '../lib/shapes';
 
 const BoardQuery = z.object({
   period: z.enum(['weekly', 'overall']).default('weekly'),
@@ -16,14 +16,16 @@ const BoardQuery = z.object({
 });
 
 const xp = z.number().int().min(0);
-const Entry = z.object({ rank: z.number().int().positive(), publicId: z.string(), name: z.string(), xp });
-const Board = z.object({
-  period: z.enum(['weekly', 'overall']),
-  weekStart: Day.nullable().meta({ description: 'The Saturday (Tehran) the weekly board began; null for overall' }),
-  items: z.array(Entry),
-  me: Entry.extend({ rank: z.number().int().positive().nullable().meta({ description: 'null without XP in the period' }) }),
-  computedAt: IsoTime.meta({ description: 'When the cached top list was read (cached 60 s)' }),
-});
+const Entry = responseShape(() => z.object({ rank: z.number().int().positive(), publicId: z.string(), name: z.string(), xp }));
+const Board = responseShape(() =>
+  z.object({
+    period: z.enum(['weekly', 'overall']),
+    weekStart: Day.nullable().meta({ description: 'The Saturday (Tehran) the weekly board began; null for overall' }),
+    items: z.array(Entry),
+    me: Entry.unwrap().extend({ rank: z.number().int().positive().nullable().meta({ description: 'null without XP in the period' }) }),
+    computedAt: IsoTime.meta({ description: 'When the cached top list was read (cached 60 s)' }),
+  }),
+);
 
 const ranking = ({ deps, user, query }: UserInput<undefined, z.infer<typeof BoardQuery>>) =>
   leaderboard(deps, user, query.period, query.limit);

@@ -23,7 +23,7 @@ import { isoTime } from '../lib/http';
 import { parseId } from '../lib/middlewares/pathId';
 import { json } from '../lib/responses';
 import { type Counting, route, type UserInput } from '../lib/route';
-import { Day, Id, IsoTime, page, Question, Streak, StreakWithFreezes } from '../lib/shapes';
+import { Day, Id, IsoTime, page, Question, responseShape, Streak, StreakWithFreezes } from '../lib/shapes';
 
 const HomeQuery = z.object({ gradeId: z.string().optional() });
 const Answer = z.strictObject({
@@ -36,85 +36,97 @@ const Answer = z.strictObject({
 
 type Input = UserInput<undefined, unknown>;
 
-const Home = z
-  .object({
+const Home = responseShape(() =>
+  z
+    .object({
+      gradeId: Id,
+      title: z.string(),
+      xp: z.number().int().min(0),
+      stars: z.number().int().min(0),
+      hearts: z.number().int().min(0),
+      streak: StreakWithFreezes,
+      reviewDue: z.number().int().min(0).meta({ description: 'Questions of the mistakes review due today or earlier (GET /api/review)' }),
+      units: z.array(
+        z.object({
+          id: Id,
+          title: z.string(),
+          nodes: z.array(
+            z.object({ id: Id, title: z.string(), locked: z.boolean(), completed: z.boolean(), stars: z.number().int().min(0).max(3) }),
+          ),
+        }),
+      ),
+    })
+    .meta({ id: 'Home', description: 'The map of a grade (DESIGN §3)' }),
+);
+const NodeProgress = responseShape(() =>
+  z.object({
+    nodeId: Id,
     gradeId: Id,
-    title: z.string(),
-    xp: z.number().int().min(0),
-    stars: z.number().int().min(0),
-    hearts: z.number().int().min(0),
-    streak: StreakWithFreezes,
-    reviewDue: z.number().int().min(0).meta({ description: 'Questions of the mistakes review due today or earlier (GET /api/review)' }),
-    units: z.array(
-      z.object({
-        id: Id,
-        title: z.string(),
-        nodes: z.array(
-          z.object({ id: Id, title: z.string(), locked: z.boolean(), completed: z.boolean(), stars: z.number().int().min(0).max(3) }),
-        ),
-      }),
-    ),
-  })
-  .meta({ id: 'Home', description: 'The map of a grade (DESIGN §3)' });
-const NodeProgress = z.object({
-  nodeId: Id,
-  gradeId: Id,
-  completed: z.boolean(),
-  stars: z.number().int().min(0).max(3),
-  xp: z.number().int().min(0),
-  score: z.number().min(0),
-  completedAt: IsoTime.nullable(),
-});
-const AnswerResult = z
-  .object({
-    correct: z.boolean(),
-    correctAnswer: z.string().optional().meta({ description: 'The right answer, after a wrong one' }),
-    hearts: z.number().int().min(0),
-    maxHearts: z.number().int().positive(),
-    nextHeartAt: IsoTime.nullable(),
-    xp: z.number().int().min(0).meta({ description: 'XP this answer earned' }),
-  })
-  .meta({ id: 'AnswerResult' });
-const Completion = z
-  .object({
+    completed: z.boolean(),
     stars: z.number().int().min(0).max(3),
     xp: z.number().int().min(0),
-    nextNodeId: Id.nullable().meta({ description: 'null at the end of a grade' }),
-    nodeCompleted: z.boolean(),
-    alreadyCompleted: z.boolean(),
-    streak: Streak,
-  })
-  .meta({ id: 'Completion', description: 'A node or lesson completion (DESIGN §3)' });
+    score: z.number().min(0),
+    completedAt: IsoTime.nullable(),
+  }),
+);
+const AnswerResult = responseShape(() =>
+  z
+    .object({
+      correct: z.boolean(),
+      correctAnswer: z.string().optional().meta({ description: 'The right answer, after a wrong one' }),
+      hearts: z.number().int().min(0),
+      maxHearts: z.number().int().positive(),
+      nextHeartAt: IsoTime.nullable(),
+      xp: z.number().int().min(0).meta({ description: 'XP this answer earned' }),
+    })
+    .meta({ id: 'AnswerResult' }),
+);
+const Completion = responseShape(() =>
+  z
+    .object({
+      stars: z.number().int().min(0).max(3),
+      xp: z.number().int().min(0),
+      nextNodeId: Id.nullable().meta({ description: 'null at the end of a grade' }),
+      nodeCompleted: z.boolean(),
+      alreadyCompleted: z.boolean(),
+      streak: Streak,
+    })
+    .meta({ id: 'Completion', description: 'A node or lesson completion (DESIGN §3)' }),
+);
 const Box = z.number().int().min(1).max(5).meta({ description: 'Leitner box, 1-5' });
-const Review = z
-  .object({
-    dueCount: z.number().int().min(0).meta({ description: 'Questions due today or earlier' }),
-    items: z.array(
-      z.object({
-        questionId: Id,
-        nodeId: Id,
-        box: Box,
-        dueOn: Day.meta({ description: 'The Tehran day it is due' }),
-        due: z.boolean().meta({ description: 'Due today or earlier (later ones may be practised ahead)' }),
-        question: Question,
-      }),
-    ),
-  })
-  .meta({ id: 'Review', description: 'The mistakes review: up to 20 questions, due first, then the next due (DESIGN §13)' });
-const ReviewResult = z
-  .object({
-    correct: z.boolean(),
-    correctAnswer: z.string().optional().meta({ description: 'The right answer, after a wrong one' }),
-    box: Box.meta({ description: 'The box it is in now (the last when mastered)' }),
-    dueOn: Day.nullable().meta({ description: 'When it is due again; null when mastered (it left the review)' }),
-    mastered: z.boolean(),
-    xp: z
-      .number()
-      .int()
-      .min(0)
-      .meta({ description: `XP this answer earned: 2 when right, up to ${REVIEW_XP_DAILY_CAP} review XP a Tehran day` }),
-  })
-  .meta({ id: 'ReviewResult' });
+const Review = responseShape(() =>
+  z
+    .object({
+      dueCount: z.number().int().min(0).meta({ description: 'Questions due today or earlier' }),
+      items: z.array(
+        z.object({
+          questionId: Id,
+          nodeId: Id,
+          box: Box,
+          dueOn: Day.meta({ description: 'The Tehran day it is due' }),
+          due: z.boolean().meta({ description: 'Due today or earlier (later ones may be practised ahead)' }),
+          question: Question,
+        }),
+      ),
+    })
+    .meta({ id: 'Review', description: 'The mistakes review: up to 20 questions, due first, then the next due (DESIGN §13)' }),
+);
+const ReviewResult = responseShape(() =>
+  z
+    .object({
+      correct: z.boolean(),
+      correctAnswer: z.string().optional().meta({ description: 'The right answer, after a wrong one' }),
+      box: Box.meta({ description: 'The box it is in now (the last when mastered)' }),
+      dueOn: Day.nullable().meta({ description: 'When it is due again; null when mastered (it left the review)' }),
+      mastered: z.boolean(),
+      xp: z
+        .number()
+        .int()
+        .min(0)
+        .meta({ description: `XP this answer earned: 2 when right, up to ${REVIEW_XP_DAILY_CAP} review XP a Tehran day` }),
+    })
+    .meta({ id: 'ReviewResult' }),
+);
 
 const locked = {
   node_locked: 'The node is still locked (finish the one before it).',

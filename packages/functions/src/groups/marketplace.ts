@@ -20,7 +20,7 @@ import { defineGroup } from '../lib/group';
 import { isoTime } from '../lib/http';
 import { json } from '../lib/responses';
 import { type AdminInput, type RouteInput, route, type UserInput } from '../lib/route';
-import { Id, IsoTime, OrderStatus, SubscriptionStatus, subscriptionAnswer, Toman } from '../lib/shapes';
+import { Id, IsoTime, OrderStatus, responseShape, SubscriptionStatus, subscriptionAnswer, Toman } from '../lib/shapes';
 
 const Verify = z.strictObject({
   orderId: z.number().int().positive(),
@@ -45,24 +45,28 @@ const queryValue = z.string().max(2000).optional();
 const AuthorizeQuery = z.object({ code: queryValue, state: queryValue, error: queryValue, error_description: queryValue });
 const Window = z.strictObject({ hours: z.number().int().min(1).max(720).optional() }).optional();
 
-const Started = z.object({
-  orderId: Id,
-  marketplaceSku: z.string(),
-  productType: z.enum(['subscription', 'inapp']),
-  packageName: z.string(),
-  developerPayload: z.string().meta({ description: 'Pass to the marketplace purchase; binds it to this order' }),
-  amount: Toman,
-  dynamicPriceToken: z
-    .string()
-    .optional()
-    .meta({ description: 'When a discount lowered the price: HS256 JWT (price in rial, package_name, sku, exp = now + 600 s, nonce)' }),
-});
-const Verified = SubscriptionStatus.extend({ orderId: Id, orderStatus: OrderStatus });
-const Connection = z.object({
-  mode: z.enum(['static_secret', 'oauth', 'none']),
-  connected: z.boolean(),
-  window: z.object({ open: z.boolean(), expiresAt: IsoTime.nullable(), authorizeUrl: z.string().nullable() }),
-});
+const Started = responseShape(() =>
+  z.object({
+    orderId: Id,
+    marketplaceSku: z.string(),
+    productType: z.enum(['subscription', 'inapp']),
+    packageName: z.string(),
+    developerPayload: z.string().meta({ description: 'Pass to the marketplace purchase; binds it to this order' }),
+    amount: Toman,
+    dynamicPriceToken: z
+      .string()
+      .optional()
+      .meta({ description: 'When a discount lowered the price: HS256 JWT (price in rial, package_name, sku, exp = now + 600 s, nonce)' }),
+  }),
+);
+const Verified = responseShape(() => SubscriptionStatus.unwrap().extend({ orderId: Id, orderStatus: OrderStatus }));
+const Connection = responseShape(() =>
+  z.object({
+    mode: z.enum(['static_secret', 'oauth', 'none']),
+    connected: z.boolean(),
+    window: z.object({ open: z.boolean(), expiresAt: IsoTime.nullable(), authorizeUrl: z.string().nullable() }),
+  }),
+);
 const notYours = { not_found: 'No such order of the caller’s.' };
 const marketplaceDown = {
   marketplace_unavailable: 'The marketplace answered 401, 403 or 5xx, or timed out; `Retry-After: 60`; the order is unchanged.',

@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { notificationsRoutes } from '../../../../infra/routes/notifications';
 import { defineGroup } from '../lib/group';
 import { route, type UserInput } from '../lib/route';
-import { Id, IsoTime, page } from '../lib/shapes';
+import { Id, IsoTime, page, responseShape } from '../lib/shapes';
 
 const ListQuery = z.object({
   cursor: z.string().max(200).optional(),
@@ -17,32 +17,34 @@ const ListQuery = z.object({
 
 type Input = UserInput<undefined, unknown>;
 
-const Notification = z
-  .object({
-    id: Id,
-    kind: z.enum(NOTIFICATION_KINDS),
-    title: z.string().meta({ description: 'A short Persian text; apps may render their own from kind and data' }),
-    data: z
-      .object({
-        nodeId: Id.optional(),
-        title: z.string().optional(),
-        stars: z.number().int().optional(),
-        xp: z.number().int().optional(),
-        days: z.number().int().optional(),
-        hearts: z.number().int().optional(),
-        body: z.string().optional(),
-        freezeEarned: z.boolean().optional(),
-        day: z.string().optional(),
-        freezesLeft: z.number().int().optional(),
-      })
-      .meta({
-        description:
-          'island_completed `{ nodeId, title, stars, xp }`, streak_milestone `{ days, freezeEarned? }`, streak_frozen `{ day, freezesLeft }` (a Tehran day a streak freeze covered), heart_refilled `{ hearts }`, staff_message `{ title, body }`',
-      }),
-    createdAt: IsoTime,
-    read: z.boolean(),
-  })
-  .meta({ id: 'Notification' });
+const Notification = responseShape(() =>
+  z
+    .object({
+      id: Id,
+      kind: z.enum(NOTIFICATION_KINDS),
+      title: z.string().meta({ description: 'A short Persian text; apps may render their own from kind and data' }),
+      data: z
+        .object({
+          nodeId: Id.optional(),
+          title: z.string().optional(),
+          stars: z.number().int().optional(),
+          xp: z.number().int().optional(),
+          days: z.number().int().optional(),
+          hearts: z.number().int().optional(),
+          body: z.string().optional(),
+          freezeEarned: z.boolean().optional(),
+          day: z.string().optional(),
+          freezesLeft: z.number().int().optional(),
+        })
+        .meta({
+          description:
+            'island_completed `{ nodeId, title, stars, xp }`, streak_milestone `{ days, freezeEarned? }`, streak_frozen `{ day, freezesLeft }` (a Tehran day a streak freeze covered), heart_refilled `{ hearts }`, staff_message `{ title, body }`',
+        }),
+      createdAt: IsoTime,
+      read: z.boolean(),
+    })
+    .meta({ id: 'Notification' }),
+);
 const unreadCount = z.number().int().min(0);
 
 const list = ({ deps, user, query }: UserInput<undefined, z.infer<typeof ListQuery>>) => listNotifications(deps, user, query);
@@ -53,7 +55,7 @@ export const { handler, createHandler, routes } = defineGroup(notificationsRoute
   'GET /api/notifications': route.user({
     query: ListQuery,
     description: 'Newest first; kept 90 days.',
-    responses: { 200: page(Notification).extend({ unreadCount }) },
+    responses: { 200: responseShape(() => page(Notification).unwrap().extend({ unreadCount })) },
     run: list,
   }),
   'POST /api/notifications/{id}/read': route.user({

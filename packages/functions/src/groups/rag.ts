@@ -13,7 +13,7 @@ import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
 import { created, json, noContent } from '../lib/responses';
 import { type RouteInput, route } from '../lib/route';
-import { Id, IsoTime } from '../lib/shapes';
+import { Id, IsoTime, responseShape } from '../lib/shapes';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const NewDocument = z.strictObject({
@@ -23,16 +23,18 @@ const NewDocument = z.strictObject({
   text: z.string().min(1).max(200_000),
 });
 
-const Ingested = z.object({
-  id: Id,
-  gradeId: Id,
-  lessonId: Id.nullable(),
-  title: z.string(),
-  chunks: z.number().int().min(0),
-  embeddingModel: z.string(),
-  createdAt: IsoTime,
-  replaced: z.array(Id).meta({ description: 'Ids of earlier documents of the same title this one replaced' }),
-});
+const Ingested = responseShape(() =>
+  z.object({
+    id: Id,
+    gradeId: Id,
+    lessonId: Id.nullable(),
+    title: z.string(),
+    chunks: z.number().int().min(0),
+    embeddingModel: z.string(),
+    createdAt: IsoTime,
+    replaced: z.array(Id).meta({ description: 'Ids of earlier documents of the same title this one replaced' }),
+  }),
+);
 
 const ingest = ({ deps, body }: RouteInput<z.infer<typeof NewDocument>, unknown>) => ingestDocument(deps, body);
 

@@ -9,7 +9,7 @@ import { supportRoutes } from '../../../../infra/routes/support';
 import { defineGroup } from '../lib/group';
 import { created, json } from '../lib/responses';
 import { route, type UserInput } from '../lib/route';
-import { Id, IsoTime, page } from '../lib/shapes';
+import { Id, IsoTime, page, responseShape } from '../lib/shapes';
 
 const text = z.string().min(1).max(MAX_TEXT_LENGTH, `text must be at most ${MAX_TEXT_LENGTH} characters`);
 const NewTicket = z.strictObject({ subject: z.string().min(1).max(MAX_SUBJECT_LENGTH), text });
@@ -17,19 +17,25 @@ const NewMessage = z.strictObject({ text });
 
 type Input = UserInput<undefined, unknown>;
 
-const TicketSummary = z.object({
-  id: Id,
-  subject: z.string(),
-  status: z.enum(['open', 'answered', 'closed']),
-  messageCount: z.number().int().min(0),
-  createdAt: IsoTime,
-  updatedAt: IsoTime,
-});
-const Ticket = TicketSummary.extend({
-  messages: z
-    .array(z.object({ author: z.enum(['user', 'staff']), text: z.string(), createdAt: IsoTime }))
-    .meta({ description: 'Oldest first' }),
-}).meta({ id: 'Ticket' });
+const TicketSummary = responseShape(() =>
+  z.object({
+    id: Id,
+    subject: z.string(),
+    status: z.enum(['open', 'answered', 'closed']),
+    messageCount: z.number().int().min(0),
+    createdAt: IsoTime,
+    updatedAt: IsoTime,
+  }),
+);
+const Ticket = responseShape(() =>
+  TicketSummary.unwrap()
+    .extend({
+      messages: z
+        .array(z.object({ author: z.enum(['user', 'staff']), text: z.string(), createdAt: IsoTime }))
+        .meta({ description: 'Oldest first' }),
+    })
+    .meta({ id: 'Ticket' }),
+);
 const notFound = { not_found: 'No such ticket of the caller’s.' };
 
 const list = ({ deps, user }: Input) => listTickets(deps, user);

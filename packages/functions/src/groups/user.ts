@@ -15,7 +15,7 @@ import { defineGroup } from '../lib/group';
 import { HttpResponse, isoTime } from '../lib/http';
 import { json, noContent } from '../lib/responses';
 import { type RouteInput, route, type UserInput } from '../lib/route';
-import { Day, Hearts, Id, IsoTime, StreakWithFreezes } from '../lib/shapes';
+import { Day, Hearts, Id, IsoTime, responseShape, StreakWithFreezes } from '../lib/shapes';
 
 const ProfileChange = z.strictObject({
   displayName: z.string().max(200).nullable().optional(),
@@ -33,27 +33,31 @@ const StopQuery = z.strictObject({ token: z.string().min(1).max(64) });
 type Input = UserInput<undefined, unknown>;
 
 const count = z.number().int().min(0);
-const Summary = z.object({
-  publicId: z.string(),
-  displayName: z.string().nullable(),
-  xp: count,
-  stars: count,
-  streak: StreakWithFreezes,
-  hearts: Hearts,
-  completedIslands: count,
-  completedLessons: count,
-  activePlan: z.string().nullable().meta({ description: 'The active plan’s title; null without one' }),
-});
-const Profile = z
-  .object({
+const Summary = responseShape(() =>
+  z.object({
     publicId: z.string(),
-    phone: z.string(),
     displayName: z.string().nullable(),
-    birthDate: z.string().nullable().meta({ description: 'Jalali YYYY/MM/DD, ASCII digits' }),
-    birthYear: z.number().int().nullable(),
-    gradeId: Id.nullable(),
-  })
-  .meta({ id: 'Profile' });
+    xp: count,
+    stars: count,
+    streak: StreakWithFreezes,
+    hearts: Hearts,
+    completedIslands: count,
+    completedLessons: count,
+    activePlan: z.string().nullable().meta({ description: 'The active plan’s title; null without one' }),
+  }),
+);
+const Profile = responseShape(() =>
+  z
+    .object({
+      publicId: z.string(),
+      phone: z.string(),
+      displayName: z.string().nullable(),
+      birthDate: z.string().nullable().meta({ description: 'Jalali YYYY/MM/DD, ASCII digits' }),
+      birthYear: z.number().int().nullable(),
+      gradeId: Id.nullable(),
+    })
+    .meta({ id: 'Profile' }),
+);
 const period = z.object({
   from: Day,
   to: Day,
@@ -66,29 +70,33 @@ const period = z.object({
   assistantQuestions: count,
   activeDays: count,
 });
-const WeeklyReport = z.object({
-  current: period.meta({ description: 'The 7 Tehran days ending today' }),
-  previous: period.meta({ description: 'The 7 days before' }),
-  days: z.array(
-    z.object({ day: Day, minutes: count, questions: count, correct: count, islands: count, lessons: count, assistantQuestions: count }),
-  ),
-  minutesMethod: z.string(),
-});
+const WeeklyReport = responseShape(() =>
+  z.object({
+    current: period.meta({ description: 'The 7 Tehran days ending today' }),
+    previous: period.meta({ description: 'The 7 days before' }),
+    days: z.array(
+      z.object({ day: Day, minutes: count, questions: count, correct: count, islands: count, lessons: count, assistantQuestions: count }),
+    ),
+    minutesMethod: z.string(),
+  }),
+);
 
 const time = IsoTime.nullable();
-const Parent = z
-  .object({
-    status: z
-      .enum(['none', 'active', 'stopped'])
-      .meta({ description: '`active`: reports go to `phone`; `stopped`: the parent stopped them' }),
-    phone: z.string().nullable().meta({ description: 'The confirmed number' }),
-    pendingPhone: z.string().nullable().meta({ description: 'A number waiting for its code' }),
-    verifiedAt: time,
-    stoppedAt: time,
-    lastReport: z.object({ week: Day, at: IsoTime, status: z.enum(['sent', 'uncertain', 'failed']) }).nullable(),
-    nextReportAt: time.meta({ description: 'Friday 18:00 Tehran of the week whose report is due next, while active' }),
-  })
-  .meta({ id: 'ParentReport', description: 'The parent’s weekly SMS report (DESIGN §13)' });
+const Parent = responseShape(() =>
+  z
+    .object({
+      status: z
+        .enum(['none', 'active', 'stopped'])
+        .meta({ description: '`active`: reports go to `phone`; `stopped`: the parent stopped them' }),
+      phone: z.string().nullable().meta({ description: 'The confirmed number' }),
+      pendingPhone: z.string().nullable().meta({ description: 'A number waiting for its code' }),
+      verifiedAt: time,
+      stoppedAt: time,
+      lastReport: z.object({ week: Day, at: IsoTime, status: z.enum(['sent', 'uncertain', 'failed']) }).nullable(),
+      nextReportAt: time.meta({ description: 'Friday 18:00 Tehran of the week whose report is due next, while active' }),
+    })
+    .meta({ id: 'ParentReport', description: 'The parent’s weekly SMS report (DESIGN §13)' }),
+);
 
 async function hearts({ deps, user }: Input) {
   const { hearts, maxHearts, enforced, nextHeartAt } = heartsAt(user, deps.clock.now(), deps.settings);

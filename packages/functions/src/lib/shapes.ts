@@ -10,6 +10,22 @@
 import * as z from 'zod';
 import { isoTime } from './http';
 
+/**
+ * A response shape built at its first read instead of when its module loads. Answers are not validated at run time
+ * (the test stacks check them against the API description), so a Lambda never reads one and its cold start builds
+ * none: each zod schema costs its construction at import, about 30 µs an instance, and a group declares hundreds
+ * (issue 30 §5, docs/performance.md). `build` runs once; the wrapper is transparent to `z.infer` and to the API
+ * description (zod-openapi renders the built shape, with its `.meta({ id })` component). A shape built on another:
+ * `responseShape(() => Plan.unwrap().extend({ ... }))`. Not for a schema that parses input or stored items.
+ */
+export function responseShape<T extends z.ZodType>(build: () => T): z.ZodLazy<T> {
+  let built: T | undefined;
+  return z.lazy(() => {
+    built ??= build();
+    return built;
+  });
+}
+
 /** The error body of every failure (DESIGN §3). */
 export const ErrorBody = z
   .object({
@@ -46,97 +62,116 @@ export const Toman = z.number().int().min(0).meta({ description: 'Whole toman' }
 const nextCursor = z.string().optional().meta({ description: 'Pass as `cursor` to read the next page; absent on the last page' });
 
 /** A list answer `{ items, nextCursor? }` (DESIGN §3). */
-export const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor });
+export const page = <T extends z.ZodType>(item: T) => responseShape(() => z.object({ items: z.array(item), nextCursor }));
 
 /** An admin list `{ items, nextCursor?, total? }` (DESIGN §9; `total` where the whole list is read). */
 export const adminPage = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    nextCursor,
-    total: z.number().int().min(0).optional().meta({ description: 'Items in the whole list' }),
-  });
+  responseShape(() =>
+    z.object({
+      items: z.array(item),
+      nextCursor,
+      total: z.number().int().min(0).optional().meta({ description: 'Items in the whole list' }),
+    }),
+  );
 
 /** A plan as learners see it (DESIGN §3 core shape). */
-export const Plan = z
-  .object({
-    id: Id,
-    title: z.string(),
-    price: Toman,
-    durationDays: z.number().int().positive(),
-    aiDailyQuota: z.number().int().min(0).meta({ description: 'Tutor questions per Tehran day while subscribed' }),
-    features: z.array(z.string()),
-    badge: z.string().nullable(),
-    popular: z.boolean(),
-  })
-  .meta({ id: 'Plan' });
+export const Plan = responseShape(() =>
+  z
+    .object({
+      id: Id,
+      title: z.string(),
+      price: Toman,
+      durationDays: z.number().int().positive(),
+      aiDailyQuota: z.number().int().min(0).meta({ description: 'Tutor questions per Tehran day while subscribed' }),
+      features: z.array(z.string()),
+      badge: z.string().nullable(),
+      popular: z.boolean(),
+    })
+    .meta({ id: 'Plan' }),
+);
 
 /** The hearts of a learner (`nextHeartAt` null when full or not enforced). */
-export const Hearts = z
-  .object({
-    hearts: z.number().int().min(0),
-    maxHearts: z.number().int().positive(),
-    enforced: z.boolean().meta({ description: 'Whether hearts limit answering (HEARTS_ENFORCED)' }),
-    nextHeartAt: IsoTime.nullable().meta({ description: 'When the next heart comes back; null when full or not enforced' }),
-  })
-  .meta({ id: 'Hearts' });
+export const Hearts = responseShape(() =>
+  z
+    .object({
+      hearts: z.number().int().min(0),
+      maxHearts: z.number().int().positive(),
+      enforced: z.boolean().meta({ description: 'Whether hearts limit answering (HEARTS_ENFORCED)' }),
+      nextHeartAt: IsoTime.nullable().meta({ description: 'When the next heart comes back; null when full or not enforced' }),
+    })
+    .meta({ id: 'Hearts' }),
+);
 
 /** A learner's streak. */
-export const Streak = z.object({ current: z.number().int().min(0), longest: z.number().int().min(0) }).meta({ id: 'Streak' });
+export const Streak = responseShape(() =>
+  z.object({ current: z.number().int().min(0), longest: z.number().int().min(0) }).meta({ id: 'Streak' }),
+);
 
 /** A learner's streak with its freezes, as the summary and the home screen show it (DESIGN §13). */
-export const StreakWithFreezes = z
-  .object({
-    current: z.number().int().min(0),
-    longest: z.number().int().min(0),
-    today: z.boolean().meta({ description: 'Active today (Tehran)' }),
-    freezes: z.number().int().min(0).max(2).meta({ description: 'Streak freezes held (each keeps the streak over one missed Tehran day)' }),
-    freezesMax: z.literal(2).meta({ description: 'Freezes a learner can hold' }),
-  })
-  .meta({ id: 'StreakWithFreezes' });
+export const StreakWithFreezes = responseShape(() =>
+  z
+    .object({
+      current: z.number().int().min(0),
+      longest: z.number().int().min(0),
+      today: z.boolean().meta({ description: 'Active today (Tehran)' }),
+      freezes: z
+        .number()
+        .int()
+        .min(0)
+        .max(2)
+        .meta({ description: 'Streak freezes held (each keeps the streak over one missed Tehran day)' }),
+      freezesMax: z.literal(2).meta({ description: 'Freezes a learner can hold' }),
+    })
+    .meta({ id: 'StreakWithFreezes' }),
+);
 
 /** A question of the bank: never its answer (DESIGN §3). */
-export const Question = z
-  .object({
-    id: Id,
-    type: z.enum(['choice', 'number']),
-    text: z.string(),
-    choices: z
-      .array(z.object({ id: z.string(), text: z.string() }))
-      .optional()
-      .meta({ description: 'Choice questions only; answer with the choice id' }),
-  })
-  .meta({ id: 'Question' });
+export const Question = responseShape(() =>
+  z
+    .object({
+      id: Id,
+      type: z.enum(['choice', 'number']),
+      text: z.string(),
+      choices: z
+        .array(z.object({ id: z.string(), text: z.string() }))
+        .optional()
+        .meta({ description: 'Choice questions only; answer with the choice id' }),
+    })
+    .meta({ id: 'Question' }),
+);
 
 /** A staff member's identity (`POST /api/admin/login`, `GET /api/admin/me`). */
-export const StaffIdentity = z
-  .object({ username: z.string(), isSuperuser: z.boolean(), permissions: z.array(z.string()) })
-  .meta({ id: 'StaffIdentity' });
+export const StaffIdentity = responseShape(() =>
+  z.object({ username: z.string(), isSuperuser: z.boolean(), permissions: z.array(z.string()) }).meta({ id: 'StaffIdentity' }),
+);
 
 /** Order statuses (DESIGN §3). */
 export const OrderStatus = z.enum(['pending', 'paid', 'failed', 'refunded', 'cancelled']).meta({ id: 'OrderStatus' });
 
 /** A learner's subscription state (`GET /api/subscription/status`, and the marketplace verify's answer). */
-export const SubscriptionStatus = z
-  .object({
-    status: z.enum(['active', 'expired', 'none']),
-    active: z.boolean(),
-    plan: z.object({ id: Id, title: z.string() }).nullable(),
-    expiresAt: IsoTime.nullable(),
-    source: z
-      .enum(['gateway', 'marketplace'])
-      .nullable()
-      .meta({ description: 'What set `expiresAt`: a marketplace subscription’s period (and paid days held after it), or paid days' }),
-    marketplaceValidUntil: IsoTime.nullable().meta({
-      description:
-        'While a marketplace subscription runs: the end of its period as the marketplace says; `expiresAt` is later by the paid days held after it',
-    }),
-    aiDailyQuota: z.number().int().min(0).meta({ description: 'Tutor questions per Tehran day now (the plan’s, or the free quota)' }),
-    freeAiDailyQuota: z.number().int().min(0),
-    recheckedOrders: z
-      .array(z.object({ orderId: Id, status: OrderStatus }))
-      .meta({ description: 'Unpaid orders re-checked with the gateway during this read, with their status now' }),
-  })
-  .meta({ id: 'SubscriptionStatus' });
+export const SubscriptionStatus = responseShape(() =>
+  z
+    .object({
+      status: z.enum(['active', 'expired', 'none']),
+      active: z.boolean(),
+      plan: z.object({ id: Id, title: z.string() }).nullable(),
+      expiresAt: IsoTime.nullable(),
+      source: z
+        .enum(['gateway', 'marketplace'])
+        .nullable()
+        .meta({ description: 'What set `expiresAt`: a marketplace subscription’s period (and paid days held after it), or paid days' }),
+      marketplaceValidUntil: IsoTime.nullable().meta({
+        description:
+          'While a marketplace subscription runs: the end of its period as the marketplace says; `expiresAt` is later by the paid days held after it',
+      }),
+      aiDailyQuota: z.number().int().min(0).meta({ description: 'Tutor questions per Tehran day now (the plan’s, or the free quota)' }),
+      freeAiDailyQuota: z.number().int().min(0),
+      recheckedOrders: z
+        .array(z.object({ orderId: Id, status: OrderStatus }))
+        .meta({ description: 'Unpaid orders re-checked with the gateway during this read, with their status now' }),
+    })
+    .meta({ id: 'SubscriptionStatus' }),
+);
 
 /** A subscription state (epoch ms times) as the API answers it: {@link SubscriptionStatus}, times ISO 8601. */
 export const subscriptionAnswer = <T extends { expiresAt: number | null; marketplaceValidUntil: number | null }>(status: T) => ({
