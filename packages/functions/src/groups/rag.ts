@@ -11,7 +11,7 @@ import * as z from 'zod';
 import { ragRoutes } from '../../../../infra/routes/rag';
 import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
-import { created, json, noContent } from '../lib/responses';
+import { created, noContent } from '../lib/responses';
 import { type RouteInput, route } from '../lib/route';
 import { Id, IsoTime, responseShape } from '../lib/shapes';
 

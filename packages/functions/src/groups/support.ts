@@ -7,7 +7,7 @@ import { addMessage, createTicket, getTicket, listTickets, MAX_SUBJECT_LENGTH, M
 import * as z from 'zod';
 import { supportRoutes } from '../../../../infra/routes/support';
 import { defineGroup } from '../lib/group';
-import { created, json } from '../lib/responses';
+import { created } from '../lib/responses';
 import { route, type UserInput } from '../lib/route';
 import { Id, IsoTime, page, responseShape } from '../lib/shapes';
 
