@@ -14,7 +14,10 @@ describe('responseShape', () => {
   });
 
   it('renders as the built shape in JSON Schema, with its component id', () => {
-    const schema = z.toJSONSchema(adminPage(Plan), { io: 'output' }) as { $defs?: Record<string, unknown>; properties?: Record<string, unknown> };
+    const schema = z.toJSONSchema(adminPage(Plan), { io: 'output' }) as {
+      $defs?: Record<string, unknown>;
+      properties?: Record<string, unknown>;
+    };
     expect(Object.keys(schema.properties ?? {})).toEqual(['items', 'nextCursor', 'total']);
     expect(Object.keys(schema.$defs ?? {})).toContain('Plan');
   });
