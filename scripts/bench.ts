@@ -14,7 +14,7 @@
  * The business metrics stay on (packages/core/src/metrics.ts): their EMF lines are part of a request's work in AWS.
  *
  * Options (env): BENCH_LEARNERS (default 40); BENCH_BOARD_SIZES (default 100,100000); BENCH_BOARD_READS (20);
- * BENCH_IMPORT_RUNS (7); BENCH_TUTOR_ASKS (40); BENCH_TUTOR_FIRST_TOKEN_MS (200); BENCH_LOAD_CONNECTIONS (50);
+ * BENCH_IMPORT_RUNS (21); BENCH_TUTOR_ASKS (40); BENCH_TUTOR_FIRST_TOKEN_MS (200); BENCH_LOAD_CONNECTIONS (50);
  * BENCH_LOAD_AMOUNT (3000 requests per route); BENCH_LOAD_SECONDS (15 per route); BENCH_LOAD_LEARNERS (10); BENCH_OUT (docs/performance.md);
  * BENCH_FROM (a results file of an earlier run, `.data/bench-results.json`: write its report and charts again, measure
  * nothing).
@@ -35,7 +35,7 @@ const options: BenchResults['options'] = {
   learners: env('BENCH_LEARNERS', 40),
   boardSizes: (process.env.BENCH_BOARD_SIZES ?? '100,100000').split(',').map(Number),
   boardReads: env('BENCH_BOARD_READS', 20),
-  importRuns: env('BENCH_IMPORT_RUNS', 11),
+  importRuns: env('BENCH_IMPORT_RUNS', 21),
   load: {
     connections: env('BENCH_LOAD_CONNECTIONS', 50),
     amount: env('BENCH_LOAD_AMOUNT', 3000),

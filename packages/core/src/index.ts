@@ -8,5 +8,6 @@ export { loadSettings, type Settings, SettingsError } from './config/settings';
 export { callTimeout, remainingMs, withDeadline } from './deadline';
 export type { Deps } from './deps';
 export { commonErrors, DomainError } from './errors';
+export { lazySchema, schemaDescription } from './lazySchema';
 export { logger } from './log';
 export { type Adapters, buildDeps } from './wiring';

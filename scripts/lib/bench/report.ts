@@ -227,9 +227,15 @@ ESM-to-CommonJS bridge too, about 40 ms more. Node's built-in modules are requir
 about 10 ms of each group's own import, found in a CPU profile. The Secrets Manager client is not in either column: Powertools'
 SecretsProvider loads it when the stage secret is first read, a worker's first request in AWS (never locally),
 which it costs ${f1(r.secretsClientMs)} ms (median, required after the DynamoDB packages it shares \`@smithy/*\` with). What is
-left is parsing the bundle (about 15 ms for 250 KiB here) and running its module bodies (zod schemas, the route
-manifest, the logger; the tutor also compiles its gate's word lists): measured with \`node --cpu-prof\` and
-per-module timestamps in an unminified build. The openai SDK (tutor, rag) is bundled but evaluated at the first
+left is parsing the bundle (about 15 ms for 250 KiB here) and running its module bodies (the route manifest, the
+logger, the middleware's few shared zod schemas; the tutor also compiles its gate's word lists): measured with
+\`node --cpu-prof\` and per-module timestamps in an unminified build. No route's or entity's zod schema is built at
+import (issue 30 §5): a zod schema costs its construction, about 30 µs an instance on a cold process, and the groups
+used to build 290 to 1,180 at import (every entity schema their routes might parse, every route's input, and response
+shapes only the API description reads), though a request parses two or three items. Entity and input schemas are
+built at their first use (\`lazySchema\`, core lazySchema.ts) and response shapes at their first read
+(\`responseShape\`, never in a Lambda: answers are not validated at run time), so a cold start builds only what its
+first request parses; this took 10 to 25 ms off most groups' own import. The openai SDK (tutor, rag) is bundled but evaluated at the first
 model call (core providers/model.ts): its load reads the global \`Response\`, which loads Node's fetch, about 15 ms
 that the calls never reaching the model (a refused question, a used-up quota, bad input) need not pay.
 
@@ -240,7 +246,8 @@ The heaviest dependencies, and why they stay:
   the adapter calls (chat, embeddings); an esbuild plugin (\`openAiUncalledParts\`, infra/functions.ts) loads the
   other resources as empty stand-ins and the chat helpers the adapter never calls (\`.stream()\`, \`.runTools()\`,
   \`.parse()\`) as classes that throw. \`tests/budgets.test.ts\` runs the bundled adapter against the local model API.
-- **zod** (every group): request and response schemas, and every stored item is parsed on read. Imported as a
+- **zod** (every group): request and response schemas, and every stored item is parsed on read; each schema is
+  built at its first use (above). Imported as a
   namespace (\`import * as z\`, enforced by Biome): its \`z\` object holds all of zod and cannot be tree-shaken; its
   JSON Schema generator, which every schema class refers to but no Lambda runs (the API document is generated at
   build time), is loaded as throwing stand-ins (\`zodJsonSchemaLeftOut\`, infra/functions.ts): about 19 KiB less in

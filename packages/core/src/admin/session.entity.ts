@@ -12,23 +12,26 @@ import type { Db } from '../db/client';
 import { getItem } from '../db/items';
 import type { Key } from '../db/keys';
 import { put, remove, type TxItem } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 const staffSessionKey = (token: string): Key => {
   const hash = createHash('sha256').update(token).digest('hex');
   return { pk: `STAFFSESSION#${hash}`, sk: 'STAFFSESSION' };
 };
 
-const StaffSessionItem = z
-  .object({
-    username: z.string(),
-    /** Epoch ms. */
-    createdAt: z.number().int(),
-    /** TTL, epoch seconds; reads check it too (DynamoDB deletes late). */
-    expiresAt: z.number().int(),
-    /** The member's credential version at sign-in (staff.entity.ts); the session is over once it differs. */
-    credentialVersion: z.string().optional(),
-  })
-  .describe('staff session');
+const StaffSessionItem = lazySchema(() =>
+  z
+    .object({
+      username: z.string(),
+      /** Epoch ms. */
+      createdAt: z.number().int(),
+      /** TTL, epoch seconds; reads check it too (DynamoDB deletes late). */
+      expiresAt: z.number().int(),
+      /** The member's credential version at sign-in (staff.entity.ts); the session is over once it differs. */
+      credentialVersion: z.string().optional(),
+    })
+    .describe('staff session'),
+);
 export type StaffSession = z.infer<typeof StaffSessionItem>;
 
 /** The session of cookie token `token`, or undefined. */

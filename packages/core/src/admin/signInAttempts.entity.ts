@@ -16,6 +16,7 @@ import type { Db } from '../db/client';
 import { isConditionFailure } from '../db/conditions';
 import { deleteItem, getItem, parseItem, updateItem, updateOrOld } from '../db/items';
 import type { Key } from '../db/keys';
+import { lazySchema } from '../lazySchema';
 
 /** One window of counts: its start (epoch seconds) and the items' TTL (epoch seconds). */
 export interface AttemptWindow {
@@ -30,14 +31,16 @@ const pairKey = (username: string, address: string, window: AttemptWindow): Key 
 });
 const usernameKey = (username: string, window: AttemptWindow): Key => ({ pk: partition(username), sk: String(window.start) });
 
-const PairItem = z.object({ attempts: z.number().int() }).describe('staff sign-in attempts of a username at an address');
-export const UsernameFailures = z
-  .object({
-    failures: z.number().int().default(0),
-    lastFailureAt: z.number().int().optional(),
-    openAt: z.number().int().optional(),
-  })
-  .describe('staff sign-in failures of a username');
+const PairItem = lazySchema(() => z.object({ attempts: z.number().int() }).describe('staff sign-in attempts of a username at an address'));
+export const UsernameFailures = lazySchema(() =>
+  z
+    .object({
+      failures: z.number().int().default(0),
+      lastFailureAt: z.number().int().optional(),
+      openAt: z.number().int().optional(),
+    })
+    .describe('staff sign-in failures of a username'),
+);
 export type UsernameFailures = z.infer<typeof UsernameFailures>;
 
 /**

@@ -17,6 +17,7 @@ import type { Db } from '../db/client';
 import { getItem, putItem, queryAll } from '../db/items';
 import type { Key } from '../db/keys';
 import { put, remove, type TxItem, update } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 import { StaffPermission } from './permissions';
 
 const STAFF_INDEX = 'STAFF';
@@ -40,27 +41,33 @@ const storedPermissions = (names: string[]): StaffPermission[] => [
   ),
 ];
 
-const StaffFields = z.object({
-  /** Lower case, 3-64 of a-z 0-9 _ . @ -. */
-  username: z.string(),
-  isSuperuser: z.boolean(),
-  /** Granted permissions (a superuser holds every one whatever this says); see {@link storedPermissions}. */
-  permissions: z.array(z.string()).transform(storedPermissions),
-  active: z.boolean(),
-  /** Epoch ms. */
-  createdAt: z.number().int(),
-  /** Epoch ms of the last change through the API. */
-  updatedAt: z.number().int().optional(),
-});
+const StaffFields = lazySchema(() =>
+  z.object({
+    /** Lower case, 3-64 of a-z 0-9 _ . @ -. */
+    username: z.string(),
+    isSuperuser: z.boolean(),
+    /** Granted permissions (a superuser holds every one whatever this says); see {@link storedPermissions}. */
+    permissions: z.array(z.string()).transform(storedPermissions),
+    active: z.boolean(),
+    /** Epoch ms. */
+    createdAt: z.number().int(),
+    /** Epoch ms of the last change through the API. */
+    updatedAt: z.number().int().optional(),
+  }),
+);
 /** A staff member as the API and the request pipeline see it: never the password hash. */
 export type Staff = z.infer<typeof StaffFields>;
 
-const StaffItem = StaffFields.extend({
-  /** Argon2id PHC string, or a legacy `scrypt$…` one until the next sign-in. */
-  passwordHash: z.string(),
-  /** A random stamp of the member's credentials; sessions made under another one are over (see the module doc). */
-  credentialVersion: z.string().optional(),
-}).describe('staff member');
+const StaffItem = lazySchema(() =>
+  StaffFields.unwrap()
+    .extend({
+      /** Argon2id PHC string, or a legacy `scrypt$…` one until the next sign-in. */
+      passwordHash: z.string(),
+      /** A random stamp of the member's credentials; sessions made under another one are over (see the module doc). */
+      credentialVersion: z.string().optional(),
+    })
+    .describe('staff member'),
+);
 export type StaffItem = z.infer<typeof StaffItem>;
 
 /** The staff member `username` (already normalized), or undefined. */

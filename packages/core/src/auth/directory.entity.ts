@@ -19,6 +19,7 @@ import { encodeCursor } from '../db/cursor';
 import { type Page, queryPage } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { type Condition, put, remove, type TxItem, update } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 import { getUsers, type User } from './user.entity';
 
 const USERS_INDEX = 'USERS';
@@ -29,7 +30,7 @@ export const directoryKey = (userId: number): Key => ({ pk: userPartition(userId
 /** What an entry holds of its user. */
 export type DirectoryFields = Pick<User, 'id' | 'publicId' | 'phone' | 'createdAt' | 'displayName' | 'sessionId'>;
 
-const DirectoryEntry = z.object({ id: z.number().int().positive() }).describe('directory entry');
+const DirectoryEntry = lazySchema(() => z.object({ id: z.number().int().positive() }).describe('directory entry'));
 
 /** The stored entry of `user`. */
 export const directoryRecord = (user: DirectoryFields): Key & Record<string, unknown> => ({

@@ -18,6 +18,7 @@ import { isConditionFailure } from '../db/conditions';
 import { deleteItem, getItem, getRawItems, keyId, type Page, parseItem, putItem, queryPage, updateItem } from '../db/items';
 import { type Key, pad } from '../db/keys';
 import { remove, type TxItem } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 import { PhoneItem, phoneKey } from './user.entity';
 
 /** The sort key of a sign-in code; a code confirming the phone for something else has its own (a parent's: `PARENT#<userId>`). */
@@ -29,26 +30,28 @@ const listed = (scope: string, atMs: number, phone: string) =>
 const OTP_INDEX = 'OTPS';
 const otpIndexSk = (atMs: number, phone: string): string => `${pad(atMs, 13)}#${phone}`;
 
-export const OtpItem = z
-  .object({
-    /** The phone, exactly as sent (absent on items written before the staff list). */
-    phone: z.string().optional(),
-    /** HMAC-SHA256 of `otp:<phone>:<code>` under SECRET_KEY; absent on a guard item. */
-    codeHash: z.string().optional(),
-    /** Wrong guesses so far. */
-    attempts: z.number().int().nonnegative().optional(),
-    /** When the code was sent, epoch ms. */
-    sentAt: z.number().int().optional(),
-    /** The phone's user when the code was sent (absent on guard items and older codes). */
-    userId: z.number().int().positive().optional(),
-    /** That user's publicId, when the phone item holds it. */
-    publicId: z.string().optional(),
-    /** The phone had no user when the code was sent. */
-    noUser: z.boolean().optional(),
-    /** TTL, epoch seconds; reads also check it (DynamoDB deletes late). */
-    expiresAt: z.number().int(),
-  })
-  .describe('one-time code');
+export const OtpItem = lazySchema(() =>
+  z
+    .object({
+      /** The phone, exactly as sent (absent on items written before the staff list). */
+      phone: z.string().optional(),
+      /** HMAC-SHA256 of `otp:<phone>:<code>` under SECRET_KEY; absent on a guard item. */
+      codeHash: z.string().optional(),
+      /** Wrong guesses so far. */
+      attempts: z.number().int().nonnegative().optional(),
+      /** When the code was sent, epoch ms. */
+      sentAt: z.number().int().optional(),
+      /** The phone's user when the code was sent (absent on guard items and older codes). */
+      userId: z.number().int().positive().optional(),
+      /** That user's publicId, when the phone item holds it. */
+      publicId: z.string().optional(),
+      /** The phone had no user when the code was sent. */
+      noUser: z.boolean().optional(),
+      /** TTL, epoch seconds; reads also check it (DynamoDB deletes late). */
+      expiresAt: z.number().int(),
+    })
+    .describe('one-time code'),
+);
 export type OtpItem = z.infer<typeof OtpItem>;
 
 export const readOtp = (db: Db, phone: string, scope = SIGN_IN_SCOPE): Promise<OtpItem | undefined> =>

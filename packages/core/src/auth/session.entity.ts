@@ -10,20 +10,23 @@ import * as z from 'zod';
 import type { Db } from '../db/client';
 import { getItem } from '../db/items';
 import type { Key } from '../db/keys';
+import { lazySchema } from '../lazySchema';
 
 export const sessionKey = (tokenHash: string): Key => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' });
 
-export const SessionItem = z
-  .object({
-    userId: z.number().int().positive(),
-    /** The sign-in (token family); equal to `user.sessionId` while it is live. */
-    sessionId: z.string(),
-    /** TTL, epoch seconds: the family's expiry (a refresh does not extend it). */
-    expiresAt: z.number().int(),
-    /** Epoch ms of the refresh that spent this token; present once it was rotated. */
-    rotatedAt: z.number().int().optional(),
-  })
-  .describe('session');
+export const SessionItem = lazySchema(() =>
+  z
+    .object({
+      userId: z.number().int().positive(),
+      /** The sign-in (token family); equal to `user.sessionId` while it is live. */
+      sessionId: z.string(),
+      /** TTL, epoch seconds: the family's expiry (a refresh does not extend it). */
+      expiresAt: z.number().int(),
+      /** Epoch ms of the refresh that spent this token; present once it was rotated. */
+      rotatedAt: z.number().int().optional(),
+    })
+    .describe('session'),
+);
 export type SessionItem = z.infer<typeof SessionItem>;
 
 export const readSession = (db: Db, tokenHash: string): Promise<SessionItem | undefined> => getItem(db, sessionKey(tokenHash), SessionItem);

@@ -23,6 +23,7 @@ import type { Db } from '../db/client';
 import { getItem, getItems, parseItem, updateItem } from '../db/items';
 import { type Key, userPartition } from '../db/keys';
 import { type Condition, type TxItem, update, type Values } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 export const userKey = (userId: number): Key => ({ pk: userPartition(userId), sk: 'PROFILE' });
 export const phoneKey = (phone: string): Key => ({ pk: `PHONE#${phone}`, sk: 'PHONE' });
@@ -32,97 +33,101 @@ const count = z.number().int().nonnegative();
 const epochMs = z.number().int();
 
 /** The learner's subscription as stored on the user item (written by subscriptions/ when an order is paid). */
-export const StoredSubscription = z.object({
-  /** Plan of the latest paid order. */
-  planId: z.number().int(),
-  /** The plan title as snapshotted on that order. */
-  planTitle: z.string(),
-  /** Tutor questions per Tehran day while active (the plan's aiDailyQuota). */
-  aiDailyQuota: count,
-  /** End of the paid period, epoch ms. */
-  expiresAt: epochMs,
-  /**
-   * What set the end: a marketplace subscription's period, or paid days (gateway, or an in-app purchase). Absent on
-   * items written before it (read as `gateway`). The arithmetic: subscriptions/period.ts.
-   */
-  source: z.enum(['gateway', 'marketplace']).optional(),
-  /** While a marketplace subscription runs: its period end as the marketplace last said (`validUntil`), epoch ms. */
-  storeUntil: epochMs.optional(),
-  /** While a marketplace subscription runs: paid days (ms) held for after its period; `expiresAt = storeUntil + carriedMs`. */
-  carriedMs: count.optional(),
-});
+export const StoredSubscription = lazySchema(() =>
+  z.object({
+    /** Plan of the latest paid order. */
+    planId: z.number().int(),
+    /** The plan title as snapshotted on that order. */
+    planTitle: z.string(),
+    /** Tutor questions per Tehran day while active (the plan's aiDailyQuota). */
+    aiDailyQuota: count,
+    /** End of the paid period, epoch ms. */
+    expiresAt: epochMs,
+    /**
+     * What set the end: a marketplace subscription's period, or paid days (gateway, or an in-app purchase). Absent on
+     * items written before it (read as `gateway`). The arithmetic: subscriptions/period.ts.
+     */
+    source: z.enum(['gateway', 'marketplace']).optional(),
+    /** While a marketplace subscription runs: its period end as the marketplace last said (`validUntil`), epoch ms. */
+    storeUntil: epochMs.optional(),
+    /** While a marketplace subscription runs: paid days (ms) held for after its period; `expiresAt = storeUntil + carriedMs`. */
+    carriedMs: count.optional(),
+  }),
+);
 export type StoredSubscription = z.infer<typeof StoredSubscription>;
 
-export const UserItem = z
-  .object({
-    id: z.number().int().positive(),
-    /** `User` + 6 digits (spec "User and profile"). */
-    publicId: z.string(),
-    /** Stored exactly as sent: two spellings of one number are two users. */
-    phone: z.string(),
-    /** ISO time of creation. */
-    createdAt: z.string(),
-    /** The one live session; a new login replaces it, which revokes every earlier token (spec Authentication 10). */
-    sessionId: z.string().optional(),
-    lastLoginAt: z.string().optional(),
+export const UserItem = lazySchema(() =>
+  z
+    .object({
+      id: z.number().int().positive(),
+      /** `User` + 6 digits (spec "User and profile"). */
+      publicId: z.string(),
+      /** Stored exactly as sent: two spellings of one number are two users. */
+      phone: z.string(),
+      /** ISO time of creation. */
+      createdAt: z.string(),
+      /** The one live session; a new login replaces it, which revokes every earlier token (spec Authentication 10). */
+      sessionId: z.string().optional(),
+      lastLoginAt: z.string().optional(),
 
-    /** hearts/: stored count and the time (epoch ms) it was stored; the current count is derived. */
-    hearts: count,
-    heartsUpdatedAt: epochMs,
-    /** Epoch ms the learner ran out of hearts; cleared when the refill notification is created. */
-    heartsEmptyAt: epochMs.optional(),
+      /** hearts/: stored count and the time (epoch ms) it was stored; the current count is derived. */
+      hearts: count,
+      heartsUpdatedAt: epochMs,
+      /** Epoch ms the learner ran out of hearts; cleared when the refill notification is created. */
+      heartsEmptyAt: epochMs.optional(),
 
-    /** progress/: totals and counters. */
-    xp: count,
-    stars: count,
-    answeredCount: count.optional(),
-    correctCount: count.optional(),
-    completedNodes: count.optional(),
-    completedLessons: count.optional(),
-    /** progress/: the streak in Tehran days (YYYY-MM-DD). */
-    streakCurrent: count.optional(),
-    streakLongest: count.optional(),
-    streakLastDay: z.string().optional(),
-    /** progress/: streak freezes held (0-2), and used in all (DESIGN §13). */
-    streakFreezes: count.optional(),
-    streakFreezesUsed: count.optional(),
-    /** progress/: questions of the mistakes review answered right out of its last Leitner box (DESIGN §13). */
-    reviewMastered: count.optional(),
+      /** progress/: totals and counters. */
+      xp: count,
+      stars: count,
+      answeredCount: count.optional(),
+      correctCount: count.optional(),
+      completedNodes: count.optional(),
+      completedLessons: count.optional(),
+      /** progress/: the streak in Tehran days (YYYY-MM-DD). */
+      streakCurrent: count.optional(),
+      streakLongest: count.optional(),
+      streakLastDay: z.string().optional(),
+      /** progress/: streak freezes held (0-2), and used in all (DESIGN §13). */
+      streakFreezes: count.optional(),
+      streakFreezesUsed: count.optional(),
+      /** progress/: questions of the mistakes review answered right out of its last Leitner box (DESIGN §13). */
+      reviewMastered: count.optional(),
 
-    /** leaderboard/: when `xp` was reached (epoch ms), and the XP of the Tehran week starting on Saturday `weekKey`. */
-    xpReachedAt: epochMs.optional(),
-    weekKey: z.string().optional(),
-    weekXp: count.optional(),
-    weekXpReachedAt: epochMs.optional(),
-    /**
-     * leaderboard/: where the learner's entries and histogram buckets stand (board.ts): the overall XP, and the week
-     * (`weekKey` form) and XP of the weekly board. Written by grants with the entries, so they equal `xp` and `weekXp`
-     * except for a grant made by a release before migration 0006, which the next grant mends.
-     */
-    boardXp: count.optional(),
-    boardWeek: z.string().optional(),
-    boardWeekXp: count.optional(),
+      /** leaderboard/: when `xp` was reached (epoch ms), and the XP of the Tehran week starting on Saturday `weekKey`. */
+      xpReachedAt: epochMs.optional(),
+      weekKey: z.string().optional(),
+      weekXp: count.optional(),
+      weekXpReachedAt: epochMs.optional(),
+      /**
+       * leaderboard/: where the learner's entries and histogram buckets stand (board.ts): the overall XP, and the week
+       * (`weekKey` form) and XP of the weekly board. Written by grants with the entries, so they equal `xp` and `weekXp`
+       * except for a grant made by a release before migration 0006, which the next grant mends.
+       */
+      boardXp: count.optional(),
+      boardWeek: z.string().optional(),
+      boardWeekXp: count.optional(),
 
-    /** profile/. */
-    gradeId: z.number().int().positive().optional(),
-    displayName: z.string().optional(),
-    /** Jalali `YYYY/MM/DD`. */
-    birthDate: z.string().optional(),
-    birthYear: z.number().int().optional(),
+      /** profile/. */
+      gradeId: z.number().int().positive().optional(),
+      displayName: z.string().optional(),
+      /** Jalali `YYYY/MM/DD`. */
+      birthDate: z.string().optional(),
+      birthYear: z.number().int().optional(),
 
-    /** notifications/: notifications with ids up to this one are read. */
-    notificationsReadUpTo: count.optional(),
+      /** notifications/: notifications with ids up to this one are read. */
+      notificationsReadUpTo: count.optional(),
 
-    /** subscriptions/. */
-    subscription: StoredSubscription.optional(),
-    referralCode: z.string().optional(),
-    /** User id of the referrer. */
-    referredBy: z.number().int().optional(),
-    referredAt: epochMs.optional(),
-    /** The first paid order with an amount above 0; set inside that order's grant transaction. */
-    firstRealPaymentOrderId: z.number().int().optional(),
-  })
-  .describe('user');
+      /** subscriptions/. */
+      subscription: StoredSubscription.optional(),
+      referralCode: z.string().optional(),
+      /** User id of the referrer. */
+      referredBy: z.number().int().optional(),
+      referredAt: epochMs.optional(),
+      /** The first paid order with an amount above 0; set inside that order's grant transaction. */
+      firstRealPaymentOrderId: z.number().int().optional(),
+    })
+    .describe('user'),
+);
 export type User = z.infer<typeof UserItem>;
 
 /** The user item's fields a write may change: every field of {@link UserItem} but `id`. */
@@ -261,10 +266,10 @@ export const getUser = (db: Db, userId: number): Promise<User | undefined> => ge
 /** The users of `userIds` that exist, in no particular order (BatchGetItem). */
 export const getUsers = (db: Db, userIds: number[]): Promise<User[]> => getItems(db, [...new Set(userIds)].map(userKey), UserItem);
 
-const UserRef = z.object({ userId: z.number().int().positive() }).describe('user reference');
+const UserRef = lazySchema(() => z.object({ userId: z.number().int().positive() }).describe('user reference'));
 
 /** The phone's constraint item: its user, and that user's publicId (written since issue 15; older items lack it). */
-export const PhoneItem = UserRef.extend({ publicId: z.string().optional() }).describe('phone');
+export const PhoneItem = lazySchema(() => UserRef.unwrap().extend({ publicId: z.string().optional() }).describe('phone'));
 export type PhoneItem = z.infer<typeof PhoneItem>;
 
 /** The phone item of `phone` (exactly as sent), or undefined. */

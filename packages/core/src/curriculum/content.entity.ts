@@ -19,6 +19,7 @@ import * as z from 'zod';
 import type { Db } from '../db/client';
 import { queryAll } from '../db/items';
 import { type Key, pad } from '../db/keys';
+import { lazySchema } from '../lazySchema';
 import { SeedChoiceSchema } from './seed/schema';
 import type { SeedGrade } from './seed/types';
 
@@ -42,38 +43,46 @@ export const contentKey = (gradeId: number, kind: ContentKind, id: number): Key 
 const id = z.number().int().positive();
 const title = z.string();
 
-export const GradeItem = z.object({ kind: z.literal('GRADE'), id, title }).describe('grade');
-export const UnitItem = z.object({ kind: z.literal('UNIT'), id, gradeId: id, title }).describe('unit');
-export const NodeItem = z.object({ kind: z.literal('NODE'), id, unitId: id, gradeId: id, title }).describe('node');
-export const LessonItem = z
-  .object({
-    kind: z.literal('LESSON'),
-    id,
-    nodeId: id,
-    gradeId: id,
-    title,
-    /** Short Persian explanation shown before the questions; read as '' when absent. */
-    body: z.string().optional(),
-  })
-  .describe('lesson');
-export const QuestionItem = z
-  .object({
-    kind: z.literal('QUESTION'),
-    id,
-    lessonId: id,
-    nodeId: id,
-    gradeId: id,
-    type: z.enum(['choice', 'number']),
-    text: z.string(),
-    /** Only on `choice` questions. */
-    choices: z.array(SeedChoiceSchema).optional(),
-    /** The answer key: a choice id, or the exact number as an ASCII string. Never leaves the API. */
-    answer: z.string(),
-  })
-  .describe('question');
+export const GradeItem = lazySchema(() => z.object({ kind: z.literal('GRADE'), id, title }).describe('grade'));
+export const UnitItem = lazySchema(() => z.object({ kind: z.literal('UNIT'), id, gradeId: id, title }).describe('unit'));
+export const NodeItem = lazySchema(() => z.object({ kind: z.literal('NODE'), id, unitId: id, gradeId: id, title }).describe('node'));
+export const LessonItem = lazySchema(() =>
+  z
+    .object({
+      kind: z.literal('LESSON'),
+      id,
+      nodeId: id,
+      gradeId: id,
+      title,
+      /** Short Persian explanation shown before the questions; read as '' when absent. */
+      body: z.string().optional(),
+    })
+    .describe('lesson'),
+);
+export const QuestionItem = lazySchema(() =>
+  z
+    .object({
+      kind: z.literal('QUESTION'),
+      id,
+      lessonId: id,
+      nodeId: id,
+      gradeId: id,
+      type: z.enum(['choice', 'number']),
+      text: z.string(),
+      /** Only on `choice` questions. */
+      choices: z.array(SeedChoiceSchema).optional(),
+      /** The answer key: a choice id, or the exact number as an ASCII string. Never leaves the API. */
+      answer: z.string(),
+    })
+    .describe('question'),
+);
 
 /** Any item of a grade's content partition. */
-export const ContentItem = z.discriminatedUnion('kind', [GradeItem, UnitItem, NodeItem, LessonItem, QuestionItem]).describe('content item');
+export const ContentItem = lazySchema(() =>
+  z
+    .discriminatedUnion('kind', [GradeItem.unwrap(), UnitItem.unwrap(), NodeItem.unwrap(), LessonItem.unwrap(), QuestionItem.unwrap()])
+    .describe('content item'),
+);
 export type ContentItem = z.infer<typeof ContentItem>;
 export type GradeEntry = z.infer<typeof GradeItem>;
 /** A content item as written, with its key (a type literal, so it is a plain record for `putAll`). */

@@ -4,6 +4,7 @@
  */
 
 import * as z from 'zod';
+import { lazySchema } from '../lazySchema';
 import type { Db } from './client';
 import { getItem, updateItem } from './items';
 import type { Key } from './keys';
@@ -40,4 +41,4 @@ export async function counterValue(db: Db, name: string): Promise<number> {
   const item = await getItem(db, counterKey(name), CounterItem);
   return item?.value ?? 0;
 }
-const CounterItem = z.object({ value: z.number().int() }).describe('counter');
+const CounterItem = lazySchema(() => z.object({ value: z.number().int() }).describe('counter'));

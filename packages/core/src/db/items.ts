@@ -24,6 +24,7 @@ import {
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import * as z from 'zod';
 import type { GlobalIndexName } from '../../../../infra/table';
+import { schemaDescription } from '../lazySchema';
 import type { Db } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
 import { type Key, pad } from './keys';
@@ -48,7 +49,7 @@ export function parseItem<S extends ItemSchema>(schema: S, item: Record<string, 
   const result = schema.safeParse(item);
   if (result.success) return result.data;
   const issues = result.error.issues.map((i) => `${i.path.join('.') || '(item)'}: ${i.code}`).join('; ');
-  throw new StoredItemError(schema.description ?? 'item', { pk: String(item.pk), sk: String(item.sk) }, issues);
+  throw new StoredItemError(schemaDescription(schema) ?? 'item', { pk: String(item.pk), sk: String(item.sk) }, issues);
 }
 
 const parseAll = <S extends ItemSchema>(schema: S, items: Record<string, unknown>[] | undefined): z.output<S>[] =>

@@ -21,6 +21,7 @@ import type { Db } from '../db/client';
 import { type Page, type QuerySpec, queryPage, timeRange } from '../db/items';
 import { pad } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 /** What staff did (Django's addition, change, deletion, and the named actions of DESIGN §9). */
 export const HISTORY_ACTIONS = [
@@ -59,26 +60,28 @@ export const HISTORY_MODELS = [
 export type HistoryModel = (typeof HISTORY_MODELS)[number];
 
 /** One field's change: `[before, after]` (null: absent), or `"changed"` for a secret (a password). */
-const FieldChange = z.union([z.tuple([z.unknown(), z.unknown()]), z.literal('changed')]);
+const FieldChange = lazySchema(() => z.union([z.tuple([z.unknown(), z.unknown()]), z.literal('changed')]));
 export type FieldChange = z.infer<typeof FieldChange>;
 export type Changes = Record<string, FieldChange>;
 
-export const HistoryItem = z
-  .object({
-    id: z.string(),
-    /** Epoch ms. */
-    at: z.number().int(),
-    /** The staff member's username (`createsuperuser` for the command line). */
-    staff: z.string(),
-    action: z.enum(HISTORY_ACTIONS),
-    model: z.enum(HISTORY_MODELS),
-    /** The record's id as a string (a username, a code, a numeric id); null for an export. */
-    objectId: z.string().nullable(),
-    /** How the record read at the time (a plan's title, a learner's public id, an export's filters). */
-    objectRepr: z.string(),
-    changes: z.record(z.string(), FieldChange),
-  })
-  .describe('history entry');
+export const HistoryItem = lazySchema(() =>
+  z
+    .object({
+      id: z.string(),
+      /** Epoch ms. */
+      at: z.number().int(),
+      /** The staff member's username (`createsuperuser` for the command line). */
+      staff: z.string(),
+      action: z.enum(HISTORY_ACTIONS),
+      model: z.enum(HISTORY_MODELS),
+      /** The record's id as a string (a username, a code, a numeric id); null for an export. */
+      objectId: z.string().nullable(),
+      /** How the record read at the time (a plan's title, a learner's public id, an export's filters). */
+      objectRepr: z.string(),
+      changes: z.record(z.string(), FieldChange),
+    })
+    .describe('history entry'),
+);
 export type HistoryEntry = z.infer<typeof HistoryItem>;
 
 /** What a use case records; `id` is made here. */

@@ -27,6 +27,7 @@ import { isConditionFailure } from '../db/conditions';
 import { countItems, getItem, queryAll, queryPage, updateItem } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, remove, type TxItem, update } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 /** Sort-key prefix of the entries of migration 0006 on. */
 export const BOARD_ENTRY_PREFIX = 'STANDING#';
@@ -61,29 +62,33 @@ const keyBefore = (p: TiePlace): string =>
 /** The order of two places (negative: `a` is ahead). */
 export const compareTies = (a: TiePlace, b: TiePlace): number => a.reachedAt - b.reachedAt || a.userId - b.userId;
 
-export const BoardEntryItem = z
-  .object({
-    userId: z.number().int().positive(),
-    board: z.string(),
-    xp: z.number().int().nonnegative(),
-    /** Epoch ms of the grant that brought the learner to `xp`. */
-    reachedAt: z.number().int(),
-    /** The learner's publicId and display name (none: not set); absent on entries older than the names. */
-    publicId: z.string().optional(),
-    displayName: z.string().optional(),
-    /** TTL, epoch seconds (weekly boards). */
-    expiresAt: z.number().int().optional(),
-  })
-  .describe('board entry');
+export const BoardEntryItem = lazySchema(() =>
+  z
+    .object({
+      userId: z.number().int().positive(),
+      board: z.string(),
+      xp: z.number().int().nonnegative(),
+      /** Epoch ms of the grant that brought the learner to `xp`. */
+      reachedAt: z.number().int(),
+      /** The learner's publicId and display name (none: not set); absent on entries older than the names. */
+      publicId: z.string().optional(),
+      displayName: z.string().optional(),
+      /** TTL, epoch seconds (weekly boards). */
+      expiresAt: z.number().int().optional(),
+    })
+    .describe('board entry'),
+);
 export type BoardEntry = z.infer<typeof BoardEntryItem>;
 
 /** What the top list reads of an entry (a projection). */
-const RankedEntry = BoardEntryItem.pick({ userId: true, xp: true, reachedAt: true, publicId: true, displayName: true }).describe(
-  'board entry (ranked)',
+const RankedEntry = lazySchema(() =>
+  BoardEntryItem.unwrap()
+    .pick({ userId: true, xp: true, reachedAt: true, publicId: true, displayName: true })
+    .describe('board entry (ranked)'),
 );
 export type RankedEntry = z.infer<typeof RankedEntry>;
 /** What tie order needs of an entry. */
-const TieEntry = BoardEntryItem.pick({ userId: true, reachedAt: true }).describe('board entry (tie place)');
+const TieEntry = lazySchema(() => BoardEntryItem.unwrap().pick({ userId: true, reachedAt: true }).describe('board entry (tie place)'));
 
 /** Who stands on a board: the user item's names. */
 export interface BoardName {

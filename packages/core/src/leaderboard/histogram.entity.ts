@@ -20,6 +20,7 @@ import type { Db } from '../db/client';
 import { queryAll } from '../db/items';
 import { type Key, pad } from '../db/keys';
 import { type TxItem, update } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 /** Write shards of every board's histogram (chosen from the capacity model, docs/capacity.md). */
 export const HISTOGRAM_SHARDS = 64;
@@ -34,18 +35,20 @@ export const xpBucketKey = (board: string, userId: number, xp: number): Key => (
   sk: pad(xp, 10),
 });
 
-export const XpBucketItem = z
-  .object({
-    xp: z.number().int().nonnegative(),
-    /** Learners of the shard at exactly `xp` (0 once they all moved on). */
-    n: z.number().int(),
-    /** TTL, epoch seconds (weekly boards). */
-    expiresAt: z.number().int().optional(),
-  })
-  .describe('XP histogram bucket');
+export const XpBucketItem = lazySchema(() =>
+  z
+    .object({
+      xp: z.number().int().nonnegative(),
+      /** Learners of the shard at exactly `xp` (0 once they all moved on). */
+      n: z.number().int(),
+      /** TTL, epoch seconds (weekly boards). */
+      expiresAt: z.number().int().optional(),
+    })
+    .describe('XP histogram bucket'),
+);
 export type XpBucket = z.infer<typeof XpBucketItem>;
 
-const BucketCount = XpBucketItem.pick({ xp: true, n: true }).describe('XP histogram bucket (count)');
+const BucketCount = lazySchema(() => XpBucketItem.unwrap().pick({ xp: true, n: true }).describe('XP histogram bucket (count)'));
 
 /**
  * Transaction item: adds `delta` (+1 or -1) to the bucket of `xp` on `board` in the shard of learner `userId`,

@@ -21,6 +21,7 @@ import * as z from 'zod';
 import type { Db } from '../db/client';
 import { getItem, putItem } from '../db/items';
 import type { Key } from '../db/keys';
+import { lazySchema } from '../lazySchema';
 import { compareTies, type TiePlace } from './boardEntry.entity';
 
 /** An XP value held by more learners than this is crowded: the snapshot keeps markers of its tie order. */
@@ -51,14 +52,16 @@ export interface SnapshotData {
   markers: Record<string, Array<[number, number]>>;
 }
 
-const SnapshotItem = z
-  .object({
-    board: z.string(),
-    /** When the shards were read (epoch ms): the snapshot shows the board as it was then. */
-    at: z.number().int(),
-    data: z.instanceof(Uint8Array),
-  })
-  .describe('board snapshot');
+const SnapshotItem = lazySchema(() =>
+  z
+    .object({
+      board: z.string(),
+      /** When the shards were read (epoch ms): the snapshot shows the board as it was then. */
+      at: z.number().int(),
+      data: z.instanceof(Uint8Array),
+    })
+    .describe('board snapshot'),
+);
 
 /**
  * A board as of its snapshot: the top, the learners above any XP value, and the markers of crowded XP values.

@@ -16,6 +16,7 @@ import type { Db } from '../db/client';
 import { getItem, updateItem } from '../db/items';
 import type { Key } from '../db/keys';
 import { put, remove, type TxItem } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 const PARTITION = 'MARKETPLACE#CREDENTIAL';
 const credentialKey: Key = { pk: PARTITION, sk: 'OAUTH' };
@@ -23,31 +24,35 @@ const windowKey: Key = { pk: PARTITION, sk: 'WINDOW' };
 
 const epochMs = z.number().int();
 
-export const CredentialItem = z
-  .object({
-    refreshToken: z.string().min(1),
-    /** Epoch ms. */
-    obtainedAt: epochMs,
-    /** Staff username who opened the window it came through. */
-    authorizedVia: z.string().optional(),
-    /** Epoch ms of the last rotation by the marketplace. */
-    rotatedAt: epochMs.optional(),
-  })
-  .describe('marketplace credential');
+export const CredentialItem = lazySchema(() =>
+  z
+    .object({
+      refreshToken: z.string().min(1),
+      /** Epoch ms. */
+      obtainedAt: epochMs,
+      /** Staff username who opened the window it came through. */
+      authorizedVia: z.string().optional(),
+      /** Epoch ms of the last rotation by the marketplace. */
+      rotatedAt: epochMs.optional(),
+    })
+    .describe('marketplace credential'),
+);
 export type Credential = z.infer<typeof CredentialItem>;
 
-export const WindowItem = z
-  .object({
-    /** The OAuth `state` sent with the consent link and checked when the marketplace echoes it. */
-    state: z.string(),
-    /** Epoch ms. */
-    openedAt: epochMs,
-    /** Epoch ms; the window is closed from then on. */
-    closesAt: epochMs,
-    /** Staff username (or `script`) who opened it. */
-    openedBy: z.string(),
-  })
-  .describe('marketplace authorize window');
+export const WindowItem = lazySchema(() =>
+  z
+    .object({
+      /** The OAuth `state` sent with the consent link and checked when the marketplace echoes it. */
+      state: z.string(),
+      /** Epoch ms. */
+      openedAt: epochMs,
+      /** Epoch ms; the window is closed from then on. */
+      closesAt: epochMs,
+      /** Staff username (or `script`) who opened it. */
+      openedBy: z.string(),
+    })
+    .describe('marketplace authorize window'),
+);
 export type AuthorizeWindow = z.infer<typeof WindowItem>;
 
 /** The stored credential, or undefined before the first authorization. */

@@ -8,24 +8,27 @@ import type { Db } from '../db/client';
 import { isConditionFailure } from '../db/conditions';
 import { deleteItem, putItem, queryAll } from '../db/items';
 import type { Key } from '../db/keys';
+import { lazySchema } from '../lazySchema';
 import type { MigrationInfo } from './ids';
 
 export const MIGRATION_PARTITION = 'MIGRATION';
 
 export const migrationKey = (id: string): Key => ({ pk: MIGRATION_PARTITION, sk: id });
 
-export const AppliedMigrationItem = z
-  .object({
-    /** The migration id (the sort key, read because it is the record's identity). */
-    sk: z.string(),
-    description: z.string(),
-    /** ISO time. */
-    appliedAt: z.string(),
-  })
-  .describe('applied migration');
+export const AppliedMigrationItem = lazySchema(() =>
+  z
+    .object({
+      /** The migration id (the sort key, read because it is the record's identity). */
+      sk: z.string(),
+      description: z.string(),
+      /** ISO time. */
+      appliedAt: z.string(),
+    })
+    .describe('applied migration'),
+);
 export type AppliedMigrationItem = z.infer<typeof AppliedMigrationItem>;
 
-const AppliedMigrationId = AppliedMigrationItem.pick({ sk: true }).describe('applied migration');
+const AppliedMigrationId = lazySchema(() => AppliedMigrationItem.unwrap().pick({ sk: true }).describe('applied migration'));
 
 /** Ids of the migrations recorded as applied (reads the sort keys only). */
 export async function appliedMigrationIds(db: Db): Promise<Set<string>> {

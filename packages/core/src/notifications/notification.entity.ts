@@ -15,6 +15,7 @@ import type { Db } from '../db/client';
 import { countItems, getItems, type Page, parseItem, putItem, queryPage, updateItem } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 import { NOTIFICATION_KINDS, type NotificationKind, titleOf } from './kinds';
 
 export const NOTIFICATION_PREFIX = 'NOTIF#';
@@ -26,25 +27,27 @@ export const notificationKey = (userId: number, notificationId: number): Key => 
   sk: `${NOTIFICATION_PREFIX}${pad(notificationId, 12)}`,
 });
 
-export const NotificationItem = z
-  .object({
-    id: z.number().int().positive(),
-    kind: z.enum(NOTIFICATION_KINDS),
-    /** Short Persian text (kinds.ts `titleOf`), fixed at creation. */
-    title: z.string(),
-    data: z.record(z.string(), z.unknown()),
-    /** Epoch ms. */
-    createdAt: z.number().int(),
-    /** Epoch ms it was marked read one by one. */
-    readAt: z.number().int().optional(),
-    /** TTL, epoch seconds. */
-    expiresAt: z.number().int(),
-    /** Staff messages only: to one learner (`user`, with `userId`) or to all, and who sent it (never shown to learners). */
-    audience: z.enum(['user', 'all']).optional(),
-    userId: z.number().int().optional(),
-    staff: z.string().optional(),
-  })
-  .describe('notification');
+export const NotificationItem = lazySchema(() =>
+  z
+    .object({
+      id: z.number().int().positive(),
+      kind: z.enum(NOTIFICATION_KINDS),
+      /** Short Persian text (kinds.ts `titleOf`), fixed at creation. */
+      title: z.string(),
+      data: z.record(z.string(), z.unknown()),
+      /** Epoch ms. */
+      createdAt: z.number().int(),
+      /** Epoch ms it was marked read one by one. */
+      readAt: z.number().int().optional(),
+      /** TTL, epoch seconds. */
+      expiresAt: z.number().int(),
+      /** Staff messages only: to one learner (`user`, with `userId`) or to all, and who sent it (never shown to learners). */
+      audience: z.enum(['user', 'all']).optional(),
+      userId: z.number().int().optional(),
+      staff: z.string().optional(),
+    })
+    .describe('notification'),
+);
 export type StoredNotification = z.infer<typeof NotificationItem>;
 
 /** The last notification id this worker handed out. */

@@ -24,6 +24,7 @@ import type { Db } from '../db/client';
 import { getItem, type Page, queryPage } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { check, remove, type TxItem, update } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 export const PARENT_LINK_SK = 'PARENT';
 /** Write shards of the due index (the job reads them one after the other). */
@@ -34,40 +35,44 @@ export const parentLinkKey = (userId: number): Key => ({ pk: userPartition(userI
 const duePartition = (userId: number): string => `PARENTREPORTS#${userId % PARENT_INDEX_SHARDS}`;
 const dueSortKey = (week: string, userId: number): string => `${week}#${pad(userId, 12)}`;
 
-export const LastReport = z.object({
-  /** The Tehran week (its Saturday) the report was for. */
-  week: z.string(),
-  /** `sent`; `uncertain` (the provider may have sent it: not sent again); `failed` (not sent; tried again next run). */
-  status: z.enum(['sent', 'uncertain', 'failed']),
-  /** Epoch ms. */
-  at: z.number().int(),
-  /** The number it went to. */
-  phone: z.string(),
-  /** The provider's status of a refusal. */
-  providerStatus: z.number().int().optional(),
-});
+export const LastReport = lazySchema(() =>
+  z.object({
+    /** The Tehran week (its Saturday) the report was for. */
+    week: z.string(),
+    /** `sent`; `uncertain` (the provider may have sent it: not sent again); `failed` (not sent; tried again next run). */
+    status: z.enum(['sent', 'uncertain', 'failed']),
+    /** Epoch ms. */
+    at: z.number().int(),
+    /** The number it went to. */
+    phone: z.string(),
+    /** The provider's status of a refusal. */
+    providerStatus: z.number().int().optional(),
+  }),
+);
 export type LastReport = z.infer<typeof LastReport>;
 
-export const ParentLinkItem = z
-  .object({
-    userId: z.number().int().positive(),
-    status: z.enum(['none', 'active', 'stopped']),
-    /** The confirmed number (active or stopped), exactly as the learner sent it. */
-    phone: z.string().optional(),
-    verifiedAt: z.number().int().optional(),
-    dueWeek: z.string().optional(),
-    /** A number waiting for its code, and when the code was asked for (epoch ms). */
-    pendingPhone: z.string().optional(),
-    pendingAt: z.number().int().optional(),
-    stoppedAt: z.number().int().optional(),
-    stoppedBy: z.enum(['parent']).optional(),
-    lastReport: LastReport.optional(),
-    reportsSent: z.number().int().nonnegative().optional(),
-    /** A send in progress: the week, and until when (epoch ms) its claim holds. */
-    sendingWeek: z.string().optional(),
-    sendingUntil: z.number().int().optional(),
-  })
-  .describe('parent link');
+export const ParentLinkItem = lazySchema(() =>
+  z
+    .object({
+      userId: z.number().int().positive(),
+      status: z.enum(['none', 'active', 'stopped']),
+      /** The confirmed number (active or stopped), exactly as the learner sent it. */
+      phone: z.string().optional(),
+      verifiedAt: z.number().int().optional(),
+      dueWeek: z.string().optional(),
+      /** A number waiting for its code, and when the code was asked for (epoch ms). */
+      pendingPhone: z.string().optional(),
+      pendingAt: z.number().int().optional(),
+      stoppedAt: z.number().int().optional(),
+      stoppedBy: z.enum(['parent']).optional(),
+      lastReport: LastReport.optional(),
+      reportsSent: z.number().int().nonnegative().optional(),
+      /** A send in progress: the week, and until when (epoch ms) its claim holds. */
+      sendingWeek: z.string().optional(),
+      sendingUntil: z.number().int().optional(),
+    })
+    .describe('parent link'),
+);
 export type ParentLink = z.infer<typeof ParentLinkItem>;
 
 /** The parent link of learner `userId`, or undefined (strongly consistent). */

@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { getItem, queryAll } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 export const ANSWER_PREFIX = 'ANSWER#';
 
@@ -18,16 +19,18 @@ export const answerKey = (userId: number, nodeId: number, questionId: number): K
   sk: `${nodeAnswersPrefix(nodeId)}${pad(questionId, 10)}`,
 });
 
-export const AnswerItem = z
-  .object({
-    questionId: z.number().int(),
-    lessonId: z.number().int(),
-    nodeId: z.number().int(),
-    correct: z.boolean(),
-    /** ISO time. */
-    answeredAt: z.string(),
-  })
-  .describe('latest answer');
+export const AnswerItem = lazySchema(() =>
+  z
+    .object({
+      questionId: z.number().int(),
+      lessonId: z.number().int(),
+      nodeId: z.number().int(),
+      correct: z.boolean(),
+      /** ISO time. */
+      answeredAt: z.string(),
+    })
+    .describe('latest answer'),
+);
 export type LatestAnswer = z.infer<typeof AnswerItem>;
 
 /** The learner's latest answers to the questions of `nodeId`, by question id (strongly consistent Query). */

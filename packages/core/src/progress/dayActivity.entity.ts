@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { getItem, queryAll } from '../db/items';
 import { type Key, userPartition } from '../db/keys';
 import { type Condition, type TxItem, update } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 export const DAY_ACTIVITY_PREFIX = 'DAY#';
 /** Daily activity items are kept this many days (TTL). */
@@ -21,24 +22,26 @@ export const dayActivityKey = (userId: number, day: string): Key => ({ pk: userP
 
 const counter = z.number().int().optional();
 
-export const DayActivityItem = z
-  .object({
-    /** Tehran day, YYYY-MM-DD. */
-    day: z.string(),
-    /** Questions answered (right or wrong) and answered right. */
-    answered: counter,
-    correct: counter,
-    completedLessons: counter,
-    completedNodes: counter,
-    /** Tutor questions asked (counted when the quota is reserved; given back with it on a failed model call). */
-    assistantQuestions: counter,
-    /** Mistakes review answers (also counted in `answered` and `correct`) and the review XP they earned (capped a day). */
-    reviewAnswered: counter,
-    reviewXp: counter,
-    /** TTL, epoch seconds. */
-    expiresAt: z.number().int(),
-  })
-  .describe('daily activity');
+export const DayActivityItem = lazySchema(() =>
+  z
+    .object({
+      /** Tehran day, YYYY-MM-DD. */
+      day: z.string(),
+      /** Questions answered (right or wrong) and answered right. */
+      answered: counter,
+      correct: counter,
+      completedLessons: counter,
+      completedNodes: counter,
+      /** Tutor questions asked (counted when the quota is reserved; given back with it on a failed model call). */
+      assistantQuestions: counter,
+      /** Mistakes review answers (also counted in `answered` and `correct`) and the review XP they earned (capped a day). */
+      reviewAnswered: counter,
+      reviewXp: counter,
+      /** TTL, epoch seconds. */
+      expiresAt: z.number().int(),
+    })
+    .describe('daily activity'),
+);
 export type DayActivity = z.infer<typeof DayActivityItem>;
 
 /** The counters a transaction may add to a day (negative to give one back). */

@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { getItem, getItems } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 export const LESSON_COMPLETION_PREFIX = 'LESSON#';
 
@@ -16,18 +17,20 @@ export const lessonCompletionKey = (userId: number, lessonId: number): Key => ({
   sk: `${LESSON_COMPLETION_PREFIX}${pad(lessonId, 8)}`,
 });
 
-export const LessonCompletionItem = z
-  .object({
-    lessonId: z.number().int(),
-    nodeId: z.number().int(),
-    /** 0-3, see rules.ts `starsFor`. */
-    stars: z.number().int().nonnegative(),
-    /** XP this completion granted (0 when the node's quiz had credited the lesson's questions first). */
-    xp: z.number().int().nonnegative(),
-    /** ISO time. */
-    completedAt: z.string(),
-  })
-  .describe('lesson completion');
+export const LessonCompletionItem = lazySchema(() =>
+  z
+    .object({
+      lessonId: z.number().int(),
+      nodeId: z.number().int(),
+      /** 0-3, see rules.ts `starsFor`. */
+      stars: z.number().int().nonnegative(),
+      /** XP this completion granted (0 when the node's quiz had credited the lesson's questions first). */
+      xp: z.number().int().nonnegative(),
+      /** ISO time. */
+      completedAt: z.string(),
+    })
+    .describe('lesson completion'),
+);
 export type LessonCompletion = z.infer<typeof LessonCompletionItem>;
 
 /** Whether the learner completed `lessonId` (strongly consistent). */

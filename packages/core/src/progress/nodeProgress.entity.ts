@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { getItem, queryAll } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, type TxItem, update } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 import { ReviewItem } from './review.entity';
 
 export const NODE_PROGRESS_PREFIX = 'NODE#';
@@ -19,21 +20,23 @@ export const nodeProgressKey = (userId: number, nodeId: number): Key => ({
   sk: `${NODE_PROGRESS_PREFIX}${pad(nodeId, 8)}`,
 });
 
-export const NodeProgressItem = z
-  .object({
-    nodeId: z.number().int(),
-    gradeId: z.number().int(),
-    completed: z.boolean(),
-    /** 0-3, see rules.ts `starsFor`. */
-    stars: z.number().int().nonnegative(),
-    /** XP granted when the node was completed (its own part, not its lessons'). */
-    xp: z.number().int().nonnegative(),
-    /** Share of correct answers at completion, 0-1. */
-    score: z.number(),
-    /** ISO time of the first completion. */
-    completedAt: z.string(),
-  })
-  .describe('node progress');
+export const NodeProgressItem = lazySchema(() =>
+  z
+    .object({
+      nodeId: z.number().int(),
+      gradeId: z.number().int(),
+      completed: z.boolean(),
+      /** 0-3, see rules.ts `starsFor`. */
+      stars: z.number().int().nonnegative(),
+      /** XP granted when the node was completed (its own part, not its lessons'). */
+      xp: z.number().int().nonnegative(),
+      /** Share of correct answers at completion, 0-1. */
+      score: z.number(),
+      /** ISO time of the first completion. */
+      completedAt: z.string(),
+    })
+    .describe('node progress'),
+);
 export type NodeProgress = z.infer<typeof NodeProgressItem>;
 
 /** The learner's progress on `nodeId`, or undefined when they never completed it (strongly consistent). */
@@ -41,7 +44,7 @@ export const getNodeProgress = (db: Db, userId: number, nodeId: number): Promise
   getItem(db, nodeProgressKey(userId, nodeId), NodeProgressItem);
 
 /** An item of the `NODE#` collection: a node progress row or a mistakes review item (review.entity.ts). */
-const NodeCollectionItem = z.union([ReviewItem, NodeProgressItem]).describe('node collection item');
+const NodeCollectionItem = lazySchema(() => z.union([ReviewItem, NodeProgressItem]).describe('node collection item'));
 
 /**
  * The learner's `NODE#` item collection in one Query (all pages): the node progress rows by node id, and the

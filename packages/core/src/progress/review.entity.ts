@@ -20,6 +20,7 @@ import { addDays, tehranDay } from '../calendar/tehran';
 import type { Db } from '../db/client';
 import { type Key, pad, userPartition } from '../db/keys';
 import { remove, type TxItem, update } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 /** The marker of a review item's sort key within the `NODE#<nodeId>` collection. */
 export const REVIEW_MARK = '#REVIEW#';
@@ -29,24 +30,26 @@ export const reviewKey = (userId: number, nodeId: number, questionId: number): K
   sk: `NODE#${pad(nodeId, 8)}${REVIEW_MARK}${pad(questionId, 10)}`,
 });
 
-export const ReviewItem = z
-  .object({
-    questionId: z.number().int(),
-    nodeId: z.number().int(),
-    /** Leitner box, 1-5. */
-    box: z.number().int().min(1).max(5),
-    /** Tehran day (YYYY-MM-DD) the question is due again. */
-    dueOn: z.string(),
-    /** Epoch ms the question first entered the review, and of its last wrong answer in normal answering. */
-    addedAt: z.number().int(),
-    lastWrongAt: z.number().int().optional(),
-    /** Wrong answers in normal answering that put it (back) in box 1. */
-    wrongCount: z.number().int().nonnegative().optional(),
-    /** Review answers given, and the epoch ms of the last. */
-    reviews: z.number().int().nonnegative().optional(),
-    reviewedAt: z.number().int().optional(),
-  })
-  .describe('review item');
+export const ReviewItem = lazySchema(() =>
+  z
+    .object({
+      questionId: z.number().int(),
+      nodeId: z.number().int(),
+      /** Leitner box, 1-5. */
+      box: z.number().int().min(1).max(5),
+      /** Tehran day (YYYY-MM-DD) the question is due again. */
+      dueOn: z.string(),
+      /** Epoch ms the question first entered the review, and of its last wrong answer in normal answering. */
+      addedAt: z.number().int(),
+      lastWrongAt: z.number().int().optional(),
+      /** Wrong answers in normal answering that put it (back) in box 1. */
+      wrongCount: z.number().int().nonnegative().optional(),
+      /** Review answers given, and the epoch ms of the last. */
+      reviews: z.number().int().nonnegative().optional(),
+      reviewedAt: z.number().int().optional(),
+    })
+    .describe('review item'),
+);
 export type ReviewItem = z.infer<typeof ReviewItem>;
 
 /**

@@ -10,6 +10,7 @@ import { epochSeconds } from '../clock';
 import type { Db } from '../db/client';
 import { type Key, userPartition } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 import { ATTEMPT_TTL_SECONDS } from './attempt.entity';
 
 export const REVIEW_ATTEMPT_PREFIX = 'REVIEWATTEMPT#';
@@ -20,23 +21,25 @@ export const reviewAttemptKey = (userId: number, attemptId: string): Key => ({
 });
 
 /** What a review answer returns (and an attempt replays). */
-export const ReviewResult = z.object({
-  correct: z.boolean(),
-  /** Shown after a wrong answer. */
-  correctAnswer: z.string().optional(),
-  /** The question's Leitner box after the answer (the last box when mastered). */
-  box: z.number().int().min(1).max(5),
-  /** Tehran day it is due again; null once mastered (it left the review). */
-  dueOn: z.string().nullable(),
-  mastered: z.boolean(),
-  /** XP this answer earned (0 when wrong or past the day's review XP cap). */
-  xp: z.number().int().nonnegative(),
-});
+export const ReviewResult = lazySchema(() =>
+  z.object({
+    correct: z.boolean(),
+    /** Shown after a wrong answer. */
+    correctAnswer: z.string().optional(),
+    /** The question's Leitner box after the answer (the last box when mastered). */
+    box: z.number().int().min(1).max(5),
+    /** Tehran day it is due again; null once mastered (it left the review). */
+    dueOn: z.string().nullable(),
+    mastered: z.boolean(),
+    /** XP this answer earned (0 when wrong or past the day's review XP cap). */
+    xp: z.number().int().nonnegative(),
+  }),
+);
 export type ReviewResult = z.infer<typeof ReviewResult>;
 
-export const ReviewAttemptItem = z
-  .object({ questionId: z.number().int(), result: ReviewResult, expiresAt: z.number().int() })
-  .describe('review attempt');
+export const ReviewAttemptItem = lazySchema(() =>
+  z.object({ questionId: z.number().int(), result: ReviewResult, expiresAt: z.number().int() }).describe('review attempt'),
+);
 export type ReviewAttempt = z.infer<typeof ReviewAttemptItem>;
 
 /** Transaction item: records `result` for `attemptId`, answered at `nowMs`; fails when the id was used already. */

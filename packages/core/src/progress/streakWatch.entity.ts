@@ -18,6 +18,7 @@ import { isConditionFailure } from '../db/conditions';
 import { deleteItem, type Page, queryPage } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, remove, type TxItem } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 export const STREAK_WATCH_PREFIX = 'STREAKWATCH';
 /** Write shards of each day's partition. */
@@ -27,13 +28,15 @@ export const streakWatchKey = (userId: number): Key => ({ pk: userPartition(user
 
 const watchPartition = (day: string, shard: number): string => `${STREAK_WATCH_PREFIX}#${day}#${shard}`;
 
-export const StreakWatchItem = z
-  .object({
-    userId: z.number().int().positive(),
-    /** The user item's `streakLastDay` when written. */
-    lastDay: z.string(),
-  })
-  .describe('streak watch');
+export const StreakWatchItem = lazySchema(() =>
+  z
+    .object({
+      userId: z.number().int().positive(),
+      /** The user item's `streakLastDay` when written. */
+      lastDay: z.string(),
+    })
+    .describe('streak watch'),
+);
 export type StreakWatch = z.infer<typeof StreakWatchItem>;
 
 /** Transaction item: learner `userId`, whose streak's last day is now `lastDay`, holds a freeze. */

@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { getItem } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 export const WRONG_ANSWER_PREFIX = 'WRONG#';
 
@@ -17,15 +18,17 @@ export const wrongAnswerKey = (userId: number, questionId: number): Key => ({
   sk: `${WRONG_ANSWER_PREFIX}${pad(questionId, 10)}`,
 });
 
-export const WrongAnswerItem = z
-  .object({
-    questionId: z.number().int(),
-    /** The answer as the learner sent it. */
-    answer: z.string(),
-    /** ISO time. */
-    answeredAt: z.string(),
-  })
-  .describe('last wrong answer');
+export const WrongAnswerItem = lazySchema(() =>
+  z
+    .object({
+      questionId: z.number().int(),
+      /** The answer as the learner sent it. */
+      answer: z.string(),
+      /** ISO time. */
+      answeredAt: z.string(),
+    })
+    .describe('last wrong answer'),
+);
 export type WrongAnswer = z.infer<typeof WrongAnswerItem>;
 
 /** The learner's last wrong answer to `questionId`, or undefined when they never answered it wrongly. */

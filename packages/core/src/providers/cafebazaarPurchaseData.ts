@@ -11,17 +11,20 @@
  */
 import { createPublicKey, type KeyObject, verify } from 'node:crypto';
 import * as z from 'zod';
+import { lazySchema } from '../lazySchema';
 
-const PurchaseData = z.object({
-  orderId: z.string().optional(),
-  purchaseToken: z.string(),
-  developerPayload: z.string().optional(),
-  packageName: z.string(),
-  productId: z.string(),
-  purchaseState: z.number().int().optional(),
-  purchaseTime: z.number().optional(),
-  autoRenewing: z.boolean().optional(),
-});
+const PurchaseData = lazySchema(() =>
+  z.object({
+    orderId: z.string().optional(),
+    purchaseToken: z.string(),
+    developerPayload: z.string().optional(),
+    packageName: z.string(),
+    productId: z.string(),
+    purchaseState: z.number().int().optional(),
+    purchaseTime: z.number().optional(),
+    autoRenewing: z.boolean().optional(),
+  }),
+);
 export type SignedPurchase = z.infer<typeof PurchaseData>;
 
 const keys = new Map<string, KeyObject>();

@@ -17,6 +17,7 @@ import type { Db } from '../db/client';
 import { getRawItems, keyId, parseItem, queryAll } from '../db/items';
 import { type Key, pad } from '../db/keys';
 import { type TxItem, update } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 export const SHARDS = 16;
 const dayPartition = (day: string): string => `STATS#${day}`;
@@ -28,9 +29,9 @@ export type Counter = (typeof COUNTERS)[number];
 export type Counts = Partial<Record<Counter, number>>;
 
 const count = z.number().int().optional();
-const ShardItem = z
-  .object({ signIns: count, newUsers: count, orders: count, paidOrders: count, revenue: count })
-  .describe('day counter shard');
+const ShardItem = lazySchema(() =>
+  z.object({ signIns: count, newUsers: count, orders: count, paidOrders: count, revenue: count }).describe('day counter shard'),
+);
 
 /** The transaction item adding `counts` to Tehran day `day` (one random shard). */
 export function addCounts(db: Db, day: string, counts: Counts): TxItem {

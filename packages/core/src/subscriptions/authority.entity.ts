@@ -13,10 +13,11 @@ import type { Db } from '../db/client';
 import { getItem } from '../db/items';
 import type { Key } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 const authorityKey = (authority: string): Key => ({ pk: `AUTHORITY#${authority}`, sk: 'AUTHORITY' });
 
-const AuthorityItem = z.object({ orderId: z.number().int().positive() }).describe('gateway authority');
+const AuthorityItem = lazySchema(() => z.object({ orderId: z.number().int().positive() }).describe('gateway authority'));
 
 /** The order the gateway issued `authority` for, or undefined. */
 export async function orderIdOfAuthority(db: Db, authority: string): Promise<number | undefined> {

@@ -10,13 +10,16 @@ import * as z from 'zod';
 import { addDays, tehranDay } from '../calendar';
 import type { Db } from '../db/client';
 import { queryAll, updateItem } from '../db/items';
+import { lazySchema } from '../lazySchema';
 import { advertisedCodes, putDiscountCode } from './discountCode.entity';
 import { UNMATCHED_EVENT_KEEP_DAYS } from './events';
 import { allOrders } from './order.entity';
 import { eventIndex, eventKeysOfOrder, unmatchedPartitionOf } from './paymentEvent.entity';
 import { planKey } from './plan.entity';
 
-const UnmatchedKey = z.object({ pk: z.string(), sk: z.string(), id: z.string().optional() }).describe('payment event key');
+const UnmatchedKey = lazySchema(() =>
+  z.object({ pk: z.string(), sk: z.string(), id: z.string().optional() }).describe('payment event key'),
+);
 /** The rows written before rows carried an id. */
 const unindexed = (rows: Array<{ pk: string; sk: string; id?: string }>) => rows.filter((r) => r.id === undefined);
 

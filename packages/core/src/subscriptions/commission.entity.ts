@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import { queryAll } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, type TxItem, update } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 const COMMISSION_PREFIX = 'COMMISSION#';
 
@@ -21,18 +22,20 @@ const commissionKey = (referrerId: number, orderId: number): Key => ({
   sk: `${COMMISSION_PREFIX}${pad(orderId, 12)}`,
 });
 
-const CommissionItem = z
-  .object({
-    orderId: z.number().int().positive(),
-    inviteeId: z.number().int().positive(),
-    /** Toman. */
-    amount: z.number().int().nonnegative(),
-    /** Epoch ms. */
-    earnedAt: z.number().int(),
-    /** Epoch ms of the refund that reversed it. */
-    reversedAt: z.number().int().optional(),
-  })
-  .describe('commission');
+const CommissionItem = lazySchema(() =>
+  z
+    .object({
+      orderId: z.number().int().positive(),
+      inviteeId: z.number().int().positive(),
+      /** Toman. */
+      amount: z.number().int().nonnegative(),
+      /** Epoch ms. */
+      earnedAt: z.number().int(),
+      /** Epoch ms of the refund that reversed it. */
+      reversedAt: z.number().int().optional(),
+    })
+    .describe('commission'),
+);
 export type Commission = z.infer<typeof CommissionItem>;
 
 /** The commissions `referrerId` earned, by order id. */

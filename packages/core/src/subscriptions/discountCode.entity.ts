@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import { getItem, parseItem, putItem, queryAll } from '../db/items';
 import type { Key } from '../db/keys';
 import { put, remove, type TxItem, update } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 const OFFERS_PARTITION = 'OFFERS';
 const ALL_CODES_PARTITION = 'DISCOUNTS';
@@ -27,30 +28,32 @@ const codesIndex = (code: string) => ({ gsi2pk: ALL_CODES_PARTITION, gsi2sk: cod
 
 const epochMs = z.number().int();
 
-export const DiscountCodeItem = z
-  .object({
-    /** Upper case, 3-32 of A-Z 0-9 _ -. */
-    code: z.string(),
-    title: z.string(),
-    /** Whole percent off the list price, 1-100. */
-    percent: z.number().int(),
-    /** Epoch ms, inclusive; absent = since always. */
-    validFrom: epochMs.optional(),
-    /** Epoch ms, exclusive; absent = forever. */
-    validUntil: epochMs.optional(),
-    /** Total uses allowed; absent = unlimited. */
-    maxUses: z.number().int().optional(),
-    /** Uses allowed per user. */
-    perUserLimit: z.number().int(),
-    /** Plans the code applies to; absent = every plan. */
-    planIds: z.array(z.number().int()).optional(),
-    /** Listed by `GET /api/offers`. */
-    advertised: z.boolean(),
-    active: z.boolean(),
-    /** Uses so far (applied to an order and not given back). */
-    uses: z.number().int(),
-  })
-  .describe('discount code');
+export const DiscountCodeItem = lazySchema(() =>
+  z
+    .object({
+      /** Upper case, 3-32 of A-Z 0-9 _ -. */
+      code: z.string(),
+      title: z.string(),
+      /** Whole percent off the list price, 1-100. */
+      percent: z.number().int(),
+      /** Epoch ms, inclusive; absent = since always. */
+      validFrom: epochMs.optional(),
+      /** Epoch ms, exclusive; absent = forever. */
+      validUntil: epochMs.optional(),
+      /** Total uses allowed; absent = unlimited. */
+      maxUses: z.number().int().optional(),
+      /** Uses allowed per user. */
+      perUserLimit: z.number().int(),
+      /** Plans the code applies to; absent = every plan. */
+      planIds: z.array(z.number().int()).optional(),
+      /** Listed by `GET /api/offers`. */
+      advertised: z.boolean(),
+      active: z.boolean(),
+      /** Uses so far (applied to an order and not given back). */
+      uses: z.number().int(),
+    })
+    .describe('discount code'),
+);
 export type DiscountCode = z.infer<typeof DiscountCodeItem>;
 
 /** The code `code` (upper case), or undefined. */

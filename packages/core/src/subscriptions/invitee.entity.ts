@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import { queryAll } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 const INVITEE_PREFIX = 'INVITEE#';
 
@@ -22,14 +23,16 @@ const inviteeKey = (referrerId: number, inviteeId: number): Key => ({
   sk: `${INVITEE_PREFIX}${pad(inviteeId, 12)}`,
 });
 
-const InviteeItem = z
-  .object({
-    inviteeId: z.number().int().positive(),
-    publicId: z.string(),
-    /** Epoch ms. */
-    boundAt: z.number().int(),
-  })
-  .describe('invitee');
+const InviteeItem = lazySchema(() =>
+  z
+    .object({
+      inviteeId: z.number().int().positive(),
+      publicId: z.string(),
+      /** Epoch ms. */
+      boundAt: z.number().int(),
+    })
+    .describe('invitee'),
+);
 export type Invitee = z.infer<typeof InviteeItem>;
 
 /** The invitees of `referrerId`, by invitee id. */

@@ -24,6 +24,7 @@ import type { Db } from '../db/client';
 import { getItem, queryAll, updateItem } from '../db/items';
 import { type Key, pad } from '../db/keys';
 import { put, type TxItem, update } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 import { MarketplaceProductType } from './plan.entity';
 
 const PREFIX = 'MKTPURCHASE#';
@@ -46,17 +47,19 @@ export function dueIndex(atMs: number, digest: string): { gsi1pk: string; gsi1sk
 const epochMs = z.number().int();
 
 /** What the marketplace answered about a purchase (public values only: never the token). */
-export const StoreAnswer = z.object({
-  /** Epoch ms of the answer. */
-  at: epochMs,
-  /** `valid` (200 with a purchase), `not_found` (404: refunded, revoked or unknown). */
-  outcome: z.enum(['valid', 'not_found']),
-  /** HTTP status of the answer. */
-  httpStatus: z.number().int(),
-  /** The period end it reported, epoch ms (subscriptions). */
-  validUntil: epochMs.optional(),
-  autoRenewing: z.boolean().optional(),
-});
+export const StoreAnswer = lazySchema(() =>
+  z.object({
+    /** Epoch ms of the answer. */
+    at: epochMs,
+    /** `valid` (200 with a purchase), `not_found` (404: refunded, revoked or unknown). */
+    outcome: z.enum(['valid', 'not_found']),
+    /** HTTP status of the answer. */
+    httpStatus: z.number().int(),
+    /** The period end it reported, epoch ms (subscriptions). */
+    validUntil: epochMs.optional(),
+    autoRenewing: z.boolean().optional(),
+  }),
+);
 export type StoreAnswer = z.infer<typeof StoreAnswer>;
 
 /** A 200 answer of the subscription status API (`validUntil` epoch ms) at `at`, as kept. */
@@ -72,38 +75,40 @@ export const validAnswer = (status: { validUntil: number; autoRenewing: boolean 
 export const RenewalEndReason = z.enum(['not_found', 'cancelled', 'not_renewed', 'token_unreadable', 'staff_refund']);
 export type RenewalEndReason = z.infer<typeof RenewalEndReason>;
 
-export const MarketplacePurchaseItem = z
-  .object({
-    tokenDigest: z.string(),
-    /** The order the purchase paid (for a subscription: its first order). */
-    orderId: z.number().int().positive(),
-    userId: z.number().int().positive(),
-    planId: z.number().int(),
-    sku: z.string(),
-    productType: MarketplaceProductType,
-    boundAt: epochMs,
-    /** Subscriptions: the sealed purchase token, the period end as last seen, and the renewal schedule. */
-    sealedToken: z.string().optional(),
-    validUntil: epochMs.optional(),
-    autoRenewing: z.boolean().optional(),
-    renewalState: z.enum(['active', 'ended']).optional(),
-    /** Epoch ms from when it should be asked again. */
-    nextCheckAt: epochMs.optional(),
-    /** The newest paid order of the subscription, and how many orders it has paid. */
-    lastOrderId: z.number().int().optional(),
-    periods: z.number().int().optional(),
-    pendingOrderId: z.number().int().optional(),
-    checkedAt: epochMs.optional(),
-    endedAt: epochMs.optional(),
-    /**
-     * `not_found` (the marketplace answered 404: refunded, revoked, unknown), `cancelled` (it moved the period's end
-     * earlier), `not_renewed`, `token_unreadable` (SECRET_KEY changed), `staff_refund`.
-     */
-    endedReason: z.string().optional(),
-    /** The marketplace's last answer about it. */
-    lastAnswer: StoreAnswer.optional(),
-  })
-  .describe('marketplace purchase');
+export const MarketplacePurchaseItem = lazySchema(() =>
+  z
+    .object({
+      tokenDigest: z.string(),
+      /** The order the purchase paid (for a subscription: its first order). */
+      orderId: z.number().int().positive(),
+      userId: z.number().int().positive(),
+      planId: z.number().int(),
+      sku: z.string(),
+      productType: MarketplaceProductType,
+      boundAt: epochMs,
+      /** Subscriptions: the sealed purchase token, the period end as last seen, and the renewal schedule. */
+      sealedToken: z.string().optional(),
+      validUntil: epochMs.optional(),
+      autoRenewing: z.boolean().optional(),
+      renewalState: z.enum(['active', 'ended']).optional(),
+      /** Epoch ms from when it should be asked again. */
+      nextCheckAt: epochMs.optional(),
+      /** The newest paid order of the subscription, and how many orders it has paid. */
+      lastOrderId: z.number().int().optional(),
+      periods: z.number().int().optional(),
+      pendingOrderId: z.number().int().optional(),
+      checkedAt: epochMs.optional(),
+      endedAt: epochMs.optional(),
+      /**
+       * `not_found` (the marketplace answered 404: refunded, revoked, unknown), `cancelled` (it moved the period's end
+       * earlier), `not_renewed`, `token_unreadable` (SECRET_KEY changed), `staff_refund`.
+       */
+      endedReason: z.string().optional(),
+      /** The marketplace's last answer about it. */
+      lastAnswer: StoreAnswer.optional(),
+    })
+    .describe('marketplace purchase'),
+);
 export type MarketplacePurchase = z.infer<typeof MarketplacePurchaseItem>;
 
 /** The binding of the token with `digest`, or undefined when it paid nothing yet. */

@@ -16,6 +16,7 @@ import type { Db } from '../db/client';
 import { getItem, type Page, queryAll, queryPage, timeRange } from '../db/items';
 import { type Key, pad } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 import { MarketplaceProductType } from './plan.entity';
 
 const ALL_ORDERS_PARTITION = 'ORDERS';
@@ -39,65 +40,67 @@ export type Provider = z.infer<typeof Provider>;
 const toman = z.number().int().nonnegative();
 const epochMs = z.number().int();
 
-export const OrderItem = z
-  .object({
-    id: z.number().int().positive(),
-    userId: z.number().int().positive(),
-    planId: z.number().int(),
-    /** Snapshots of the plan at creation. */
-    planTitle: z.string(),
-    durationDays: z.number().int().nonnegative(),
-    aiDailyQuota: z.number().int().nonnegative(),
-    /** List price, toman. */
-    listPrice: toman,
-    /** Discount code applied (upper case), at most one per order. */
-    discountCode: z.string().optional(),
-    /** The order ended unpaid (failed or cancelled) and its discount use was given back (discountUse.ts). */
-    discountReleased: z.boolean().optional(),
-    discountPercent: z.number().int().optional(),
-    /** Discount, toman. */
-    discount: toman,
-    /** What the buyer pays, toman: listPrice − discount. */
-    amount: toman,
-    status: OrderStatus,
-    provider: Provider,
-    idempotencyKey: z.string(),
-    createdAt: epochMs,
-    updatedAt: epochMs,
-    /** Gateway session, set on the first visit of the pay link. */
-    authority: z.string().optional(),
-    gatewayStartedAt: epochMs.optional(),
-    paidAt: epochMs.optional(),
-    paidVia: z.enum(['callback', 'recheck', 'discount', 'marketplace', 'marketplace_renewal']).optional(),
-    /** The gateway's payment reference. */
-    refId: z.string().optional(),
-    /** Masked card number as the gateway reports it (e.g. 502229******5995). */
-    cardPan: z.string().optional(),
-    failedAt: epochMs.optional(),
-    cancelledAt: epochMs.optional(),
-    cancelledBy: z.string().optional(),
-    refundedAt: epochMs.optional(),
-    refundedBy: z.string().optional(),
-    /** Set when the marketplace ended the order (refunded or cancelled there, marketplaceEnd.ts); staff ends name `refundedBy`/`cancelledBy`. */
-    endedVia: z.literal('marketplace').optional(),
-    /** What paying granted: days, the subscription end before and after (epoch ms), and the subscription it extended. */
-    grant: z.object({ days: z.number().int(), fromMs: epochMs, toMs: epochMs, previous: StoredSubscription.nullable() }).optional(),
-    /** Referral commission paid for this order (toman), if it was the invitee's first real payment. */
-    commission: z.object({ referrerId: z.number().int(), amount: toman }).optional(),
-    /** Marketplace orders: the plan's SKU and product type, snapshotted at purchase (never from the app). */
-    marketplaceSku: z.string().optional(),
-    marketplaceProductType: MarketplaceProductType.optional(),
-    /** Set by the marketplace start step: the payload binding the purchase to this order, and when. */
-    developerPayload: z.string().optional(),
-    marketplaceStartedAt: epochMs.optional(),
-    /** SHA-256 (hex) of the marketplace purchase token that paid the order; the token itself is never stored here. */
-    purchaseTokenDigest: z.string().optional(),
-    /** End of the marketplace subscription period this order paid for, from the marketplace's answer (epoch ms). */
-    validUntil: epochMs.optional(),
-    /** A marketplace renewal: the id of the order that first bought the subscription. */
-    renewalOf: z.number().int().positive().optional(),
-  })
-  .describe('order');
+export const OrderItem = lazySchema(() =>
+  z
+    .object({
+      id: z.number().int().positive(),
+      userId: z.number().int().positive(),
+      planId: z.number().int(),
+      /** Snapshots of the plan at creation. */
+      planTitle: z.string(),
+      durationDays: z.number().int().nonnegative(),
+      aiDailyQuota: z.number().int().nonnegative(),
+      /** List price, toman. */
+      listPrice: toman,
+      /** Discount code applied (upper case), at most one per order. */
+      discountCode: z.string().optional(),
+      /** The order ended unpaid (failed or cancelled) and its discount use was given back (discountUse.ts). */
+      discountReleased: z.boolean().optional(),
+      discountPercent: z.number().int().optional(),
+      /** Discount, toman. */
+      discount: toman,
+      /** What the buyer pays, toman: listPrice − discount. */
+      amount: toman,
+      status: OrderStatus,
+      provider: Provider,
+      idempotencyKey: z.string(),
+      createdAt: epochMs,
+      updatedAt: epochMs,
+      /** Gateway session, set on the first visit of the pay link. */
+      authority: z.string().optional(),
+      gatewayStartedAt: epochMs.optional(),
+      paidAt: epochMs.optional(),
+      paidVia: z.enum(['callback', 'recheck', 'discount', 'marketplace', 'marketplace_renewal']).optional(),
+      /** The gateway's payment reference. */
+      refId: z.string().optional(),
+      /** Masked card number as the gateway reports it (e.g. 502229******5995). */
+      cardPan: z.string().optional(),
+      failedAt: epochMs.optional(),
+      cancelledAt: epochMs.optional(),
+      cancelledBy: z.string().optional(),
+      refundedAt: epochMs.optional(),
+      refundedBy: z.string().optional(),
+      /** Set when the marketplace ended the order (refunded or cancelled there, marketplaceEnd.ts); staff ends name `refundedBy`/`cancelledBy`. */
+      endedVia: z.literal('marketplace').optional(),
+      /** What paying granted: days, the subscription end before and after (epoch ms), and the subscription it extended. */
+      grant: z.object({ days: z.number().int(), fromMs: epochMs, toMs: epochMs, previous: StoredSubscription.nullable() }).optional(),
+      /** Referral commission paid for this order (toman), if it was the invitee's first real payment. */
+      commission: z.object({ referrerId: z.number().int(), amount: toman }).optional(),
+      /** Marketplace orders: the plan's SKU and product type, snapshotted at purchase (never from the app). */
+      marketplaceSku: z.string().optional(),
+      marketplaceProductType: MarketplaceProductType.optional(),
+      /** Set by the marketplace start step: the payload binding the purchase to this order, and when. */
+      developerPayload: z.string().optional(),
+      marketplaceStartedAt: epochMs.optional(),
+      /** SHA-256 (hex) of the marketplace purchase token that paid the order; the token itself is never stored here. */
+      purchaseTokenDigest: z.string().optional(),
+      /** End of the marketplace subscription period this order paid for, from the marketplace's answer (epoch ms). */
+      validUntil: epochMs.optional(),
+      /** A marketplace renewal: the id of the order that first bought the subscription. */
+      renewalOf: z.number().int().positive().optional(),
+    })
+    .describe('order'),
+);
 export type Order = z.infer<typeof OrderItem>;
 
 /** The order `orderId`, or undefined (strongly consistent). */

@@ -21,6 +21,7 @@ import type { Db } from '../db/client';
 import { type Page, putItem, queryAll, queryPage, timeRange } from '../db/items';
 import { type Key, pad } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 import { orderKey } from './order.entity';
 
 const EVENT_PREFIX = 'EVENT#';
@@ -57,64 +58,71 @@ export const PaymentPath = z.enum(['callback', 'recheck', 'discount', 'marketpla
 export type PaymentPath = z.infer<typeof PaymentPath>;
 
 /** The fields a row may carry; nothing else is ever written. */
-const PaymentEventDetails = z.object({
-  userId: z.number().int().optional(),
-  via: PaymentPath.optional(),
-  /** Outcome of a `payment_result`: what the order is after it (`refunded`, `cancelled`: ended at the marketplace). */
-  result: z.enum(['paid', 'failed', 'unchanged', 'refunded', 'cancelled']).optional(),
-  /** True for a duplicate or forged attempt that changed nothing (spec Events). */
-  ignored: z.boolean().optional(),
-  /** Why it was ignored or failed, e.g. `duplicate`, `unknown_authority`, `not_paid`, `order_refunded`. */
-  reason: z.string().optional(),
-  /** The `Status` query value of a callback (OK/NOK) as received. */
-  callbackStatus: z.string().optional(),
-  authority: z.string().optional(),
-  /** The gateway's result code (100, 101, -51, …). */
-  gatewayCode: z.number().int().optional(),
-  /** The gateway's payment reference (ref_id) of a verified payment. */
-  refId: z.string().optional(),
-  planId: z.number().int().optional(),
-  /** Toman. */
-  amount: z.number().optional(),
-  discountCode: z.string().optional(),
-  /** Toman. */
-  discount: z.number().optional(),
-  percent: z.number().optional(),
-  /** Staff username of an admin action. */
-  actor: z.string().optional(),
-  /** Days taken back by a refund. */
-  days: z.number().optional(),
-  /** Toman of referral commission earned or reversed. */
-  commission: z.number().optional(),
-  /** Marketplace product id (SKU) of a marketplace step. */
-  sku: z.string().optional(),
-  /** End of the marketplace subscription period (epoch ms), as the marketplace reported it. */
-  validUntil: z.number().optional(),
-  /** The marketplace's answer: its HTTP status (200, 404, ...) and whether the subscription renews itself. */
-  marketplaceStatus: z.number().int().optional(),
-  autoRenewing: z.boolean().optional(),
-  /** Human-readable note (e.g. the gateway's error message). */
-  note: z.string().optional(),
-});
+const PaymentEventDetails = lazySchema(() =>
+  z.object({
+    userId: z.number().int().optional(),
+    via: PaymentPath.optional(),
+    /** Outcome of a `payment_result`: what the order is after it (`refunded`, `cancelled`: ended at the marketplace). */
+    result: z.enum(['paid', 'failed', 'unchanged', 'refunded', 'cancelled']).optional(),
+    /** True for a duplicate or forged attempt that changed nothing (spec Events). */
+    ignored: z.boolean().optional(),
+    /** Why it was ignored or failed, e.g. `duplicate`, `unknown_authority`, `not_paid`, `order_refunded`. */
+    reason: z.string().optional(),
+    /** The `Status` query value of a callback (OK/NOK) as received. */
+    callbackStatus: z.string().optional(),
+    authority: z.string().optional(),
+    /** The gateway's result code (100, 101, -51, …). */
+    gatewayCode: z.number().int().optional(),
+    /** The gateway's payment reference (ref_id) of a verified payment. */
+    refId: z.string().optional(),
+    planId: z.number().int().optional(),
+    /** Toman. */
+    amount: z.number().optional(),
+    discountCode: z.string().optional(),
+    /** Toman. */
+    discount: z.number().optional(),
+    percent: z.number().optional(),
+    /** Staff username of an admin action. */
+    actor: z.string().optional(),
+    /** Days taken back by a refund. */
+    days: z.number().optional(),
+    /** Toman of referral commission earned or reversed. */
+    commission: z.number().optional(),
+    /** Marketplace product id (SKU) of a marketplace step. */
+    sku: z.string().optional(),
+    /** End of the marketplace subscription period (epoch ms), as the marketplace reported it. */
+    validUntil: z.number().optional(),
+    /** The marketplace's answer: its HTTP status (200, 404, ...) and whether the subscription renews itself. */
+    marketplaceStatus: z.number().int().optional(),
+    autoRenewing: z.boolean().optional(),
+    /** Human-readable note (e.g. the gateway's error message). */
+    note: z.string().optional(),
+  }),
+);
 export type PaymentEventDetails = z.infer<typeof PaymentEventDetails>;
 
-export const PaymentEventItem = PaymentEventDetails.extend({
-  /** `<at ms 15>-<seq 2>-<rand hex 8>` (absent only on rows not yet migrated). */
-  id: z.string().optional(),
-  kind: PaymentEventKind,
-  /** Null on an unmatched row. */
-  orderId: z.number().int().nullable(),
-  /** Epoch ms. */
-  at: z.number().int(),
-}).describe('payment event');
+export const PaymentEventItem = lazySchema(() =>
+  PaymentEventDetails.unwrap()
+    .extend({
+      /** `<at ms 15>-<seq 2>-<rand hex 8>` (absent only on rows not yet migrated). */
+      id: z.string().optional(),
+      kind: PaymentEventKind,
+      /** Null on an unmatched row. */
+      orderId: z.number().int().nullable(),
+      /** Epoch ms. */
+      at: z.number().int(),
+    })
+    .describe('payment event'),
+);
 export type PaymentEvent = z.infer<typeof PaymentEventItem>;
 
-const DETAIL_FIELDS = PaymentEventDetails.keyof().options;
+/** The declared detail fields (read at the first event written, not at import: lazySchema). */
+const detailFields = () => PaymentEventDetails.unwrap().keyof().options;
 
 /** Copies only the declared fields, cutting strings: a caller passing a whole object cannot leak it. */
 function clean(details: PaymentEventDetails): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const name of DETAIL_FIELDS) {
+  for (const name of detailFields()) {
     const value = details[name];
     if (value === undefined) continue;
     out[name] = typeof value === 'string' ? value.slice(0, 300) : value;
@@ -193,4 +201,4 @@ export const eventsPage = (db: Db, options: EventFilter & { limit: number; curso
 /** Every row of order `orderId` with its sort key (migrations). */
 export const eventKeysOfOrder = (db: Db, orderId: number): Promise<Array<{ pk: string; sk: string; id?: string }>> =>
   queryAll(db, { partition: orderKey(orderId).pk, sortKey: { beginsWith: EVENT_PREFIX } }, EventKey);
-const EventKey = z.object({ pk: z.string(), sk: z.string(), id: z.string().optional() }).describe('payment event key');
+const EventKey = lazySchema(() => z.object({ pk: z.string(), sk: z.string(), id: z.string().optional() }).describe('payment event key'));

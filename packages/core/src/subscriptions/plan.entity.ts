@@ -15,6 +15,7 @@ import type { Db } from '../db/client';
 import { getItem, queryAll } from '../db/items';
 import { type Key, pad } from '../db/keys';
 import { put, remove, type TxItem, update } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 const PLAN_PARTITION = 'PLAN';
 
@@ -24,30 +25,32 @@ export const skuKey = (sku: string): Key => ({ pk: `SKU#${sku}`, sk: 'SKU' });
 export const MarketplaceProductType = z.enum(['inapp', 'subscription']);
 export type MarketplaceProductType = z.infer<typeof MarketplaceProductType>;
 
-export const PlanItem = z
-  .object({
-    id: z.number().int().positive(),
-    title: z.string(),
-    /** List price, toman. */
-    price: z.number().int().nonnegative(),
-    durationDays: z.number().int().positive(),
-    /** Tutor questions per Tehran day while subscribed. */
-    aiDailyQuota: z.number().int().nonnegative(),
-    features: z.array(z.string()),
-    badge: z.string().nullable(),
-    popular: z.boolean(),
-    onSale: z.boolean(),
-    /** Marketplace product id; unique across plans; server-side only. */
-    marketplaceSku: z.string().optional(),
-    /**
-     * How the SKU is sold in the marketplace: `subscription` (auto-renewing; the default) or `inapp` (one period per
-     * purchase). Verification asks the marketplace's API of this type (spec Endpoints; DESIGN §8).
-     */
-    marketplaceProductType: MarketplaceProductType.optional(),
-    /** Set by the plan's first order (see the module doc). */
-    hasOrders: z.boolean().optional(),
-  })
-  .describe('plan');
+export const PlanItem = lazySchema(() =>
+  z
+    .object({
+      id: z.number().int().positive(),
+      title: z.string(),
+      /** List price, toman. */
+      price: z.number().int().nonnegative(),
+      durationDays: z.number().int().positive(),
+      /** Tutor questions per Tehran day while subscribed. */
+      aiDailyQuota: z.number().int().nonnegative(),
+      features: z.array(z.string()),
+      badge: z.string().nullable(),
+      popular: z.boolean(),
+      onSale: z.boolean(),
+      /** Marketplace product id; unique across plans; server-side only. */
+      marketplaceSku: z.string().optional(),
+      /**
+       * How the SKU is sold in the marketplace: `subscription` (auto-renewing; the default) or `inapp` (one period per
+       * purchase). Verification asks the marketplace's API of this type (spec Endpoints; DESIGN §8).
+       */
+      marketplaceProductType: MarketplaceProductType.optional(),
+      /** Set by the plan's first order (see the module doc). */
+      hasOrders: z.boolean().optional(),
+    })
+    .describe('plan'),
+);
 export type Plan = z.infer<typeof PlanItem>;
 
 /** Every plan, on sale or not, by id. */

@@ -15,6 +15,7 @@ import type { Db } from '../db/client';
 import { getItem, updateItem } from '../db/items';
 import { type Key, userPartition } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 import { Provider } from './order.entity';
 import { SubscriptionStatus } from './statusView';
 
@@ -24,44 +25,50 @@ const purchaseKeyKey = (userId: number, idempotencyKey: string): Key => ({
 });
 
 /** What makes two purchases "the same request": plan, payment method and discount code (upper case, or null). */
-export const PurchaseFingerprint = z.object({
-  planId: z.number().int(),
-  provider: Provider,
-  discountCode: z.string().nullable(),
-});
+export const PurchaseFingerprint = lazySchema(() =>
+  z.object({
+    planId: z.number().int(),
+    provider: Provider,
+    discountCode: z.string().nullable(),
+  }),
+);
 export type PurchaseFingerprint = z.infer<typeof PurchaseFingerprint>;
 
 /** The purchase's answer; a replay returns exactly the first one. Money in toman. */
-export const PurchaseResponse = z.object({
-  orderId: z.number().int().positive(),
-  /**
-   * `pending`: pay it (paymentUrl, or the marketplace SKU); `paid`: a 100 % code paid it at once. Answers stored before
-   * the member existed were pending ones.
-   */
-  status: z.enum(['pending', 'paid']).default('pending'),
-  /** Gateway orders to pay: open in a browser (the gateway's start page); null for the marketplace and a paid order. */
-  paymentUrl: z.string().nullable(),
-  /** Marketplace orders to pay: the product the app buys (the plan's SKU, DESIGN §8). */
-  marketplaceSku: z.string().optional(),
-  planId: z.number().int(),
-  listPrice: z.number().int(),
-  discount: z.number().int(),
-  /** What is left to pay; 0 means the order is paid (a 100% code). */
-  amount: z.number().int(),
-  /** A paid order: the subscription it granted, as the status route reports it (expiresAt epoch ms); else null. */
-  subscription: SubscriptionStatus.nullable().default(null),
-});
+export const PurchaseResponse = lazySchema(() =>
+  z.object({
+    orderId: z.number().int().positive(),
+    /**
+     * `pending`: pay it (paymentUrl, or the marketplace SKU); `paid`: a 100 % code paid it at once. Answers stored before
+     * the member existed were pending ones.
+     */
+    status: z.enum(['pending', 'paid']).default('pending'),
+    /** Gateway orders to pay: open in a browser (the gateway's start page); null for the marketplace and a paid order. */
+    paymentUrl: z.string().nullable(),
+    /** Marketplace orders to pay: the product the app buys (the plan's SKU, DESIGN §8). */
+    marketplaceSku: z.string().optional(),
+    planId: z.number().int(),
+    listPrice: z.number().int(),
+    discount: z.number().int(),
+    /** What is left to pay; 0 means the order is paid (a 100% code). */
+    amount: z.number().int(),
+    /** A paid order: the subscription it granted, as the status route reports it (expiresAt epoch ms); else null. */
+    subscription: SubscriptionStatus.nullable().default(null),
+  }),
+);
 export type PurchaseResponse = z.output<typeof PurchaseResponse>;
 
-const PurchaseKeyItem = z
-  .object({
-    orderId: z.number().int().positive(),
-    request: PurchaseFingerprint,
-    response: PurchaseResponse,
-    /** Epoch ms. */
-    createdAt: z.number().int(),
-  })
-  .describe('purchase idempotency key');
+const PurchaseKeyItem = lazySchema(() =>
+  z
+    .object({
+      orderId: z.number().int().positive(),
+      request: PurchaseFingerprint,
+      response: PurchaseResponse,
+      /** Epoch ms. */
+      createdAt: z.number().int(),
+    })
+    .describe('purchase idempotency key'),
+);
 type PurchaseKeyItem = z.infer<typeof PurchaseKeyItem>;
 
 /** What `userId` stored under `idempotencyKey`, or undefined for a new key. */

@@ -15,6 +15,7 @@ import type { Db } from '../db/client';
 import { getItem } from '../db/items';
 import { type Key, pad } from '../db/keys';
 import { put, type TxItem, update } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 import { discountPartition } from './discountCode.entity';
 
 const redemptionKey = (code: string, orderId: number): Key => ({ pk: discountPartition(code), sk: `REDEMPTION#${pad(orderId, 12)}` });
@@ -22,20 +23,22 @@ const userUsesKey = (code: string, userId: number): Key => ({ pk: discountPartit
 
 const epochMs = z.number().int();
 
-export const RedemptionItem = z
-  .object({
-    code: z.string(),
-    orderId: z.number().int(),
-    userId: z.number().int(),
-    percent: z.number().int(),
-    /** Toman taken off. */
-    discount: z.number().int(),
-    /** Epoch ms applied. */
-    at: epochMs,
-    /** Epoch ms its use was given back (the order ended unpaid); removed when it is paid after all. */
-    releasedAt: epochMs.optional(),
-  })
-  .describe('discount redemption');
+export const RedemptionItem = lazySchema(() =>
+  z
+    .object({
+      code: z.string(),
+      orderId: z.number().int(),
+      userId: z.number().int(),
+      percent: z.number().int(),
+      /** Toman taken off. */
+      discount: z.number().int(),
+      /** Epoch ms applied. */
+      at: epochMs,
+      /** Epoch ms its use was given back (the order ended unpaid); removed when it is paid after all. */
+      releasedAt: epochMs.optional(),
+    })
+    .describe('discount redemption'),
+);
 export type Redemption = z.infer<typeof RedemptionItem>;
 
 /** The redemption of `code` on order `orderId`, or undefined. */

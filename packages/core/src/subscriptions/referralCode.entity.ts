@@ -12,10 +12,11 @@ import type { Db } from '../db/client';
 import { getItem } from '../db/items';
 import type { Key } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 const referralCodeKey = (code: string): Key => ({ pk: `REFCODE#${code}`, sk: 'REFCODE' });
 
-const ReferralCodeItem = z.object({ userId: z.number().int().positive() }).describe('referral code');
+const ReferralCodeItem = lazySchema(() => z.object({ userId: z.number().int().positive() }).describe('referral code'));
 
 /** The owner of referral code `code` (upper case), or undefined. */
 export async function userIdOfReferralCode(db: Db, code: string): Promise<number | undefined> {

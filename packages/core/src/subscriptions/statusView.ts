@@ -7,30 +7,33 @@
 import * as z from 'zod';
 import type { User } from '../auth';
 import type { Deps } from '../deps';
+import { lazySchema } from '../lazySchema';
 import { activeSubscription } from './active';
 import { OrderStatus } from './order.entity';
 import { sourceOf } from './period';
 
-export const SubscriptionStatus = z.object({
-  /** `none`: never subscribed; `expired`: the last period has ended (never reported active). */
-  status: z.enum(['active', 'expired', 'none']),
-  active: z.boolean(),
-  plan: z.object({ id: z.number().int(), title: z.string() }).nullable(),
-  /** End of the (last) paid period, epoch ms, or null. */
-  expiresAt: z.number().int().nullable(),
-  /**
-   * What set that end (DESIGN §8 "Period truth"): `marketplace`, a marketplace subscription's period (and the days
-   * held after it); `gateway`, paid days. Null without a subscription. Defaults to null in answers stored before it.
-   */
-  source: z.enum(['gateway', 'marketplace']).nullable().default(null),
-  /** While a marketplace subscription runs: its period end as the marketplace says (epoch ms); `expiresAt` is later by the days held. */
-  marketplaceValidUntil: z.number().int().nullable().default(null),
-  /** Tutor questions per Tehran day now: the plan's while active, else the free quota. */
-  aiDailyQuota: z.number().int(),
-  freeAiDailyQuota: z.number().int(),
-  /** Orders the gateway re-check verified during this read (none outside the status route). */
-  recheckedOrders: z.array(z.object({ orderId: z.number().int(), status: OrderStatus })),
-});
+export const SubscriptionStatus = lazySchema(() =>
+  z.object({
+    /** `none`: never subscribed; `expired`: the last period has ended (never reported active). */
+    status: z.enum(['active', 'expired', 'none']),
+    active: z.boolean(),
+    plan: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+    /** End of the (last) paid period, epoch ms, or null. */
+    expiresAt: z.number().int().nullable(),
+    /**
+     * What set that end (DESIGN §8 "Period truth"): `marketplace`, a marketplace subscription's period (and the days
+     * held after it); `gateway`, paid days. Null without a subscription. Defaults to null in answers stored before it.
+     */
+    source: z.enum(['gateway', 'marketplace']).nullable().default(null),
+    /** While a marketplace subscription runs: its period end as the marketplace says (epoch ms); `expiresAt` is later by the days held. */
+    marketplaceValidUntil: z.number().int().nullable().default(null),
+    /** Tutor questions per Tehran day now: the plan's while active, else the free quota. */
+    aiDailyQuota: z.number().int(),
+    freeAiDailyQuota: z.number().int(),
+    /** Orders the gateway re-check verified during this read (none outside the status route). */
+    recheckedOrders: z.array(z.object({ orderId: z.number().int(), status: OrderStatus })),
+  }),
+);
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
 
 /** The subscription of `user` as the status route reports it at `deps.clock.now()` (no re-check; `recheckedOrders` as given). */

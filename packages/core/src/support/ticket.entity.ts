@@ -16,6 +16,7 @@ import type { Db } from '../db/client';
 import { type Page, queryAll, queryPage, timeRange } from '../db/items';
 import { type Key, pad, userPartition } from '../db/keys';
 import { put, type TxItem, update } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 /** The sort-key prefix of a learner's tickets and their messages. */
 export const TICKET_PREFIX = 'TICKET#';
@@ -36,20 +37,22 @@ export const ticketIndexKeys = (updatedAt: number, userId: number, ticketId: num
 /** The ticket's gsi2 attributes: its id alone. */
 export const ticketIdIndex = (ticketId: number) => ({ gsi2pk: `TICKETID#${ticketId}`, gsi2sk: 'TICKET' });
 
-export const TicketItem = z
-  .object({
-    id: z.number().int().positive(),
-    userId: z.number().int().positive(),
-    subject: z.string(),
-    /** `open` (waiting for staff), `answered` (staff replied), `closed` (by staff). */
-    status: z.enum(['open', 'answered', 'closed']),
-    messageCount: z.number().int().nonnegative(),
-    /** Epoch ms. */
-    createdAt: z.number().int(),
-    /** Epoch ms of the latest message. */
-    updatedAt: z.number().int(),
-  })
-  .describe('ticket');
+export const TicketItem = lazySchema(() =>
+  z
+    .object({
+      id: z.number().int().positive(),
+      userId: z.number().int().positive(),
+      subject: z.string(),
+      /** `open` (waiting for staff), `answered` (staff replied), `closed` (by staff). */
+      status: z.enum(['open', 'answered', 'closed']),
+      messageCount: z.number().int().nonnegative(),
+      /** Epoch ms. */
+      createdAt: z.number().int(),
+      /** Epoch ms of the latest message. */
+      updatedAt: z.number().int(),
+    })
+    .describe('ticket'),
+);
 export type TicketItem = z.infer<typeof TicketItem>;
 export type TicketStatus = TicketItem['status'];
 

@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import { queryAll } from '../db/items';
 import { type Key, pad } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 import { TicketItem, ticketKey } from './ticket.entity';
 
 export const ticketMessageKey = (userId: number, ticketId: number, atMs: number, suffix: string): Key => ({
@@ -21,24 +22,26 @@ export const ticketMessageKey = (userId: number, ticketId: number, atMs: number,
   sk: `${ticketKey(userId, ticketId).sk}#MSG#${pad(atMs, 13)}#${suffix}`,
 });
 
-export const TicketMessageItem = z
-  .object({
-    /** `user` (the learner) or `staff`. */
-    author: z.enum(['user', 'staff']),
-    text: z.string(),
-    /** Staff replies: the staff member's username (never shown to the learner). */
-    staff: z.string().optional(),
-    /** Epoch ms. */
-    createdAt: z.number().int(),
-  })
-  .describe('ticket message');
+export const TicketMessageItem = lazySchema(() =>
+  z
+    .object({
+      /** `user` (the learner) or `staff`. */
+      author: z.enum(['user', 'staff']),
+      text: z.string(),
+      /** Staff replies: the staff member's username (never shown to the learner). */
+      staff: z.string().optional(),
+      /** Epoch ms. */
+      createdAt: z.number().int(),
+    })
+    .describe('ticket message'),
+);
 export type TicketMessageItem = z.infer<typeof TicketMessageItem>;
 
 /** Transaction item: puts `message` on ticket `ticketId` of `userId`, keyed by its time and a random suffix. */
 export const putMessage = (db: Db, userId: number, ticketId: number, message: TicketMessageItem): TxItem =>
   put(db, { ...ticketMessageKey(userId, ticketId, message.createdAt, randomBytes(4).toString('hex')), ...message });
 
-const ThreadItem = z.union([TicketItem, TicketMessageItem]).describe('ticket or ticket message');
+const ThreadItem = lazySchema(() => z.union([TicketItem, TicketMessageItem]).describe('ticket or ticket message'));
 
 /**
  * Ticket `ticketId` of `userId` and its messages, oldest first, in one strongly consistent Query of the

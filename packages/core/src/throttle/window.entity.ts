@@ -8,6 +8,7 @@ import * as z from 'zod';
 import type { Db } from '../db/client';
 import { parseItem, updateItem } from '../db/items';
 import type { Key } from '../db/keys';
+import { lazySchema } from '../lazySchema';
 
 /** Seconds an expired window's item is kept past its end before TTL may delete it. */
 const TTL_GRACE_SECONDS = 60;
@@ -24,7 +25,7 @@ export function windowOf(nowSeconds: number, windowSeconds: number): { start: nu
 }
 
 /** What a hit hands back: the window's count after it. */
-const WindowCount = z.object({ count: z.number().int().positive() }).describe('throttle window');
+const WindowCount = lazySchema(() => z.object({ count: z.number().int().positive() }).describe('throttle window'));
 
 /**
  * Counts one request in the window of (`scope`, `subject`) starting at `windowStart` and sets its TTL to

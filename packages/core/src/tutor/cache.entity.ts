@@ -13,22 +13,25 @@ import type { Db } from '../db/client';
 import { getItem } from '../db/items';
 import type { Key } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 import { ToneSchema } from './message.entity';
 
 export const cachedAnswerKey = (hash: string): Key => ({ pk: `AICACHE#${hash}`, sk: 'AICACHE' });
 
-export const CachedAnswerItem = z
-  .object({
-    answer: z.string(),
-    tone: ToneSchema,
-    /** The chat model that wrote it. */
-    model: z.string(),
-    /** ISO time. */
-    createdAt: z.string(),
-    /** TTL, epoch seconds. */
-    expiresAt: z.number().int(),
-  })
-  .describe('cached tutor answer');
+export const CachedAnswerItem = lazySchema(() =>
+  z
+    .object({
+      answer: z.string(),
+      tone: ToneSchema,
+      /** The chat model that wrote it. */
+      model: z.string(),
+      /** ISO time. */
+      createdAt: z.string(),
+      /** TTL, epoch seconds. */
+      expiresAt: z.number().int(),
+    })
+    .describe('cached tutor answer'),
+);
 export type CachedAnswerItem = z.infer<typeof CachedAnswerItem>;
 
 /** The cached answer item of `hash`, expired or not, or undefined (eventually consistent: a cache). */

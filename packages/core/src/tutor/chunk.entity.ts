@@ -13,6 +13,7 @@ import * as z from 'zod';
 import type { Db } from '../db/client';
 import { queryAll } from '../db/items';
 import { type Key, pad } from '../db/keys';
+import { lazySchema } from '../lazySchema';
 
 const CHUNK_PREFIX = 'CHUNK#';
 const gradePartition = (gradeId: number): string => `RAG#${pad(gradeId, 4)}`;
@@ -25,24 +26,26 @@ export const chunkKey = (gradeId: number, docId: number, n: number): Key => ({
 const toBinary = (vector: number[]) => new Uint8Array(Float32Array.from(vector).buffer);
 const fromBinary = (bytes: Uint8Array) => new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
 
-export const ChunkItem = z
-  .object({
-    docId: z.number().int().positive(),
-    /** Position of the chunk in its document, from 0. */
-    n: z.number().int().nonnegative(),
-    gradeId: z.number().int().positive(),
-    /** The document's lesson; absent for a whole-grade document. */
-    lessonId: z.number().int().positive().optional(),
-    /** The document's title (retrieval names its source with it). */
-    title: z.string(),
-    text: z.string(),
-    /** The model of `vector`: vectors of two models cannot be compared. */
-    embeddingModel: z.string(),
-    /** Dimensions of `vector`. */
-    dims: z.number().int().positive(),
-    vector: z.instanceof(Uint8Array).transform(fromBinary),
-  })
-  .describe('textbook chunk');
+export const ChunkItem = lazySchema(() =>
+  z
+    .object({
+      docId: z.number().int().positive(),
+      /** Position of the chunk in its document, from 0. */
+      n: z.number().int().nonnegative(),
+      gradeId: z.number().int().positive(),
+      /** The document's lesson; absent for a whole-grade document. */
+      lessonId: z.number().int().positive().optional(),
+      /** The document's title (retrieval names its source with it). */
+      title: z.string(),
+      text: z.string(),
+      /** The model of `vector`: vectors of two models cannot be compared. */
+      embeddingModel: z.string(),
+      /** Dimensions of `vector`. */
+      dims: z.number().int().positive(),
+      vector: z.instanceof(Uint8Array).transform(fromBinary),
+    })
+    .describe('textbook chunk'),
+);
 export type ChunkItem = z.infer<typeof ChunkItem>;
 
 /** The stored item of a chunk (key included) with its `vector`, for a bulk write. */

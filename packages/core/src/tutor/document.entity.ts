@@ -13,24 +13,27 @@ import * as z from 'zod';
 import type { Db } from '../db/client';
 import { deleteItem, getItem, putItem } from '../db/items';
 import type { Key } from '../db/keys';
+import { lazySchema } from '../lazySchema';
 
 export const documentKey = (docId: number): Key => ({ pk: `RAGDOC#${docId}`, sk: 'RAGDOC' });
 
-export const DocumentItem = z
-  .object({
-    id: z.number().int().positive(),
-    gradeId: z.number().int().positive(),
-    /** The lesson the document belongs to, or null for the grade's book as a whole. */
-    lessonId: z.number().int().positive().nullable(),
-    title: z.string(),
-    /** How many chunks it has: `CHUNK#<docId>#0` … `CHUNK#<docId>#<chunks - 1>`. */
-    chunks: z.number().int().nonnegative(),
-    /** The embedding model of its vectors (AI_EMBEDDING_MODEL at ingest). */
-    embeddingModel: z.string(),
-    /** ISO time. */
-    createdAt: z.string(),
-  })
-  .describe('textbook document');
+export const DocumentItem = lazySchema(() =>
+  z
+    .object({
+      id: z.number().int().positive(),
+      gradeId: z.number().int().positive(),
+      /** The lesson the document belongs to, or null for the grade's book as a whole. */
+      lessonId: z.number().int().positive().nullable(),
+      title: z.string(),
+      /** How many chunks it has: `CHUNK#<docId>#0` … `CHUNK#<docId>#<chunks - 1>`. */
+      chunks: z.number().int().nonnegative(),
+      /** The embedding model of its vectors (AI_EMBEDDING_MODEL at ingest). */
+      embeddingModel: z.string(),
+      /** ISO time. */
+      createdAt: z.string(),
+    })
+    .describe('textbook document'),
+);
 export type DocumentItem = z.infer<typeof DocumentItem>;
 
 /** The document `docId`, or undefined (strongly consistent). */

@@ -21,6 +21,7 @@ import { encodeCursor } from '../db/cursor';
 import { getItem, type Page, parseItem, queryAll, queryPage, updateItem } from '../db/items';
 import { type Key, userPartition } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 
 /** Sort-key prefix of messages in the learner's partition. */
 export const MESSAGE_PREFIX = 'AIMSG#';
@@ -51,33 +52,35 @@ export const feedbackIndex = (m: Pick<MessageItem, 'ratedAt' | 'userId' | 'id'>)
 /** How the tutor answered (`prompt.ts` Tone), stored on answers and cached answers. */
 export const ToneSchema = z.enum(['explain', 'guide']);
 
-export const MessageItem = z
-  .object({
-    /** `<epochMs13>-<hex8>`. */
-    id: z.string().regex(MESSAGE_ID),
-    userId: z.number().int().positive(),
-    role: z.enum(['user', 'assistant']),
-    text: z.string(),
-    /** `book:<gradeId>`, `lesson:<lessonId>` or `question:<questionId>`. */
-    context: z.string(),
-    lessonId: z.number().int().optional(),
-    questionId: z.number().int().optional(),
-    /** ISO time (the instant of the id). */
-    createdAt: z.string(),
-    /** Answers only: how the tutor answered, whether from the answer cache, the model's tokens (0 when cached). */
-    tone: ToneSchema.optional(),
-    cached: z.boolean().optional(),
-    /** Answers about a practice question: the rung of the hint ladder (1 nudge, 2 method, 3 worked step; `hints.ts`). */
-    hintRung: z.number().int().min(1).max(3).optional(),
-    promptTokens: z.number().int().nonnegative().optional(),
-    completionTokens: z.number().int().nonnegative().optional(),
-    /** Answers only: the learner's feedback; a later rating replaces the earlier one. */
-    rating: z.enum(['up', 'down']).optional(),
-    comment: z.string().optional(),
-    /** ISO time of the rating. */
-    ratedAt: z.string().optional(),
-  })
-  .describe('tutor message');
+export const MessageItem = lazySchema(() =>
+  z
+    .object({
+      /** `<epochMs13>-<hex8>`. */
+      id: z.string().regex(MESSAGE_ID),
+      userId: z.number().int().positive(),
+      role: z.enum(['user', 'assistant']),
+      text: z.string(),
+      /** `book:<gradeId>`, `lesson:<lessonId>` or `question:<questionId>`. */
+      context: z.string(),
+      lessonId: z.number().int().optional(),
+      questionId: z.number().int().optional(),
+      /** ISO time (the instant of the id). */
+      createdAt: z.string(),
+      /** Answers only: how the tutor answered, whether from the answer cache, the model's tokens (0 when cached). */
+      tone: ToneSchema.optional(),
+      cached: z.boolean().optional(),
+      /** Answers about a practice question: the rung of the hint ladder (1 nudge, 2 method, 3 worked step; `hints.ts`). */
+      hintRung: z.number().int().min(1).max(3).optional(),
+      promptTokens: z.number().int().nonnegative().optional(),
+      completionTokens: z.number().int().nonnegative().optional(),
+      /** Answers only: the learner's feedback; a later rating replaces the earlier one. */
+      rating: z.enum(['up', 'down']).optional(),
+      comment: z.string().optional(),
+      /** ISO time of the rating. */
+      ratedAt: z.string().optional(),
+    })
+    .describe('tutor message'),
+);
 export type MessageItem = z.infer<typeof MessageItem>;
 
 /** Puts `message` (its key and gsi1 follow from its user, id and context): one item of the answer's transaction. */

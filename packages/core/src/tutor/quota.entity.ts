@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import { getItem, queryAll } from '../db/items';
 import { type Key, userPartition } from '../db/keys';
 import { type TxItem, update } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 import type { TokenUsage } from '../providers/ports';
 
 /** Sort-key prefix of quota items in the learner's partition. */
@@ -25,21 +26,23 @@ export const quotaKey = (userId: number, day: string): Key => ({ pk: userPartiti
 
 const count = z.number().int();
 
-export const QuotaItem = z
-  .object({
-    /** Tehran day, YYYY-MM-DD. */
-    day: z.string(),
-    /** Questions counted today (a give-back lowers it again). */
-    used: count,
-    /** The daily limit as of the latest reservation. */
-    limit: count,
-    /** The learner's model tokens of the day (absent until an answer reports usage). */
-    promptTokens: count.optional(),
-    completionTokens: count.optional(),
-    /** TTL, epoch seconds. */
-    expiresAt: count,
-  })
-  .describe('tutor quota');
+export const QuotaItem = lazySchema(() =>
+  z
+    .object({
+      /** Tehran day, YYYY-MM-DD. */
+      day: z.string(),
+      /** Questions counted today (a give-back lowers it again). */
+      used: count,
+      /** The daily limit as of the latest reservation. */
+      limit: count,
+      /** The learner's model tokens of the day (absent until an answer reports usage). */
+      promptTokens: count.optional(),
+      completionTokens: count.optional(),
+      /** TTL, epoch seconds. */
+      expiresAt: count,
+    })
+    .describe('tutor quota'),
+);
 export type QuotaItem = z.infer<typeof QuotaItem>;
 
 /** The learner's quota items still kept (the last {@link QUOTA_KEEP_SECONDS}), newest day first: one Query of their partition. */

@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import { getItem } from '../db/items';
 import type { Key } from '../db/keys';
 import { type TxItem, update } from '../db/transact';
+import { lazySchema } from '../lazySchema';
 import type { TokenUsage } from '../providers/ports';
 
 /** How long a day's aggregate is kept, days. */
@@ -25,19 +26,21 @@ export type UsageOutcome = 'answers' | 'cachedAnswers' | 'refusedAnswers';
 
 const count = z.number().int().nonnegative();
 
-export const DailyUsageItem = z
-  .object({
-    /** Tehran day, YYYY-MM-DD. */
-    day: z.string(),
-    promptTokens: count,
-    completionTokens: count,
-    answers: count.optional(),
-    cachedAnswers: count.optional(),
-    refusedAnswers: count.optional(),
-    /** TTL, epoch seconds. */
-    expiresAt: z.number().int(),
-  })
-  .describe('tutor daily usage');
+export const DailyUsageItem = lazySchema(() =>
+  z
+    .object({
+      /** Tehran day, YYYY-MM-DD. */
+      day: z.string(),
+      promptTokens: count,
+      completionTokens: count,
+      answers: count.optional(),
+      cachedAnswers: count.optional(),
+      refusedAnswers: count.optional(),
+      /** TTL, epoch seconds. */
+      expiresAt: z.number().int(),
+    })
+    .describe('tutor daily usage'),
+);
 export type DailyUsageItem = z.infer<typeof DailyUsageItem>;
 
 /** The service's tutor usage of Tehran day `day`, or undefined when nothing was answered that day. */

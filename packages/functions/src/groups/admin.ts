@@ -1,3 +1,4 @@
+import { lazySchema } from '@mathisland/core';
 import {
   ADMIN_COOKIE,
   changeOwnPassword,
@@ -39,25 +40,31 @@ const staffView = (staff: Staff) => ({
   updatedAt: isoTime(staff.updatedAt),
 });
 
-const Credentials = z.strictObject({ username: z.string().min(1).max(64), password: z.string().min(1).max(256) });
-const OwnPassword = z.strictObject({
-  oldPassword: z.string().min(1).max(256),
-  newPassword: z.string().min(10, 'at least 10 characters').max(256),
-});
+const Credentials = lazySchema(() => z.strictObject({ username: z.string().min(1).max(64), password: z.string().min(1).max(256) }));
+const OwnPassword = lazySchema(() =>
+  z.strictObject({
+    oldPassword: z.string().min(1).max(256),
+    newPassword: z.string().min(10, 'at least 10 characters').max(256),
+  }),
+);
 const Password = z.string().min(10, 'at least 10 characters').max(256);
-const NewStaff = z.strictObject({
-  username: z.string().min(3).max(64),
-  password: Password,
-  isSuperuser: z.boolean().default(false),
-  permissions: z.array(StaffPermission).max(50).default([]),
-  active: z.boolean().default(true),
-});
-const StaffChanges = z.strictObject({
-  password: Password.optional(),
-  isSuperuser: z.boolean().optional(),
-  permissions: z.array(StaffPermission).max(50).optional(),
-  active: z.boolean().optional(),
-});
+const NewStaff = lazySchema(() =>
+  z.strictObject({
+    username: z.string().min(3).max(64),
+    password: Password,
+    isSuperuser: z.boolean().default(false),
+    permissions: z.array(StaffPermission).max(50).default([]),
+    active: z.boolean().default(true),
+  }),
+);
+const StaffChanges = lazySchema(() =>
+  z.strictObject({
+    password: Password.optional(),
+    isSuperuser: z.boolean().optional(),
+    permissions: z.array(StaffPermission).max(50).optional(),
+    active: z.boolean().optional(),
+  }),
+);
 const StaffQuery = listQuery(staffFilters);
 const SessionsQuery = listQuery(sessionsFilters);
 const OtpQuery = listQuery(otpFilters);

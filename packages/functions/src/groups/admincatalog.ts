@@ -5,6 +5,7 @@
  * Authentication 6). Offers (advertised codes): `view_offer`, `change_offer`. The body rules below are the ones
  * the admin SPA's forms mirror.
  */
+import { lazySchema } from '@mathisland/core';
 import {
   createDiscountCode,
   createPlan,
@@ -34,7 +35,8 @@ import { adminPage, Id, IsoTime as IsoTimeOut, Plan, responseShape } from '../li
 const text = (max: number) => z.string().trim().min(1, 'must not be blank').max(max);
 const whole = (min: number, max: number) => z.number().int().min(min).max(max);
 
-const PlanFields = {
+/** A plan's editable fields (made when a plan's body schema is first used). */
+const planFields = () => ({
   title: text(100),
   price: whole(0, 1_000_000_000),
   durationDays: whole(1, 3650),
@@ -48,19 +50,23 @@ const PlanFields = {
     .regex(/^[A-Za-z0-9._-]{1,100}$/, '1-100 of A-Z a-z 0-9 . _ -')
     .nullable(),
   marketplaceProductType: MarketplaceProductType,
-};
-const NewPlan = z.strictObject({
-  ...PlanFields,
-  features: PlanFields.features.default([]),
-  badge: PlanFields.badge.default(null),
-  popular: PlanFields.popular.default(false),
-  onSale: PlanFields.onSale.default(true),
-  marketplaceSku: PlanFields.marketplaceSku.default(null),
-  marketplaceProductType: PlanFields.marketplaceProductType.default('subscription'),
 });
-const PlanChanges = z.strictObject(PlanFields).partial();
+const NewPlan = lazySchema(() => {
+  const fields = planFields();
+  return z.strictObject({
+    ...fields,
+    features: fields.features.default([]),
+    badge: fields.badge.default(null),
+    popular: fields.popular.default(false),
+    onSale: fields.onSale.default(true),
+    marketplaceSku: fields.marketplaceSku.default(null),
+    marketplaceProductType: fields.marketplaceProductType.default('subscription'),
+  });
+});
+const PlanChanges = lazySchema(() => z.strictObject(planFields()).partial());
 
-const CodeFields = {
+/** A discount code's editable fields (made when a code's body schema is first used). */
+const codeFields = () => ({
   title: text(100),
   percent: whole(1, 100),
   validFrom: IsoTime.nullable(),
@@ -75,18 +81,20 @@ const CodeFields = {
     .transform((ids) => (ids?.length ? ids : null)),
   advertised: z.boolean(),
   active: z.boolean(),
-};
-const NewCode = z.strictObject({ code: z.string().regex(/^[A-Za-z0-9_-]{3,32}$/, '3-32 of A-Z 0-9 _ -'), ...CodeFields }).partial({
-  validFrom: true,
-  validUntil: true,
-  maxUses: true,
-  perUserLimit: true,
-  planIds: true,
-  advertised: true,
-  active: true,
 });
-const CodeChanges = z.strictObject(CodeFields).partial();
-const OfferChanges = z.strictObject({ title: text(100), advertised: z.boolean() }).partial();
+const NewCode = lazySchema(() =>
+  z.strictObject({ code: z.string().regex(/^[A-Za-z0-9_-]{3,32}$/, '3-32 of A-Z 0-9 _ -'), ...codeFields() }).partial({
+    validFrom: true,
+    validUntil: true,
+    maxUses: true,
+    perUserLimit: true,
+    planIds: true,
+    advertised: true,
+    active: true,
+  }),
+);
+const CodeChanges = lazySchema(() => z.strictObject(codeFields()).partial());
+const OfferChanges = lazySchema(() => z.strictObject({ title: text(100), advertised: z.boolean() }).partial());
 
 const PlansQuery = listQuery(plansFilters);
 const CodesQuery = listQuery(codesFilters);

@@ -4,6 +4,7 @@
  * is two steps: `GET …/refund` is the confirmation page's data (days and commission it takes back), `POST
  * …/refund { confirm: true }` does it.
  */
+import { lazySchema } from '@mathisland/core';
 import { listUsers } from '@mathisland/core/auth';
 import { parentForStaff } from '@mathisland/core/parents';
 import { learningForStaff } from '@mathisland/core/progress';
@@ -32,9 +33,9 @@ import { adminPage, Day, Id, IsoTime, OrderStatus, responseShape, Toman } from '
 const UsersQuery = listQuery(usersFilters);
 const OrdersQuery = listWithRange(ordersFilters);
 const EventsQuery = listWithRange(eventsFilters);
-const OrderEventsQuery = listQuery({ kind: PaymentEventKind.optional() });
+const OrderEventsQuery = listQuery(() => ({ kind: PaymentEventKind.optional() }));
 const NoQuery = z.strictObject({});
-const Refund = z.union([z.undefined(), z.strictObject({ confirm: z.boolean() })]);
+const Refund = lazySchema(() => z.union([z.undefined(), z.strictObject({ confirm: z.boolean() })]));
 
 type Input = AdminInput<undefined, unknown>;
 

@@ -4,6 +4,7 @@
  * Notifications: `view_notification`, `add_notification` (to one learner, or to all as one broadcast item).
  * Tutor: read-only (`view_tutorfeedback`, `view_tutorusage`).
  */
+import { lazySchema } from '@mathisland/core';
 import { listSentNotifications, sendStaffNotification } from '@mathisland/core/notifications';
 import { closeTicket, listTicketsForStaff, MAX_TEXT_LENGTH, replyAsStaff, ticketForStaff } from '@mathisland/core/support';
 import { listTutorFeedback, listTutorUsage } from '@mathisland/core/tutor';
@@ -21,15 +22,17 @@ const SentQuery = listQuery(sentFilters);
 const FeedbackQuery = listQuery(feedbackFilters);
 const UsageQuery = listQuery(usageFilters);
 const NoQuery = z.strictObject({});
-const Reply = z.strictObject({ text: z.string().min(1).max(MAX_TEXT_LENGTH) });
-const Send = z
-  .strictObject({
-    userId: z.number().int().positive().optional(),
-    all: z.literal(true).optional(),
-    title: z.string().min(1).max(100),
-    body: z.string().min(1).max(2000),
-  })
-  .refine((b) => (b.userId === undefined) !== (b.all === undefined), { message: 'give either userId or all: true', path: ['userId'] });
+const Reply = lazySchema(() => z.strictObject({ text: z.string().min(1).max(MAX_TEXT_LENGTH) }));
+const Send = lazySchema(() =>
+  z
+    .strictObject({
+      userId: z.number().int().positive().optional(),
+      all: z.literal(true).optional(),
+      title: z.string().min(1).max(100),
+      body: z.string().min(1).max(2000),
+    })
+    .refine((b) => (b.userId === undefined) !== (b.all === undefined), { message: 'give either userId or all: true', path: ['userId'] }),
+);
 
 type Input<B = undefined> = AdminInput<B, unknown>;
 

@@ -12,6 +12,7 @@
  * - `GET /api/admin/users/{id}/tutor-usage`: a learner's tutor questions per day (their other related records are the
  *   lists' `userId` filters: orders, tickets, sessions; their history: `history?model=user&objectId=`).
  */
+import { lazySchema } from '@mathisland/core';
 import { endStaffSessionsOfRow, requireHistoryAccess } from '@mathisland/core/admin';
 import { endLearnerSessions, getUserForStaff } from '@mathisland/core/auth';
 import { HISTORY_ACTIONS, HISTORY_MODELS, listHistory } from '@mathisland/core/history';
@@ -29,14 +30,16 @@ import { json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
 import { adminPage, Day, IsoTime, responseShape, Toman } from '../lib/shapes';
 
-const StatsQuery = z.strictObject({
-  days: z
-    .string()
-    .regex(/^[0-9]{1,3}$/, `days must be 1 to ${MAX_STATS_DAYS}`)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= MAX_STATS_DAYS, `days must be 1 to ${MAX_STATS_DAYS}`)
-    .default(30),
-});
+const StatsQuery = lazySchema(() =>
+  z.strictObject({
+    days: z
+      .string()
+      .regex(/^[0-9]{1,3}$/, `days must be 1 to ${MAX_STATS_DAYS}`)
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= MAX_STATS_DAYS, `days must be 1 to ${MAX_STATS_DAYS}`)
+      .default(30),
+  }),
+);
 
 const CodeId = z.string().min(1).max(64).meta({ description: 'A discount code (any case)' });
 const RowId = z.number().int().positive();
@@ -116,7 +119,7 @@ export const { handler, createHandler, routes } = defineGroup(admintoolsRoutes, 
   'GET /api/admin/stats': route.admin({
     query: StatsQuery,
     description: `The last \`days\` Tehran days (default 30, 1-${MAX_STATS_DAYS}), today included, oldest first; zeros on quiet days.`,
-    responses: { 200: z.object({ days: z.array(StatsDay) }).meta({ id: 'DailyStats' }) },
+    responses: { 200: responseShape(() => z.object({ days: z.array(StatsDay) }).meta({ id: 'DailyStats' })) },
     run: stats,
   }),
   'POST /api/admin/discount-codes/bulk': route.admin({
@@ -161,17 +164,19 @@ export const { handler, createHandler, routes } = defineGroup(admintoolsRoutes, 
       'Newest day first, the days whose quota record is still kept (3 days); the service-wide figures per day are `GET /api/admin/tutor/usage`. ' +
       'A learner’s other related records: `GET /api/admin/orders?userId=`, `/tickets?userId=`, `/sessions?userId=` (superuser), `/history?model=user&objectId=`.',
     responses: {
-      200: z.object({
-        items: z.array(
-          z.object({
-            day: Day,
-            questions: count,
-            limit: count.meta({ description: 'Their daily limit that day' }),
-            promptTokens: count,
-            completionTokens: count,
-          }),
-        ),
-      }),
+      200: responseShape(() =>
+        z.object({
+          items: z.array(
+            z.object({
+              day: Day,
+              questions: count,
+              limit: count.meta({ description: 'Their daily limit that day' }),
+              promptTokens: count,
+              completionTokens: count,
+            }),
+          ),
+        }),
+      ),
     },
     errors: { not_found: 'No such learner.' },
     run: tutorUsage,

@@ -6,6 +6,7 @@
  * - `POST /api/ai/feedback` `{ messageId, rating: 'up' | 'down', comment? (≤ 1000) }` → the rated message.
  *   Only the caller's own answers: another learner's message id is 404.
  */
+import { lazySchema } from '@mathisland/core';
 import { listHistory, rateMessage } from '@mathisland/core/tutor';
 import * as z from 'zod';
 import { aiRoutes } from '../../../../infra/routes/ai';
@@ -14,15 +15,19 @@ import { json } from '../lib/responses';
 import { route, type UserInput } from '../lib/route';
 import { Id, IsoTime, page, responseShape } from '../lib/shapes';
 
-const HistoryQuery = z.object({
-  cursor: z.string().max(40).optional(),
-  limit: z.coerce.number().int().min(1).max(50).optional(),
-});
-const Feedback = z.strictObject({
-  messageId: z.string().min(1).max(40),
-  rating: z.enum(['up', 'down']),
-  comment: z.string().trim().max(1000).optional(),
-});
+const HistoryQuery = lazySchema(() =>
+  z.object({
+    cursor: z.string().max(40).optional(),
+    limit: z.coerce.number().int().min(1).max(50).optional(),
+  }),
+);
+const Feedback = lazySchema(() =>
+  z.strictObject({
+    messageId: z.string().min(1).max(40),
+    rating: z.enum(['up', 'down']),
+    comment: z.string().trim().max(1000).optional(),
+  }),
+);
 
 const Message = responseShape(() =>
   z

@@ -4,6 +4,7 @@
  * `{ accessToken, refreshToken, expiresIn }`, the refresh token rotating (the one sent is spent; sending a spent one
  * again ends the sign-in: DESIGN §12); logout 204.
  */
+import { lazySchema } from '@mathisland/core';
 import { login, logout, refresh, requestOtp } from '@mathisland/core/auth';
 import * as z from 'zod';
 import { authRoutes } from '../../../../infra/routes/auth';
@@ -17,9 +18,9 @@ import { Id, responseShape } from '../lib/shapes';
 const phone = z.string().regex(/^\+?[0-9]{7,15}$/, 'phone must be 7 to 15 ASCII digits, optionally starting with +');
 const refreshToken = z.string().min(16).max(200);
 
-const OtpRequest = z.strictObject({ phone });
-const Login = z.strictObject({ phone, otp: z.string().regex(/^[0-9]{4,8}$/, 'otp must be the digits of the code') });
-const RefreshBody = z.strictObject({ refreshToken });
+const OtpRequest = lazySchema(() => z.strictObject({ phone }));
+const Login = lazySchema(() => z.strictObject({ phone, otp: z.string().regex(/^[0-9]{4,8}$/, 'otp must be the digits of the code') }));
+const RefreshBody = lazySchema(() => z.strictObject({ refreshToken }));
 
 const Sent = responseShape(() => z.object({ sent: z.literal(true) }));
 const Tokens = responseShape(() =>

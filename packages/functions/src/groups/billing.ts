@@ -3,7 +3,7 @@
  * plans and offers (no login), purchase with `Idempotency-Key`, subscription status (re-checks unpaid orders
  * with the gateway), discount redemption, the referral program and invoices. Money is whole toman; times are ISO.
  */
-import { type Deps, DomainError } from '@mathisland/core';
+import { type Deps, DomainError, lazySchema } from '@mathisland/core';
 import {
   affiliateOf,
   bindReferrer,
@@ -44,13 +44,15 @@ const orderView = (deps: Deps, order: Order) => ({
   paymentUrl: order.provider === 'gateway' && order.status === 'pending' ? paymentUrl(deps, order.id) : null,
 });
 
-const Purchase = z.strictObject({
-  planId: z.number().int().positive(),
-  paymentMethod: z.enum(['gateway', 'marketplace'], "paymentMethod must be 'gateway' or 'marketplace'"),
-  discountCode: z.string().min(1).max(64).optional(),
-});
-const Redeem = z.strictObject({ code: z.string().min(1).max(64), orderId: z.number().int().positive() });
-const Referrer = z.strictObject({ code: z.string().min(1).max(64) });
+const Purchase = lazySchema(() =>
+  z.strictObject({
+    planId: z.number().int().positive(),
+    paymentMethod: z.enum(['gateway', 'marketplace'], "paymentMethod must be 'gateway' or 'marketplace'"),
+    discountCode: z.string().min(1).max(64).optional(),
+  }),
+);
+const Redeem = lazySchema(() => z.strictObject({ code: z.string().min(1).max(64), orderId: z.number().int().positive() }));
+const Referrer = lazySchema(() => z.strictObject({ code: z.string().min(1).max(64) }));
 
 type Input = UserInput<undefined, unknown>;
 
@@ -177,7 +179,7 @@ async function invoices({ deps, user }: Input) {
 export const { handler, createHandler, routes } = defineGroup(billingRoutes, {
   'GET /api/plans': route.public({
     description: 'Plans on sale only; never a marketplace SKU.',
-    responses: { 200: z.object({ items: z.array(Plan), freeAiDailyQuota: z.number().int().min(0) }) },
+    responses: { 200: responseShape(() => z.object({ items: z.array(Plan), freeAiDailyQuota: z.number().int().min(0) })) },
     run: plans,
   }),
   'GET /api/offers': route.public({ description: 'Advertised discount codes valid now.', responses: { 200: page(Offer) }, run: offers }),
@@ -279,7 +281,11 @@ export const { handler, createHandler, routes } = defineGroup(billingRoutes, {
   'POST /api/affiliate/referrer': route.user({
     body: Referrer,
     description: 'The same code again answers the same; an unknown or own code is 400 `validation_error`.',
-    responses: { 200: z.object({ referrer: z.string().meta({ description: 'The referrer’s publicId' }), boundAt: IsoTime.nullable() }) },
+    responses: {
+      200: responseShape(() =>
+        z.object({ referrer: z.string().meta({ description: 'The referrer’s publicId' }), boundAt: IsoTime.nullable() }),
+      ),
+    },
     errors: { referrer_already_set: 'The caller has another referrer already.' },
     run: bind,
   }),

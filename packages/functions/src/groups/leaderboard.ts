@@ -3,6 +3,7 @@
  * 50), a live ranking by XP cached 60 s, with the caller's own rank even outside the top (issue 3 §3;
  * DESIGN §3). Its own Lambda, so its 60-second cache is shared by every reader that reaches one instance.
  */
+import { lazySchema } from '@mathisland/core';
 import { leaderboard, TOP_SIZE } from '@mathisland/core/leaderboard';
 import * as z from 'zod';
 import { leaderboardRoutes } from '../../../../infra/routes/leaderboard';
@@ -10,10 +11,12 @@ import { defineGroup } from '../lib/group';
 import { route, type UserInput } from '../lib/route';
 import { Day, IsoTime, responseShape } from '../lib/shapes';
 
-const BoardQuery = z.object({
-  period: z.enum(['weekly', 'overall']).default('weekly'),
-  limit: z.coerce.number().int().min(1).max(TOP_SIZE).default(50),
-});
+const BoardQuery = lazySchema(() =>
+  z.object({
+    period: z.enum(['weekly', 'overall']).default('weekly'),
+    limit: z.coerce.number().int().min(1).max(TOP_SIZE).default(50),
+  }),
+);
 
 const xp = z.number().int().min(0);
 const Entry = responseShape(() => z.object({ rank: z.number().int().positive(), publicId: z.string(), name: z.string(), xp }));

@@ -4,6 +4,7 @@
  * streak, reviewDue }`, answer `{ correct, correctAnswer?, hearts, xp }`, completion `{ stars, xp, nextNodeId }`, review
  * `{ dueCount, items: [{ questionId, nodeId, box, dueOn }] }`, review answer `{ correct, correctAnswer?, box, dueOn }`.
  */
+import { lazySchema } from '@mathisland/core';
 import { publicQuestion } from '@mathisland/core/curriculum';
 import {
   answerQuestion,
@@ -25,14 +26,16 @@ import { json } from '../lib/responses';
 import { type Counting, route, type UserInput } from '../lib/route';
 import { Day, Id, IsoTime, page, Question, responseShape, Streak, StreakWithFreezes } from '../lib/shapes';
 
-const HomeQuery = z.object({ gradeId: z.string().optional() });
-const Answer = z.strictObject({
-  answer: z.union([z.string().min(1).max(50), z.number().finite().transform(String)]),
-  attemptId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'attemptId must be 8 to 64 of A-Z a-z 0-9 _ -')
-    .optional(),
-});
+const HomeQuery = lazySchema(() => z.object({ gradeId: z.string().optional() }));
+const Answer = lazySchema(() =>
+  z.strictObject({
+    answer: z.union([z.string().min(1).max(50), z.number().finite().transform(String)]),
+    attemptId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'attemptId must be 8 to 64 of A-Z a-z 0-9 _ -')
+      .optional(),
+  }),
+);
 
 type Input = UserInput<undefined, unknown>;
 

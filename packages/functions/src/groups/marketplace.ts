@@ -12,6 +12,7 @@
  *   authorizeUrl } }`; `POST /api/admin/marketplace/authorize-window` `{ hours? }` (`change_marketplacecredential`):
  *   `{ authorizeUrl, expiresAt }`. Times are ISO 8601.
  */
+import { lazySchema } from '@mathisland/core';
 import { completeAuthorization, connectionStatus, openAuthorizeWindow } from '@mathisland/core/marketplace';
 import { startMarketplacePurchase, verifyMarketplacePurchase } from '@mathisland/core/subscriptions';
 import * as z from 'zod';
@@ -22,28 +23,32 @@ import { json } from '../lib/responses';
 import { type AdminInput, type RouteInput, route, type UserInput } from '../lib/route';
 import { Id, IsoTime, OrderStatus, responseShape, SubscriptionStatus, subscriptionAnswer, Toman } from '../lib/shapes';
 
-const Verify = z.strictObject({
-  orderId: z.number().int().positive(),
-  // Marketplace purchase tokens are opaque printable strings; anything else is not one.
-  purchaseToken: z
-    .string()
-    .min(1)
-    .max(512)
-    .regex(/^[\x21-\x7e]+$/, 'a purchase token is printable ASCII without spaces'),
-  purchaseData: z.string().min(2).max(8192).optional().meta({
-    description:
-      'Poolakey’s `originalJson`: the purchase JSON the marketplace signed, exactly as received. Required for a subscription when the service has MARKETPLACE_PUBLIC_KEY',
+const Verify = lazySchema(() =>
+  z.strictObject({
+    orderId: z.number().int().positive(),
+    // Marketplace purchase tokens are opaque printable strings; anything else is not one.
+    purchaseToken: z
+      .string()
+      .min(1)
+      .max(512)
+      .regex(/^[\x21-\x7e]+$/, 'a purchase token is printable ASCII without spaces'),
+    purchaseData: z.string().min(2).max(8192).optional().meta({
+      description:
+        'Poolakey’s `originalJson`: the purchase JSON the marketplace signed, exactly as received. Required for a subscription when the service has MARKETPLACE_PUBLIC_KEY',
+    }),
+    dataSignature: z
+      .string()
+      .min(1)
+      .max(2048)
+      .optional()
+      .meta({ description: 'Poolakey’s `dataSignature`: base64 RSA-SHA1 signature of `purchaseData`. Required with it' }),
   }),
-  dataSignature: z
-    .string()
-    .min(1)
-    .max(2048)
-    .optional()
-    .meta({ description: 'Poolakey’s `dataSignature`: base64 RSA-SHA1 signature of `purchaseData`. Required with it' }),
-});
+);
 const queryValue = z.string().max(2000).optional();
-const AuthorizeQuery = z.object({ code: queryValue, state: queryValue, error: queryValue, error_description: queryValue });
-const Window = z.strictObject({ hours: z.number().int().min(1).max(720).optional() }).optional();
+const AuthorizeQuery = lazySchema(() =>
+  z.object({ code: queryValue, state: queryValue, error: queryValue, error_description: queryValue }),
+);
+const Window = lazySchema(() => z.strictObject({ hours: z.number().int().min(1).max(720).optional() }).optional());
 
 const Started = responseShape(() =>
   z.object({
@@ -156,7 +161,7 @@ export const { handler, createHandler, routes } = defineGroup(marketplaceRoutes,
   'GET /api/payment/marketplace/verify': route.public({
     query: AuthorizeQuery,
     description: 'Where the marketplace sends its account owner back: stores the refresh token and closes the window.',
-    responses: { 200: z.object({ mode: z.literal('oauth'), connected: z.literal(true) }) },
+    responses: { 200: responseShape(() => z.object({ mode: z.literal('oauth'), connected: z.literal(true) })) },
     errors: {
       authorization_invalid: 'No code, the owner denied, another state, or the code was refused.',
       authorization_window_closed: 'No authorization window is open (staff open one).',
@@ -169,7 +174,7 @@ export const { handler, createHandler, routes } = defineGroup(marketplaceRoutes,
     permission: 'change_marketplacecredential',
     body: Window,
     description: '72 hours unless `hours` says otherwise. Also `npm run marketplace:authorize`.',
-    responses: { 200: z.object({ authorizeUrl: z.string(), expiresAt: IsoTime }) },
+    responses: { 200: responseShape(() => z.object({ authorizeUrl: z.string(), expiresAt: IsoTime })) },
     errors: { marketplace_oauth_not_configured: 'No OAuth client is configured (MARKETPLACE_CLIENT_ID).' },
     run: openWindow,
   }),

@@ -3,6 +3,7 @@
  * notifications newest first `{ items, nextCursor?, unreadCount }`, marking one read (returns it) or all read.
  * Kinds and when they are created: packages/core/src/notifications/index.ts and docs/api.md.
  */
+import { lazySchema } from '@mathisland/core';
 import { listNotifications, markAllRead, markRead, NOTIFICATION_KINDS } from '@mathisland/core/notifications';
 import * as z from 'zod';
 import { notificationsRoutes } from '../../../../infra/routes/notifications';
@@ -10,10 +11,12 @@ import { defineGroup } from '../lib/group';
 import { route, type UserInput } from '../lib/route';
 import { Id, IsoTime, page, responseShape } from '../lib/shapes';
 
-const ListQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-});
+const ListQuery = lazySchema(() =>
+  z.object({
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(20),
+  }),
+);
 
 type Input = UserInput<undefined, unknown>;
 
@@ -63,5 +66,5 @@ export const { handler, createHandler, routes } = defineGroup(notificationsRoute
     errors: { not_found: 'No such notification of the caller’s.' },
     run: readOne,
   }),
-  'POST /api/notifications/read-all': route.user({ responses: { 200: z.object({ unreadCount }) }, run: readAll }),
+  'POST /api/notifications/read-all': route.user({ responses: { 200: responseShape(() => z.object({ unreadCount })) }, run: readAll }),
 });

@@ -6,7 +6,7 @@
  *   `{GATEWAY_REDIRECT}/?orderId=<id>&status=paid|failed` (GATEWAY_REDIRECT defaults to FRONTEND_URL), or JSON
  *   `{ orderId, status }` when GATEWAY_REDIRECT is `-`. 400 without an authority.
  */
-import { DomainError } from '@mathisland/core';
+import { DomainError, lazySchema } from '@mathisland/core';
 import { handleCallback, startPayment } from '@mathisland/core/subscriptions';
 import * as z from 'zod';
 import { paymentRoutes } from '../../../../infra/routes/payment';
@@ -14,7 +14,7 @@ import { defineGroup } from '../lib/group';
 import { redirect } from '../lib/http';
 import { found, json } from '../lib/responses';
 import { type RouteInput, route } from '../lib/route';
-import { Id, OrderStatus } from '../lib/shapes';
+import { Id, OrderStatus, responseShape } from '../lib/shapes';
 
 /** `{base}/?orderId=<id>&status=<status>` (spec: `{frontend_url}/?orderId=<id>&status=paid`). */
 export function resultUrl(base: string, orderId: number, status: string): string {
@@ -22,9 +22,9 @@ export function resultUrl(base: string, orderId: number, status: string): string
 }
 
 const queryValue = z.string().max(200).optional();
-const PayQuery = z.object({ sig: queryValue });
+const PayQuery = lazySchema(() => z.object({ sig: queryValue }));
 // ZarinPal sends `Authority` and `Status`; lower case is accepted too.
-const CallbackQuery = z.object({ Authority: queryValue, authority: queryValue, Status: queryValue, status: queryValue });
+const CallbackQuery = lazySchema(() => z.object({ Authority: queryValue, authority: queryValue, Status: queryValue, status: queryValue }));
 
 const Url = z.string().meta({ description: 'An absolute URL' });
 
@@ -61,7 +61,10 @@ export const { handler, createHandler, routes } = defineGroup(paymentRoutes, {
     description: 'Where the gateway sends the browser back (`Authority`, `Status=OK|NOK`): verified server to server.',
     responses: {
       302: found('To `{GATEWAY_REDIRECT}/?orderId=<id>&status=paid|failed` (or the order’s status when it was refunded or cancelled)', Url),
-      200: json(z.object({ orderId: Id, status: OrderStatus }), 'The result, when GATEWAY_REDIRECT is `-`'),
+      200: json(
+        responseShape(() => z.object({ orderId: Id, status: OrderStatus })),
+        'The result, when GATEWAY_REDIRECT is `-`',
+      ),
     },
     errors: {
       validation_error: 'No `Authority`.',

@@ -5,6 +5,7 @@
  *   `{ id, gradeId, lessonId, title, chunks, embeddingModel, createdAt }`.
  * - `DELETE /api/internal/rag/documents/{id}` → 204.
  */
+import { lazySchema } from '@mathisland/core';
 import { openAiModel } from '@mathisland/core/providers/model';
 import { deleteDocument, ingestDocument } from '@mathisland/core/tutor';
 import * as z from 'zod';
@@ -16,12 +17,14 @@ import { type RouteInput, route } from '../lib/route';
 import { Id, IsoTime, responseShape } from '../lib/shapes';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const NewDocument = z.strictObject({
-  gradeId: id,
-  lessonId: id.optional(),
-  title: z.string().trim().min(1).max(200),
-  text: z.string().min(1).max(200_000),
-});
+const NewDocument = lazySchema(() =>
+  z.strictObject({
+    gradeId: id,
+    lessonId: id.optional(),
+    title: z.string().trim().min(1).max(200),
+    text: z.string().min(1).max(200_000),
+  }),
+);
 
 const Ingested = responseShape(() =>
   z.object({

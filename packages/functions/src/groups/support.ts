@@ -3,6 +3,7 @@
  * and `{ text }`; spec: ticket text at most 5000 characters, longer is a validation error). A learner sees
  * only their own tickets: another learner's ticket id is 404.
  */
+import { lazySchema } from '@mathisland/core';
 import { addMessage, createTicket, getTicket, listTickets, MAX_SUBJECT_LENGTH, MAX_TEXT_LENGTH } from '@mathisland/core/support';
 import * as z from 'zod';
 import { supportRoutes } from '../../../../infra/routes/support';
@@ -12,8 +13,8 @@ import { route, type UserInput } from '../lib/route';
 import { Id, IsoTime, page, responseShape } from '../lib/shapes';
 
 const text = z.string().min(1).max(MAX_TEXT_LENGTH, `text must be at most ${MAX_TEXT_LENGTH} characters`);
-const NewTicket = z.strictObject({ subject: z.string().min(1).max(MAX_SUBJECT_LENGTH), text });
-const NewMessage = z.strictObject({ text });
+const NewTicket = lazySchema(() => z.strictObject({ subject: z.string().min(1).max(MAX_SUBJECT_LENGTH), text }));
+const NewMessage = lazySchema(() => z.strictObject({ text }));
 
 type Input = UserInput<undefined, unknown>;
 

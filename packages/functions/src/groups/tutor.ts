@@ -11,7 +11,9 @@
  * (docs/api.md): the refusal text (refused by the model), the closing sentence (cut at the time limit), else a
  * complete answer; a model failure cuts the stream (a network error for the client).
  */
+
 import { Readable } from 'node:stream';
+import { lazySchema } from '@mathisland/core';
 import { openAiModel } from '@mathisland/core/providers/model';
 import { type AskOutcome, askTutor, REFUSAL_TEXT, TIME_LIMIT_TEXT, USER_QUESTION_MAX } from '@mathisland/core/tutor';
 import * as z from 'zod';
@@ -22,14 +24,16 @@ import { text } from '../lib/responses';
 import { route, type UserInput } from '../lib/route';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const Ask = z.strictObject({
-  userQuestion: z
-    .string()
-    .refine((s) => [...s].length <= USER_QUESTION_MAX, { message: `At most ${USER_QUESTION_MAX} characters` })
-    .refine((s) => s.trim().length > 0, { message: 'Must not be empty' }),
-  lessonId: id.optional(),
-  questionId: id.optional(),
-});
+const Ask = lazySchema(() =>
+  z.strictObject({
+    userQuestion: z
+      .string()
+      .refine((s) => [...s].length <= USER_QUESTION_MAX, { message: `At most ${USER_QUESTION_MAX} characters` })
+      .refine((s) => s.trim().length > 0, { message: 'Must not be empty' }),
+    lessonId: id.optional(),
+    questionId: id.optional(),
+  }),
+);
 
 const OUTCOMES = ['answer', 'cached', 'off_topic', 'help_line', 'abuse_help', 'personal_data'] as const satisfies readonly AskOutcome[];
 const Answer = text(

@@ -4,6 +4,7 @@
  * with a code, and the stop link the parent opens without signing in. Hearts:
  * `{ hearts, maxHearts, enforced, nextHeartAt }` with `nextHeartAt` an ISO time or null (full, or not enforced).
  */
+import { lazySchema } from '@mathisland/core';
 import { deleteAccount } from '@mathisland/core/account';
 import { heartsAt } from '@mathisland/core/hearts';
 import { confirmParent, parentOf, removeParent, requestParentCode, stopByLink } from '@mathisland/core/parents';
@@ -17,18 +18,24 @@ import { json, noContent } from '../lib/responses';
 import { type RouteInput, route, type UserInput } from '../lib/route';
 import { Day, Hearts, Id, IsoTime, responseShape, StreakWithFreezes } from '../lib/shapes';
 
-const ProfileChange = z.strictObject({
-  displayName: z.string().max(200).nullable().optional(),
-  birthDate: z.string().max(40).nullable().optional(),
-  gradeId: z.number().int().positive().optional(),
-});
-const DeleteAccount = z.strictObject({ otp: z.string().regex(/^[0-9]{4,8}$/, 'otp must be the digits of the code') });
+const ProfileChange = lazySchema(() =>
+  z.strictObject({
+    displayName: z.string().max(200).nullable().optional(),
+    birthDate: z.string().max(40).nullable().optional(),
+    gradeId: z.number().int().positive().optional(),
+  }),
+);
+const DeleteAccount = lazySchema(() => z.strictObject({ otp: z.string().regex(/^[0-9]{4,8}$/, 'otp must be the digits of the code') }));
 /** The parent's number as sent (no normalization, as sign-in's phone): optional `+` and 7 to 15 ASCII digits. */
-const ParentPhone = z.strictObject({
-  phone: z.string().regex(/^\+?[0-9]{7,15}$/, 'phone must be 7 to 15 ASCII digits, optionally starting with +'),
-});
-const ParentCode = z.strictObject({ code: z.string().regex(/^[0-9]{4,8}$/, 'code must be the digits the parent received') });
-const StopQuery = z.strictObject({ token: z.string().min(1).max(64) });
+const ParentPhone = lazySchema(() =>
+  z.strictObject({
+    phone: z.string().regex(/^\+?[0-9]{7,15}$/, 'phone must be 7 to 15 ASCII digits, optionally starting with +'),
+  }),
+);
+const ParentCode = lazySchema(() =>
+  z.strictObject({ code: z.string().regex(/^[0-9]{4,8}$/, 'code must be the digits the parent received') }),
+);
+const StopQuery = lazySchema(() => z.strictObject({ token: z.string().min(1).max(64) }));
 
 type Input = UserInput<undefined, unknown>;
 
@@ -183,7 +190,12 @@ export const { handler, createHandler, routes } = defineGroup(userRoutes, {
     query: StopQuery,
     description: 'The link at the end of each weekly SMS (`?token=` signed for that learner and number). Stopping again answers the same.',
     responses: {
-      200: json(z.object({ stopped: z.literal(true), message: z.string().meta({ description: 'For the parent, in Persian' }) }), 'Stopped'),
+      200: json(
+        responseShape(() =>
+          z.object({ stopped: z.literal(true), message: z.string().meta({ description: 'For the parent, in Persian' }) }),
+        ),
+        'Stopped',
+      ),
     },
     errors: { not_found: 'The token is not valid, or reports no longer go to its number.' },
     run: stopReports,

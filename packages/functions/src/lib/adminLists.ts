@@ -2,13 +2,15 @@
  * The filters of every admin list, in one place (docs/admin-api.md "Resources"), so that a list and its CSV export
  * (`GET /api/admin/<resource>/export.csv`, DESIGN §9) accept exactly the same ones: a list's query is its filters
  * with `cursor` and `limit` (`listQuery`), an export's its filters alone (`exportQuery`). Any other parameter is 400.
- * The filters naming a domain's values (order statuses, history actions) are in `orderLists.ts` and `historyLists.ts`,
+ * Each filter set is a function making its shape, called when its list's query is first used (`listQuery`), so a
+ * group's cold start builds none (issue 30 §5). The filters naming a domain's values (order statuses, history actions) are in `orderLists.ts` and `historyLists.ts`,
  * so a group that lists neither does not bundle those domains' entity modules (the bundle budgets, issue 15).
  */
+import { lazySchema } from '@mathisland/core';
 import * as z from 'zod';
 import { listQuery, QueryBool, QueryFrom, QueryId, QueryOrder, QueryTo, rangeInOrder } from './adminQuery';
 
-const QueryDay = z.string().regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'YYYY-MM-DD');
+const QueryDay = () => z.string().regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'YYYY-MM-DD');
 
 /** A time range (`from`, `to`) and the direction of the list's time index (`sort` names that one field). */
 export const byTime = <F extends string>(field: F) => ({
@@ -19,11 +21,11 @@ export const byTime = <F extends string>(field: F) => ({
 });
 
 /** Learners: `q`, and the index's one order (by creation; `sort=createdAt`, `order`). */
-export const usersFilters = {
+export const usersFilters = () => ({
   q: z.string().min(1).max(100).optional(),
   sort: z.enum(['createdAt']).optional(),
   order: QueryOrder,
-};
+});
 /**
  * Search and sort of a list read whole (plans, codes, offers, staff): `q` (a part of the natural key or title, any
  * case), `sort` (one of `fields`; any column, since the whole list is in hand) and `order`.
@@ -34,32 +36,34 @@ const wholeFilters = <F extends string>(fields: readonly [F, ...F[]]) => ({
   order: QueryOrder,
 });
 
-export const plansFilters = {
+export const plansFilters = () => ({
   onSale: QueryBool.optional(),
   ...wholeFilters(['id', 'title', 'price', 'durationDays', 'aiDailyQuota', 'onSale', 'marketplaceSku']),
-};
-export const codesFilters = {
+});
+export const codesFilters = () => ({
   active: QueryBool.optional(),
   advertised: QueryBool.optional(),
   ...wholeFilters(['code', 'title', 'percent', 'validFrom', 'validUntil', 'maxUses', 'uses', 'active', 'advertised']),
-};
-export const offersFilters = wholeFilters(['code', 'title', 'percent', 'validUntil', 'usableNow']);
-export const ticketsFilters = {
+});
+export const offersFilters = () => wholeFilters(['code', 'title', 'percent', 'validUntil', 'usableNow']);
+export const ticketsFilters = () => ({
   status: z.enum(['open', 'answered', 'closed']).optional(),
   userId: QueryId.optional(),
   ...byTime('updatedAt'),
-};
-export const sentFilters = {};
-export const feedbackFilters = { rating: z.enum(['up', 'down']).optional() };
-export const usageFilters = { from: QueryDay.optional(), to: QueryDay.optional() };
-export const staffFilters = wholeFilters(['username', 'isSuperuser', 'active', 'createdAt', 'updatedAt']);
-export const sessionsFilters = { userId: QueryId.optional() };
-export const otpFilters = { phone: z.string().min(1).max(32).optional() };
+});
+export const sentFilters = () => ({});
+export const feedbackFilters = () => ({ rating: z.enum(['up', 'down']).optional() });
+export const usageFilters = () => ({ from: QueryDay().optional(), to: QueryDay().optional() });
+export const staffFilters = () => wholeFilters(['username', 'isSuperuser', 'active', 'createdAt', 'updatedAt']);
+export const sessionsFilters = () => ({ userId: QueryId.optional() });
+export const otpFilters = () => ({ phone: z.string().min(1).max(32).optional() });
 /** An export's query: the list's filters, nothing else (no `cursor`, no `limit`: an export has every matching row). */
-export const exportQuery = <F extends z.ZodRawShape>(filters: F) => z.strictObject(filters).superRefine(rangeInOrder);
+export const exportQuery = <F extends z.ZodRawShape>(filters: () => F) =>
+  lazySchema(() => z.strictObject(filters()).superRefine(rangeInOrder));
 
 /** A list's query: `cursor`, `limit` and the filters; a time range must be in order. */
-export const listWithRange = <F extends z.ZodRawShape>(filters: F) => listQuery(filters).superRefine(rangeInOrder);
+export const listWithRange = <F extends z.ZodRawShape>(filters: () => F) =>
+  lazySchema(() => listQuery(filters).unwrap().superRefine(rangeInOrder));
 
 /** The fields `q` searches in each whole list: its natural key and title. */
 export const SEARCHED = {

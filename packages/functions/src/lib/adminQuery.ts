@@ -3,7 +3,7 @@
  * same list), `limit` (1-100, default 25) and the list's own filters; any other parameter is 400
  * `validation_error` naming it (a strict schema), so a typo in a filter never silently lists everything.
  */
-import { DomainError } from '@mathisland/core';
+import { DomainError, lazySchema } from '@mathisland/core';
 import * as z from 'zod';
 
 /** `limit`: 1-100 ASCII digits, default 25. */
@@ -23,8 +23,12 @@ const Cursor = z
   .meta({ description: 'The `nextCursor` of the previous page of the same list', param: { id: 'cursor' } });
 const LimitParam = Limit.meta({ description: 'Rows a page, 1-100 (default 25)', param: { id: 'limit' } });
 
-/** A list's query schema: `cursor`, `limit` and `filters`; nothing else. */
-export const listQuery = <F extends z.ZodRawShape>(filters: F) => z.strictObject({ cursor: Cursor, limit: LimitParam, ...filters });
+/**
+ * A list's query schema: `cursor`, `limit` and the `filters` (their shape, made when the schema is first used: a
+ * group's cold start builds no list's query, issue 30 §5); nothing else.
+ */
+export const listQuery = <F extends z.ZodRawShape>(filters: () => F) =>
+  lazySchema(() => z.strictObject({ cursor: Cursor, limit: LimitParam, ...filters() }));
 
 /** A positive ASCII-decimal id in a query string (`userId`, `orderId`). */
 export const QueryId = z

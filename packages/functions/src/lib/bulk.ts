@@ -7,8 +7,9 @@
  * At most {@link MAX_BULK_IDS} rows a request (400 beyond: the request stays well inside API Gateway's 30 s), run
  * {@link BULK_CONCURRENCY} at a time (the DynamoDB pool holds 8 requests in flight per worker). Repeated ids count once.
  */
-import { DomainError, logger } from '@mathisland/core';
+import { DomainError, lazySchema, logger } from '@mathisland/core';
 import * as z from 'zod';
+import { responseShape } from './shapes';
 
 /** The most rows one bulk request may name. */
 export const MAX_BULK_IDS = 100;
@@ -17,10 +18,12 @@ export const BULK_CONCURRENCY = 4;
 
 /** A bulk request's body: 1-{@link MAX_BULK_IDS} ids of `id`'s shape and one of `actions`. */
 export const bulkBody = <I extends z.ZodType, A extends readonly [string, ...string[]]>(id: I, actions: A) =>
-  z.strictObject({
-    ids: z.array(id).min(1, 'select at least one row').max(MAX_BULK_IDS, `at most ${MAX_BULK_IDS} rows a request`),
-    action: z.enum(actions),
-  });
+  lazySchema(() =>
+    z.strictObject({
+      ids: z.array(id).min(1, 'select at least one row').max(MAX_BULK_IDS, `at most ${MAX_BULK_IDS} rows a request`),
+      action: z.enum(actions),
+    }),
+  );
 
 /** One row's outcome: applied (`changed` false when it was so already), or refused with the error it would answer alone. */
 export type BulkResult<I> = { id: I; ok: true; changed: boolean } | { id: I; ok: false; code: string; detail: string };
@@ -33,15 +36,17 @@ export interface BulkAnswer<I> {
 
 /** The answer's schema for ids of `id`'s shape (the OpenAPI document and the test stacks' check). */
 export const bulkAnswer = (id: z.ZodType) =>
-  z.object({
-    results: z.array(
-      z.union([
-        z.object({ id, ok: z.literal(true), changed: z.boolean().meta({ description: 'false: it was so already (nothing written)' }) }),
-        z.object({ id, ok: z.literal(false), code: z.string(), detail: z.string() }),
-      ]),
-    ),
-    summary: z.object({ changed: z.number().int().min(0), unchanged: z.number().int().min(0), failed: z.number().int().min(0) }),
-  });
+  responseShape(() =>
+    z.object({
+      results: z.array(
+        z.union([
+          z.object({ id, ok: z.literal(true), changed: z.boolean().meta({ description: 'false: it was so already (nothing written)' }) }),
+          z.object({ id, ok: z.literal(false), code: z.string(), detail: z.string() }),
+        ]),
+      ),
+      summary: z.object({ changed: z.number().int().min(0), unchanged: z.number().int().min(0), failed: z.number().int().min(0) }),
+    }),
+  );
 
 /**
  * Runs `apply` on each distinct id of `ids` ({@link BULK_CONCURRENCY} at a time). A row's DomainError becomes its

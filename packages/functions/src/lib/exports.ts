@@ -63,7 +63,7 @@ export interface ExportSpec {
   page: (deps: Deps, filters: any, cursor?: string) => Promise<RowPage>;
 }
 
-const strict = (shape: z.ZodRawShape) => ({ query: exportQuery(shape) });
+const strict = (filters: () => z.ZodRawShape) => ({ query: exportQuery(filters) });
 
 const paged = (list: (deps: Deps, q: any) => Promise<RowPage>) => (deps: Deps, filters: object, cursor?: string) =>
   list(deps, { ...filters, limit: EXPORT_PAGE_SIZE, ...(cursor ? { cursor } : {}) });

@@ -8,12 +8,12 @@ import * as z from 'zod';
 import { byTime } from './adminLists';
 import { QueryId } from './adminQuery';
 
-export const ordersFilters = {
+export const ordersFilters = () => ({
   status: z.enum(ORDER_STATUSES).optional(),
   provider: Provider.optional(),
   userId: QueryId.optional(),
   userPublicId: z.string().min(1).max(32).optional(),
   q: z.string().min(1).max(64).optional(),
   ...byTime('createdAt'),
-};
-export const eventsFilters = { orderId: QueryId.optional(), kind: PaymentEventKind.optional(), ...byTime('at') };
+});
+export const eventsFilters = () => ({ orderId: QueryId.optional(), kind: PaymentEventKind.optional(), ...byTime('at') });

@@ -10,6 +10,10 @@
  * implies; `responses.ts`), from which `openapi/document.ts` builds the OpenAPI document and against which the test
  * stacks check every real answer. The auth kind must equal the one `infra/routes.ts` gives the route (its AuthKind;
  * checked when the group is built).
+ *
+ * A group file declares its schemas wrapped, so that a cold start builds none of them (issue 30 §5): a body or
+ * query as `lazySchema(() => z.strictObject(...))` (built at the route's first request), a response shape as
+ * `responseShape(() => ...)` (built only by the API description); tests/coldImport.test.ts holds this.
  */
 import type { Deps } from '@mathisland/core';
 import type { Permission, Staff } from '@mathisland/core/admin';

@@ -7,24 +7,18 @@
  * fields (DESIGN §3: "extra fields are welcome") only through explicit optional fields: the test stacks check real
  * answers against them, so a renamed or retyped field fails CI.
  */
+import { lazySchema } from '@mathisland/core';
 import * as z from 'zod';
 import { isoTime } from './http';
 
 /**
- * A response shape built at its first read instead of when its module loads. Answers are not validated at run time
- * (the test stacks check them against the API description), so a Lambda never reads one and its cold start builds
- * none: each zod schema costs its construction at import, about 30 µs an instance, and a group declares hundreds
- * (issue 30 §5, docs/performance.md). `build` runs once; the wrapper is transparent to `z.infer` and to the API
- * description (zod-openapi renders the built shape, with its `.meta({ id })` component). A shape built on another:
- * `responseShape(() => Plan.unwrap().extend({ ... }))`. Not for a schema that parses input or stored items.
+ * A response shape built at its first read instead of when its module loads ({@link lazySchema}). Answers are not
+ * validated at run time (the test stacks check them against the API description), so a Lambda never reads one and
+ * its cold start builds none (issue 30 §5). The wrapper is transparent to the API description: zod-openapi renders
+ * the built shape, with its `.meta({ id })` component. A shape built on another:
+ * `responseShape(() => Plan.unwrap().extend({ ... }))`.
  */
-export function responseShape<T extends z.ZodType>(build: () => T): z.ZodLazy<T> {
-  let built: T | undefined;
-  return z.lazy(() => {
-    built ??= build();
-    return built;
-  });
-}
+export const responseShape: typeof lazySchema = lazySchema;
 
 /** The error body of every failure (DESIGN §3). */
 export const ErrorBody = z

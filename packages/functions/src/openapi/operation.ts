@@ -111,7 +111,9 @@ export function operation(spec: RouteSpec, def: RouteDef, errors: Map<number, Zo
   }
   for (const [status, response] of errors) responses[String(status)] ??= response;
   const path = pathParams(spec.path);
-  const query = def.query instanceof z.ZodObject ? def.query : undefined;
+  // A list's query is built at its first use (lazySchema): the document reads the built object.
+  const built = def.query instanceof z.ZodLazy ? def.query.unwrap() : def.query;
+  const query = built instanceof z.ZodObject ? built : undefined;
   const header = def.headers;
   const bodyRequired = def.body ? !def.body.safeParse(undefined).success : false;
   return {

@@ -4,27 +4,36 @@
  * outside a-d, a numeric id written as text) fails the migration instead of reaching the table.
  */
 import * as z from 'zod';
+import { lazySchema } from '../../lazySchema';
 import type { SeedChoice, SeedGrade, SeedLesson, SeedNode, SeedQuestion, SeedUnit } from './types';
 
 const id = z.number().int().positive();
 
-export const SeedChoiceSchema: z.ZodType<SeedChoice> = z.strictObject({ id: z.enum(['a', 'b', 'c', 'd']), text: z.string() });
+export const SeedChoiceSchema: z.ZodType<SeedChoice> = lazySchema(() =>
+  z.strictObject({ id: z.enum(['a', 'b', 'c', 'd']), text: z.string() }),
+);
 
-const SeedQuestionSchema: z.ZodType<SeedQuestion> = z.strictObject({
-  id,
-  type: z.enum(['choice', 'number']),
-  text: z.string(),
-  choices: z.array(SeedChoiceSchema).optional(),
-  answer: z.string(),
-});
+const SeedQuestionSchema: z.ZodType<SeedQuestion> = lazySchema(() =>
+  z.strictObject({
+    id,
+    type: z.enum(['choice', 'number']),
+    text: z.string(),
+    choices: z.array(SeedChoiceSchema).optional(),
+    answer: z.string(),
+  }),
+);
 
-const SeedLessonSchema: z.ZodType<SeedLesson> = z.strictObject({
-  id,
-  title: z.string(),
-  body: z.string(),
-  questions: z.array(SeedQuestionSchema),
-});
-const SeedNodeSchema: z.ZodType<SeedNode> = z.strictObject({ id, title: z.string(), lessons: z.array(SeedLessonSchema) });
-const SeedUnitSchema: z.ZodType<SeedUnit> = z.strictObject({ id, title: z.string(), nodes: z.array(SeedNodeSchema) });
+const SeedLessonSchema: z.ZodType<SeedLesson> = lazySchema(() =>
+  z.strictObject({
+    id,
+    title: z.string(),
+    body: z.string(),
+    questions: z.array(SeedQuestionSchema),
+  }),
+);
+const SeedNodeSchema: z.ZodType<SeedNode> = lazySchema(() => z.strictObject({ id, title: z.string(), lessons: z.array(SeedLessonSchema) }));
+const SeedUnitSchema: z.ZodType<SeedUnit> = lazySchema(() => z.strictObject({ id, title: z.string(), nodes: z.array(SeedNodeSchema) }));
 
-export const SeedGradeSchema: z.ZodType<SeedGrade> = z.strictObject({ id, title: z.string(), units: z.array(SeedUnitSchema) });
+export const SeedGradeSchema: z.ZodType<SeedGrade> = lazySchema(() =>
+  z.strictObject({ id, title: z.string(), units: z.array(SeedUnitSchema) }),
+);
