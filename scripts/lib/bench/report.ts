@@ -5,7 +5,7 @@ import { type EndpointGroup, endpointGroups } from '../../../infra/routes';
 import type { Chart } from './charts';
 import { costPerThousandLearnerDays, LEARNER_DAY, memoryFor, PRICES } from './cost';
 import { type BenchResults, hotRoutes, loadRange } from './figures';
-import type { Summary } from './measure';
+import { median, type Summary } from './measure';
 import { renderTargets } from './targets';
 
 export type { BenchResults } from './figures';
@@ -79,6 +79,20 @@ serialization, the domain), as a multiple. The calls go through a thin \`node:ht
 | route | calls | DynamoDB requests | route p50 ms | floor p50 ms | ratio | route p99 ms |
 |---|---:|---:|---:|---:|---:|---:|
 ${ratioRows.map(([name, s]) => `| ${name} | ${s.calls} | ${s.dynamo} | ${f1(s.p50)} | ${f1(s.floorP50)} | ${f2(s.ratio)}× | ${f1(s.p99)} |`).join('\n')}
+
+What a route adds is about 1.2 to 2 ms whatever it does, so the ratio is highest on the routes with the least
+DynamoDB time: home and answer send 2 requests each. Where it goes (home, one learner signing the same token 400
+times in a warm process, each stage timed with \`node:diagnostics_channel\` and around the worker's DynamoDB client,
+medians; measured for issue 30, not by this run): the bench's client writing the request and the server reading it,
+about 0.35 ms; the edge's work in the local runtime (the request's body, the API Gateway event) and the pipeline up to
+the session check's UpdateItem (the correlation id and Lambda context of the log, the origin header, the access token
+kept verified, the throttle's hit built into the UpdateItem), about 0.6 ms; between the two requests (the user item
+parsed, the home's Query built), about 0.3 ms; after the last (the map built, the answer serialized, the response
+headers, the event turned into an HTTP answer), about 0.4 ms; the client reading and parsing the answer, about 0.35
+ms. The SDK's own work for each request (serializing, signing, parsing its answer: about 1 ms a request in a CPU
+profile) is in the floor. No one stage holds more than a few tenths of a millisecond, so no single change brings home
+from about 1.25× to 1.15×; the target is not met. The overhead is fixed, so wherever DynamoDB takes longer per
+request than DynamoDB Local on loopback, it is a smaller share.
 
 ## The journey's routes through the local runtime
 
@@ -218,7 +232,7 @@ ${r.bundles.groups.map((b) => `| ${b.group} | ${kib(b.bytes)} | ${b.budgetKiB} |
 
 "Own" is the bundle's evaluation with the runtime's SDK packages it loads at import already required
 (\`@aws-sdk/client-dynamodb\`, \`@aws-sdk/lib-dynamodb\`): the SDK is the Lambda runtime's (external to every bundle),
-and loading it costs the same whatever the bundle holds (about 75 ms here, on two cores shared with other work; the
+and loading it costs the same whatever the bundle holds (${f1(median(r.bundles.groups.filter((g) => g.group !== 'fallback').map((g) => g.importMs - g.ownImportMs)))} ms here, the median of whole less own; the
 fallback group, which loads no SDK, shows the floor of an import). The bundles load it with \`require\`
 (\`requireAtRuntime\`, infra/functions.ts): the runtime's SDK is CommonJS, and an ES \`import\` of it ran Node's
 ESM-to-CommonJS bridge too, about 40 ms more. Node's built-in modules are required too: an ES \`import\` of
