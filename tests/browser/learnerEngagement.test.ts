@@ -88,4 +88,22 @@ describe('the learner’s page', () => {
     expect(outside).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it('shows the report of a learner who named no parent as none, and its last report as "—", never a blank', async () => {
+    const alone = await signIn(stack);
+    // A context of its own: the test above leaves the panel in English.
+    const context = await signedInContext(browser, stack.baseUrl, 'root', password);
+    const { page, outside, errors } = await openPage(context, stack.baseUrl);
+    await page.goto(`/admin/users/${alone.userId}/show`);
+    await page.getByText('گزارش هفتگی به والدین').waitFor();
+    const label = (text: string) => page.locator('main .ra-field', { hasText: text }).first().innerText();
+    await expect.poll(() => label('گزارش به والدین')).toContain('ثبت نشده');
+    for (const field of ['آخرین گزارش', 'زمان آخرین گزارش', 'گزارش بعدی']) {
+      await expect.poll(() => label(field), field).toMatch(/—\s*$/);
+    }
+    await screenshot(page, 'user-show-no-parent', { fullPage: true });
+    expect(outside).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

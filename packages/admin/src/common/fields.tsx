@@ -2,7 +2,7 @@
  * Fields shared by the screens: times in Tehran time (the Jalali calendar in Persian, Gregorian in English),
  * Tehran days, money in whole toman, the contract's choice lists with translated names, and how an API error reads.
  */
-import { Chip } from '@mui/material';
+import { Chip, Typography } from '@mui/material';
 import {
   DateField,
   type FieldProps,
@@ -183,7 +183,7 @@ const STATUS_COLORS: Record<string, 'default' | 'success' | 'warning' | 'error' 
 export function StatusChip(props: FieldProps & { group: string }) {
   const translate = useTranslate();
   const value = useFieldValue(props);
-  if (value === undefined || value === null) return null;
+  if (value === undefined || value === null) return props.emptyText ? <Typography variant="body2">{props.emptyText}</Typography> : null;
   return (
     <Chip
       size="small"

@@ -30,8 +30,8 @@ export const time = spec(DateTime);
 export const bool = spec(BooleanField);
 /** A value of one of the API's enums, translated (`choices.<group>.<value>`). */
 export const choice = (source: string, group: string, props?: Record<string, unknown>) => spec(ChoiceField)(source, { group, ...props });
-/** A status as a coloured chip. */
-export const status = (source: string, group: string) => spec(StatusChip)(source, { group });
+/** A status as a coloured chip; empty shows `emptyText` when given (a show page's "—"), else nothing. */
+export const status = (source: string, group: string, props?: Record<string, unknown>) => spec(StatusChip)(source, { group, ...props });
 
 const toSpec = (s: string | Spec): Spec => (typeof s === 'string' ? text(s) : s);
 

@@ -53,12 +53,12 @@ export const UserShow = () => (
       )}
       <Heading text="app.users.parent_report" />
       {fields(
-        status('parent.status', 'parentStatus'),
+        status('parent.status', 'parentStatus', { emptyText: '—' }),
         phone('parent.phone'),
         phone('parent.pendingPhone'),
         time('parent.verifiedAt', { emptyText: '—' }),
         num('parent.reportsSent'),
-        status('parent.lastReport.status', 'reportStatus'),
+        status('parent.lastReport.status', 'reportStatus', { emptyText: '—' }),
         time('parent.lastReport.at', { emptyText: '—' }),
         time('parent.nextReportAt', { emptyText: '—' }),
         time('parent.stoppedAt', { emptyText: '—' }),
