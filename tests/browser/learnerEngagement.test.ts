@@ -96,10 +96,10 @@ describe('the learner’s page', () => {
     const { page, outside, errors } = await openPage(context, stack.baseUrl);
     await page.goto(`/admin/users/${alone.userId}/show`);
     await page.getByText('گزارش هفتگی به والدین').waitFor();
-    const label = (text: string) => page.locator('main .ra-field', { hasText: text }).first().innerText();
+    const label = (text: string) => page.locator('main .ra-field', { hasText: text }).first().textContent();
     await expect.poll(() => label('گزارش به والدین')).toContain('ثبت نشده');
     for (const field of ['آخرین گزارش', 'زمان آخرین گزارش', 'گزارش بعدی']) {
-      await expect.poll(() => label(field), field).toMatch(/—\s*$/);
+      await expect.poll(() => label(field), { message: field }).toMatch(/—\s*$/);
     }
     await screenshot(page, 'user-show-no-parent', { fullPage: true });
     expect(outside).toEqual([]);
