@@ -89,7 +89,7 @@ describe('the learner’s page', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows the report of a learner who named no parent as none, and its last report as "—", never a blank', async () => {
+  it('shows the report of a learner who named no parent as none, and an empty subscription and last report as "—", never a blank', async () => {
     const alone = await signIn(stack);
     // A context of its own: the test above leaves the panel in English.
     const context = await signedInContext(browser, stack.baseUrl, 'root', password);
@@ -98,7 +98,8 @@ describe('the learner’s page', () => {
     await page.getByText('گزارش هفتگی به والدین').waitFor();
     const label = (text: string) => page.locator('main .ra-field', { hasText: text }).first().textContent();
     await expect.poll(() => label('گزارش به والدین')).toContain('ثبت نشده');
-    for (const field of ['آخرین گزارش', 'زمان آخرین گزارش', 'گزارش بعدی']) {
+    // Nothing bought and nothing sent: "—", as every empty field of the page.
+    for (const field of ['اشتراک فعال', 'آخرین گزارش', 'زمان آخرین گزارش', 'گزارش بعدی']) {
       await expect.poll(() => label(field), { message: field }).toMatch(/—\s*$/);
     }
     await screenshot(page, 'user-show-no-parent', { fullPage: true });

@@ -35,7 +35,7 @@ export const UserShow = () => (
         num('hearts'),
         num('streakCurrent'),
         text('subscription.planTitle', { emptyText: '—' }),
-        bool('subscription.active'),
+        bool('subscription.active', { emptyText: '—' }),
         time('subscription.expiresAt', { emptyText: '—' }),
         time('createdAt'),
         time('lastLoginAt', { emptyText: '—' }),
