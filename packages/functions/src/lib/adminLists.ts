@@ -3,12 +3,13 @@
  * (`GET /api/admin/<resource>/export.csv`, DESIGN §9) accept exactly the same ones: a list's query is its filters
  * with `cursor` and `limit` (`listQuery`), an export's its filters alone (`exportQuery`). Any other parameter is 400.
  * Each filter set is a function making its shape, called when its list's query is first used (`listQuery`), so a
- * group's cold start builds none (issue 30 §5). The filters naming a domain's values (order statuses, history actions) are in `orderLists.ts` and `historyLists.ts`,
- * so a group that lists neither does not bundle those domains' entity modules (the bundle budgets, issue 15).
+ * group's cold start builds none (issue 30 §5). The filters naming a domain's values (order statuses, history
+ * actions) are in `orderLists.ts` and `historyLists.ts`, so a group that lists neither does not bundle those domains'
+ * entity modules (the bundle budgets, issue 15).
  */
 import { lazySchema } from '@mathisland/core';
 import * as z from 'zod';
-import { listQuery, QueryBool, QueryFrom, QueryId, QueryOrder, QueryTo, rangeInOrder } from './adminQuery';
+import { listQuery, QueryBool, QueryFrom, QueryId, QueryOrder, type QueryRules, QueryTo, rangeInOrder } from './adminQuery';
 
 const QueryDay = () => z.string().regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'YYYY-MM-DD');
 
@@ -57,13 +58,15 @@ export const usageFilters = () => ({ from: QueryDay().optional(), to: QueryDay()
 export const staffFilters = () => wholeFilters(['username', 'isSuperuser', 'active', 'createdAt', 'updatedAt']);
 export const sessionsFilters = () => ({ userId: QueryId.optional() });
 export const otpFilters = () => ({ phone: z.string().min(1).max(32).optional() });
-/** An export's query: the list's filters, nothing else (no `cursor`, no `limit`: an export has every matching row). */
-export const exportQuery = <F extends z.ZodRawShape>(filters: () => F) =>
-  lazySchema(() => z.strictObject(filters()).superRefine(rangeInOrder));
+/**
+ * An export's query: the list's filters and its rules (a time range in order unless given), nothing else (no
+ * `cursor`, no `limit`: an export has every matching row).
+ */
+export const exportQuery = <F extends z.ZodRawShape>(filters: () => F, rules: QueryRules = rangeInOrder) =>
+  lazySchema(() => z.strictObject(filters()).superRefine(rules));
 
 /** A list's query: `cursor`, `limit` and the filters; a time range must be in order. */
-export const listWithRange = <F extends z.ZodRawShape>(filters: () => F) =>
-  lazySchema(() => listQuery(filters).unwrap().superRefine(rangeInOrder));
+export const listWithRange = <F extends z.ZodRawShape>(filters: () => F) => listQuery(filters, rangeInOrder);
 
 /** The fields `q` searches in each whole list: its natural key and title. */
 export const SEARCHED = {

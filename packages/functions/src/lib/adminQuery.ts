@@ -23,12 +23,18 @@ const Cursor = z
   .meta({ description: 'The `nextCursor` of the previous page of the same list', param: { id: 'cursor' } });
 const LimitParam = Limit.meta({ description: 'Rows a page, 1-100 (default 25)', param: { id: 'limit' } });
 
+/** A query's cross-field rules, checked after its fields (a time range in order: {@link rangeInOrder}). */
+export type QueryRules = (query: object, ctx: z.RefinementCtx) => void;
+
 /**
  * A list's query schema: `cursor`, `limit` and the `filters` (their shape, made when the schema is first used: a
- * group's cold start builds no list's query, issue 30 §5); nothing else.
+ * group's cold start builds no list's query, issue 30 §5), then the `rules`; nothing else.
  */
-export const listQuery = <F extends z.ZodRawShape>(filters: () => F) =>
-  lazySchema(() => z.strictObject({ cursor: Cursor, limit: LimitParam, ...filters() }));
+export const listQuery = <F extends z.ZodRawShape>(filters: () => F, rules?: QueryRules) =>
+  lazySchema(() => {
+    const query = z.strictObject({ cursor: Cursor, limit: LimitParam, ...filters() });
+    return rules ? query.superRefine(rules) : query;
+  });
 
 /** A positive ASCII-decimal id in a query string (`userId`, `orderId`). */
 export const QueryId = z
@@ -81,7 +87,7 @@ export const QueryOrder = z
   .meta({ description: '`desc` (newest or highest first) or `asc`', param: { id: 'order' } });
 
 /** Refuses a range whose `from` is after its `to` (400 on `to`). */
-export const rangeInOrder = (query: object, ctx: z.RefinementCtx): void => {
+export const rangeInOrder: QueryRules = (query, ctx) => {
   const { from, to } = query as { from?: unknown; to?: unknown };
   if (typeof from === 'number' && typeof to === 'number' && from > to) {
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });

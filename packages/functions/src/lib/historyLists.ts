@@ -3,10 +3,10 @@
  * member, action and a time range; a record (`objectId`) only with its model. Apart from `adminLists.ts` because
  * they name the history domain's values.
  */
-import { lazySchema } from '@mathisland/core';
 import { HISTORY_ACTIONS, HISTORY_MODELS } from '@mathisland/core/history';
 import * as z from 'zod';
-import { listQuery, QueryFrom, QueryOrder, QueryTo, rangeInOrder } from './adminQuery';
+import { exportQuery } from './adminLists';
+import { listQuery, QueryFrom, QueryOrder, type QueryRules, QueryTo, rangeInOrder } from './adminQuery';
 
 export const historyFilters = () => ({
   model: z.enum(HISTORY_MODELS).optional(),
@@ -25,9 +25,10 @@ export const historyFilters = () => ({
 });
 
 /** The history's cross-field rules: a range in order, `objectId` only with `model`. */
-const historyRules = (q: { from?: number; to?: number; objectId?: string; model?: string }, ctx: z.RefinementCtx) => {
-  rangeInOrder(q, ctx);
+const historyRules: QueryRules = (query, ctx) => {
+  rangeInOrder(query, ctx);
+  const q = query as { objectId?: string; model?: string };
   if (q.objectId !== undefined && q.model === undefined) ctx.addIssue({ code: 'custom', path: ['model'], message: 'objectId needs model' });
 };
-export const HistoryQuery = lazySchema(() => listQuery(historyFilters).unwrap().superRefine(historyRules));
-export const HistoryExportQuery = lazySchema(() => z.strictObject(historyFilters()).superRefine(historyRules));
+export const HistoryQuery = listQuery(historyFilters, historyRules);
+export const HistoryExportQuery = exportQuery(historyFilters, historyRules);
