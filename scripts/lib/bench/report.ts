@@ -91,7 +91,7 @@ parsed, the home's Query built), about 0.3 ms; after the last (the map built, th
 headers, the event turned into an HTTP answer), about 0.4 ms; the client reading and parsing the answer, about 0.35
 ms. The SDK's own work for each request (serializing, signing, parsing its answer: about 1 ms a request in a CPU
 profile) is in the floor. No one stage holds more than a few tenths of a millisecond, so no single change brings home
-from about 1.25× to 1.15×; the target is not met. The overhead is fixed, so wherever DynamoDB takes longer per
+to 1.15×; the target is not met. The overhead is fixed, so wherever DynamoDB takes longer per
 request than DynamoDB Local on loopback, it is a smaller share.
 
 ## The journey's routes through the local runtime
