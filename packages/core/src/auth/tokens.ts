@@ -23,7 +23,24 @@ export async function signAccessToken(deps: Deps, userId: number, sessionId: str
     .setAudience(AUDIENCE)
     .setIssuedAt(now)
     .setExpirationTime(now + ACCESS_TOKEN_SECONDS)
-    .sign(deps.secretKey);
+    .sign(await hmacKeyOf(deps.secretKey));
+}
+
+/**
+ * SECRET_KEY as a WebCrypto HMAC SHA-256 key, imported once per key and kept (non-extractable; sign and verify).
+ * jose imports a raw `Uint8Array` key again on every call (`crypto.subtle.importKey`, a good part of a token's
+ * verification); a `CryptoKey` it uses as given. Keyed by the secret's bytes object, so each stack's own key (the
+ * local runtime runs several in one process) gets its own.
+ */
+const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+
+function hmacKeyOf(secret: Uint8Array): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    hmacKeys.set(secret, key);
+  }
+  return key;
 }
 
 /** What a verified token says, kept to check its time claims again on a later use. */
@@ -78,7 +95,7 @@ export async function verifyAccessToken(deps: Deps, token: string): Promise<{ us
     verified.delete(token); // jose below says why it no longer holds
   }
   try {
-    const { payload } = await jwtVerify(token, deps.secretKey, {
+    const { payload } = await jwtVerify(token, await hmacKeyOf(deps.secretKey), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
