@@ -24,12 +24,17 @@ export class BodyRefused extends Error {
   }
 }
 
+const NO_BODY = Buffer.alloc(0);
+
 /**
  * Reads the whole request body. Errors: {@link BodyRefused} 413 as soon as the body (its Content-Length, or what has
  * arrived) is over `limit` bytes, and 408 when it has not all arrived within `timeoutMs`; in both cases the request
  * is paused, nothing more is read. A connection that breaks meanwhile rejects with its error.
  */
 export function readBody(req: IncomingMessage, options: { limit?: number; timeoutMs?: number } = {}): Promise<Buffer> {
+  // HTTP/1.1 framing (RFC 9112 §6.3): a request with neither Content-Length nor Transfer-Encoding has no body, so
+  // there is nothing to wait for (the server drains the message itself once the response is written).
+  if (req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0') return Promise.resolve(NO_BODY);
   const limit = options.limit ?? MAX_REQUEST_BODY_BYTES;
   const tooLarge = () => new BodyRefused(413, 'body_too_large', `The body is larger than ${limit} bytes`);
   const declared = Number(req.headers['content-length']);
@@ -69,14 +74,14 @@ const isText = (contentType: string | undefined) =>
 
 /**
  * The v2 event for `req`. `routeKey` is the manifest route (`GET /api/home`) or `$default`;
- * `pathParameters` are decoded the way API Gateway decodes them.
+ * `pathParameters` are decoded the way API Gateway decodes them. `url` is `req.url` parsed, when the caller has it.
  */
 export function toEvent(
   req: IncomingMessage,
   body: Buffer,
   match: { routeKey: string; pathParameters?: Record<string, string> },
+  url: URL = new URL(req.url ?? '/', 'http://localhost'),
 ): APIGatewayProxyEventV2 {
-  const url = new URL(req.url ?? '/', 'http://localhost');
   const headerMap = new Map<string, string>();
   const cookies: string[] = [];
   for (const [name, value] of Object.entries(req.headers)) {
@@ -144,17 +149,29 @@ export function lambdaContext(functionName: string): Context {
   };
 }
 
-/** Writes a structured v2 result (status, headers, cookies, body, base64) to `res`. */
+/** Statuses whose response has no body, so no Content-Length either (RFC 9110 §8.6). */
+const BODYLESS = (status: number) => status < 200 || status === 204 || status === 304;
+
+/**
+ * Writes a structured v2 result (status, headers, cookies, body, base64) to `res` with its `Content-Length`, as
+ * API Gateway answers a buffered integration (never chunked), unless the handler set one.
+ */
 export function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2 | string | undefined): void {
   if (typeof result === 'string' || result === undefined) {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(result ?? '');
+    const body = Buffer.from(result ?? '');
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) });
+    res.end(body);
     return;
   }
+  const status = result.statusCode ?? 200;
+  const body =
+    result.body === undefined || BODYLESS(status) ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
   const headers: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-  res.writeHead(result.statusCode ?? 200, headers);
-  if (result.body === undefined) res.end();
-  else res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+  if (!BODYLESS(status) && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-length')) {
+    headers['content-length'] = String(body?.length ?? 0);
+  }
+  res.writeHead(status, headers);
+  res.end(body);
 }

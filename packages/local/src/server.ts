@@ -186,10 +186,10 @@ export function createLocalServer(options: {
       const group = match?.group ?? 'fallback';
       const handler = options.handlers[group];
       if (isStreamingHandler(handler)) {
-        await invokeStreaming(handler, toEvent(req, body, { routeKey: '$default' }), lambdaContext(group), res);
+        await invokeStreaming(handler, toEvent(req, body, { routeKey: '$default' }, url), lambdaContext(group), res);
         return;
       }
-      const event = toEvent(req, body, match ?? { routeKey: '$default' });
+      const event = toEvent(req, body, match ?? { routeKey: '$default' }, url);
       const result = await handler(event, lambdaContext(group));
       writeResult(res, result);
     } catch (error) {
