@@ -93,9 +93,17 @@ function toResponse(result: unknown, status = 200): APIGatewayProxyStructuredRes
 
 const NO_QUERY = z.strictObject({});
 
+/**
+ * Options of every middy instance of a group (the group's and each route's). No early timeout (`timeoutEarlyInMillis:
+ * 0`): the invocation's deadline ({@link underDeadline}) already stops every outbound call a second before the
+ * Lambda's end, and middy's own would arm and clear a timer and race a promise on each of the two pipelines of every
+ * request for nothing.
+ */
+const PIPELINE_OPTIONS = { timeoutEarlyInMillis: 0 } as const;
+
 /** The per-route part of the pipeline. */
 function routeHandler(spec: RouteSpec, def: RouteDef) {
-  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>();
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>(PIPELINE_OPTIONS);
   // The admin API is the one cookie-authenticated API: its unsafe methods must come from the service's own origin.
   if (spec.path.startsWith('/api/admin/')) handler.use(sameOrigin());
   handler.use(jsonBody({ maxBytes: def.maxBodyBytes }));
@@ -179,7 +187,7 @@ export function defineGroup(
       })),
     });
     const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>(
-      streamed ? { executionMode: executionModeStreamifyResponse } : {},
+      streamed ? { ...PIPELINE_OPTIONS, executionMode: executionModeStreamifyResponse } : PIPELINE_OPTIONS,
     )
       .use(logContext({ responseHeader: true }))
       .use(requestLog())
