@@ -16,7 +16,10 @@ afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r()
 async function serve(result: APIGatewayProxyStructuredResultV2 | string): Promise<number> {
   server = createServer(async (req, res) => {
     const body = await readBody(req);
-    writeResult(res, typeof result === 'string' ? result : { ...result, headers: { ...result.headers, 'x-body-bytes': String(body.length) } });
+    writeResult(
+      res,
+      typeof result === 'string' ? result : { ...result, headers: { ...result.headers, 'x-body-bytes': String(body.length) } },
+    );
   });
   await new Promise<void>((r) => server?.listen(0, '127.0.0.1', () => r()));
   return (server.address() as { port: number }).port;
@@ -55,7 +58,12 @@ describe('writeResult', () => {
 
   it('counts a base64 body in decoded bytes', async () => {
     const bytes = Buffer.from([0, 1, 2, 250, 251, 252, 253]);
-    const port = await serve({ statusCode: 200, headers: { 'content-type': 'image/png' }, body: bytes.toString('base64'), isBase64Encoded: true });
+    const port = await serve({
+      statusCode: 200,
+      headers: { 'content-type': 'image/png' },
+      body: bytes.toString('base64'),
+      isBase64Encoded: true,
+    });
     const answer = await exchange(port, GET);
     expect(answer.headers['content-length']).toBe('7');
     expect(answer.body.equals(bytes)).toBe(true);
