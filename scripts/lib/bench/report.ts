@@ -80,19 +80,34 @@ serialization, the domain), as a multiple. The calls go through a thin \`node:ht
 |---|---:|---:|---:|---:|---:|---:|
 ${ratioRows.map(([name, s]) => `| ${name} | ${s.calls} | ${s.dynamo} | ${f1(s.p50)} | ${f1(s.floorP50)} | ${f2(s.ratio)}× | ${f1(s.p99)} |`).join('\n')}
 
-What a route adds is about 1.2 to 2 ms whatever it does, so the ratio is highest on the routes with the least
-DynamoDB time: home and answer send 2 requests each. Where it goes (home, one learner signing the same token 400
-times in a warm process, each stage timed with \`node:diagnostics_channel\` and around the worker's DynamoDB client,
-medians; measured for issue 30, not by this run): the bench's client writing the request and the server reading it,
-about 0.35 ms; the edge's work in the local runtime (the request's body, the API Gateway event) and the pipeline up to
-the session check's UpdateItem (the correlation id and Lambda context of the log, the origin header, the access token
-kept verified, the throttle's hit built into the UpdateItem), about 0.6 ms; between the two requests (the user item
-parsed, the home's Query built), about 0.3 ms; after the last (the map built, the answer serialized, the response
-headers, the event turned into an HTTP answer), about 0.4 ms; the client reading and parsing the answer, about 0.35
-ms. The SDK's own work for each request (serializing, signing, parsing its answer: about 1 ms a request in a CPU
-profile) is in the floor. No one stage holds more than a few tenths of a millisecond, so no single change brings home
-to 1.15×; the target is not met. The overhead is fixed, so wherever DynamoDB takes longer per
-request than DynamoDB Local on loopback, it is a smaller share.
+What a route adds is 1.5 to 3 ms whatever it does, so the ratio is highest on the routes with the least DynamoDB
+time: home and answer send 2 requests each. Little of it is the amount of code; most is how cold the code runs. Each
+DynamoDB request leaves the CPU idle for a few milliseconds, and what runs after it runs several times slower than the
+same code back to back. Measured for issue 30 on this machine with Node 22, not by this run: home's whole pipeline, with
+DynamoDB answered from memory, takes 0.03 ms a call back to back and 0.3 to 0.5 ms with a 4 ms wait in place of each
+request; a keep-alive HTTP round trip on loopback takes 0.08 ms back to back and 0.27 ms after 4 ms idle.
+
+Where the time outside the floor goes: \`npm run bench:profile -- [route] [learners]\` (scripts/bench-profile.ts) runs the
+journey under a CPU profile and counts each sample of the route's calls that falls outside the call's DynamoDB
+intervals to the part its stack shows. One run each on 2026-11-26 (150 home calls, 300 answers; shares move by a few
+points between runs; the profiler slows the calls, so read shares, not milliseconds):
+
+| outside the floor | home | answer |
+|---|---:|---:|
+| the pipeline and the domain (middy, the origin and session checks, the user item parsed, the route's work, the answer serialized) | 25 % | 29 % |
+| the bench's HTTP client (\`node:http\`) | 22 % | 17 % |
+| the local runtime and Node's HTTP server (the event, the answer; each socket write is a system call of 0.1 to 0.3 ms here) | 16 % | 21 % |
+| the access token's first check: jose verifies HS256 with WebCrypto, whose HMAC runs on libuv's thread pool (every learner's first request after signing in is home; later ones find the token verified) | 16 % | 0 % |
+| the Answers count's EMF line, written to stdout at once as in Lambda | 0 % | 15 % |
+| Node's own socket, timer and promise machinery | 12 % | 12 % |
+| idle, waiting on something other than DynamoDB (the thread pool's answer above, above all) | 8 % | 4 % |
+| garbage collection | 2 % | 1 % |
+
+The SDK's own work for each request (serializing, signing, parsing its answer) is in the floor. No part is a large
+enough share for one change to bring home to 1.15×: the target is not met. Three changes of issue 30 took 0.2 to 0.5 ms
+off each route (journey-only runs before and after, same machine): the token key imported once instead of at every
+check, answers with a Content-Length instead of chunked, and no early-timeout timer in middy. The overhead is fixed, so
+wherever DynamoDB takes longer per request than DynamoDB Local on loopback, it is a smaller share.
 
 ## The journey's routes through the local runtime
 
