@@ -9,14 +9,27 @@ import { join } from 'node:path';
 import { startLocalStack } from '../../../packages/local/src/stack';
 import { allNodes, questionsOf, wrongAnswer } from '../../../tests/support/content';
 import { send } from './client';
-import { instrument, type Sample, summarize } from './measure';
+import { type Interval, instrument, type Sample, summarize } from './measure';
 
 export const BENCH_ENV = { SECRET_KEY: 'bench-secret-key-bench-secret-key-0123', LOG_LEVEL: 'WARN', DATA_DIR: join('.data', 'bench') };
 
-export async function benchJourney(learners: number) {
+/** One measured call as an observer of the journey sees it: its time (`performance.now()` ms) and its DynamoDB requests' intervals. */
+export interface ObservedCall {
+  route: string;
+  startMs: number;
+  endMs: number;
+  intervals: Interval[];
+}
+
+/**
+ * Runs the journey for `learners` learners (after one warm-up learner, not recorded) and returns each route's
+ * summary. `observe` sees every recorded call (the route profile, scripts/bench-profile.ts).
+ */
+export async function benchJourney(learners: number, observe?: (call: ObservedCall) => void) {
   const stack = await startLocalStack({ port: 0, inMemory: true, env: { ...BENCH_ENV, TABLE_NAME: 'bench' } });
   const measure = instrument(stack.deps.db);
   const samples = new Map<string, Sample[]>();
+  let recording = false; // after the warm-up learner
   const call = async (
     label: string,
     method: string,
@@ -26,7 +39,7 @@ export async function benchJourney(learners: number) {
     headers: Record<string, string> = {},
   ) => {
     const t0 = performance.now();
-    const { result, side } = await measure(async () => {
+    const { result, side, intervals } = await measure(async () => {
       const res = await send(method, path.startsWith('http') ? path : `${stack.baseUrl}${path}`, {
         headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
         body,
@@ -35,8 +48,10 @@ export async function benchJourney(learners: number) {
       if (res.status >= 400) throw new Error(`${label}: ${res.status} ${JSON.stringify(json)}`);
       return json as any;
     });
+    const endMs = performance.now();
+    if (recording) observe?.({ route: label, startMs: t0, endMs, intervals });
     const list = samples.get(label) ?? [];
-    list.push({ ms: performance.now() - t0, ...side });
+    list.push({ ms: endMs - t0, ...side });
     samples.set(label, list);
     return result;
   };
@@ -78,7 +93,10 @@ export async function benchJourney(learners: number) {
       });
       await call('GET /api/payment/gateway/callback', 'GET', pressed.headers.get('location') as string);
       await call('GET /api/subscription/status', 'GET', '/api/subscription/status', undefined, token);
-      if (learner === -1) samples.clear();
+      if (learner === -1) {
+        samples.clear();
+        recording = true;
+      }
     }
   } finally {
     await stack.close();

@@ -34,12 +34,16 @@ interface Consumed {
   CapacityUnits?: number;
 }
 
+/** A DynamoDB request's time in flight: [start, end], `performance.now()` ms. */
+export type Interval = [number, number];
+
 /**
  * Instruments `db` (the worker's client: the local runtime shares it) and returns `measure(fn)`, which runs `fn`
- * and returns its DynamoDB side. Calls must not overlap (each measure belongs to one call).
+ * and returns its DynamoDB side and the intervals its requests were in flight. Calls must not overlap (each measure
+ * belongs to one call).
  */
-export function instrument(db: Db): <T>(fn: () => Promise<T>) => Promise<{ result: T; side: DynamoSide }> {
-  let intervals: [number, number][] = [];
+export function instrument(db: Db): <T>(fn: () => Promise<T>) => Promise<{ result: T; side: DynamoSide; intervals: Interval[] }> {
+  let intervals: Interval[] = [];
   let rcu = 0;
   let wcu = 0;
   const send = db.doc.send.bind(db.doc) as (command: unknown, ...rest: unknown[]) => Promise<unknown>;
@@ -63,12 +67,12 @@ export function instrument(db: Db): <T>(fn: () => Promise<T>) => Promise<{ resul
     rcu = 0;
     wcu = 0;
     const result = await fn();
-    return { result, side: { requests: db.requests.total - before, floorMs: unionMs(intervals), rcu, wcu } };
+    return { result, side: { requests: db.requests.total - before, floorMs: unionMs(intervals), rcu, wcu }, intervals };
   };
 }
 
 /** Total length of the union of `intervals`, ms. */
-function unionMs(intervals: [number, number][]): number {
+function unionMs(intervals: Interval[]): number {
   let total = 0;
   let end = Number.NEGATIVE_INFINITY;
   for (const [a, b] of [...intervals].sort((x, y) => x[0] - y[0])) {
