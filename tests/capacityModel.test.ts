@@ -4,7 +4,7 @@
  * limit lies (per partition key, per item, transactions in flight), and what the month costs. No database.
  */
 import { describe, expect, it } from 'vitest';
-import { analyse, exitCodeOf, PRICES, TRANSACTION_HOLD_MS, WINDOW_SECONDS } from '../scripts/lib/capacity/model';
+import { analyse, ENTRY_BYTES, exitCodeOf, PRICES, TRANSACTION_HOLD_MS, WINDOW_SECONDS } from '../scripts/lib/capacity/model';
 import { type Access, type RecordedRequest, Recorder } from '../scripts/lib/capacity/recorder';
 import type { Simulation } from '../scripts/lib/capacity/simulate';
 
@@ -88,5 +88,41 @@ describe('capacity model', () => {
     expect(a.cost.readUnits).toBeCloseTo(readUnits, 0);
     expect(a.cost.reads).toBeCloseTo((readUnits / 1e6) * PRICES.perMillionReadUnits, 6);
     expect(a.cost.total).toBeCloseTo(a.cost.reads, 6);
+  });
+
+  it('prices a learner’s count of ties by the bytes it reads at the target, up to the marker, over the tie shards', () => {
+    // One day learner stands for 60,000. Their count of ties is one COUNT Query per tie shard, each of which read 4
+    // entries (half a unit, DynamoDB's least), at an XP value the last census shows crowded (3 sampled learners:
+    // 180,000 at the target) or not (nobody there yet).
+    const factor = (0.2 * 3_000_000) / 10;
+    const board = 'week#2026-11-21';
+    const count = (scanned = 4): RecordedRequest[] =>
+      [0, 1, 2, 3].map((shard) => ({
+        operation: 'Query',
+        origin: 'learner',
+        phase: 'day',
+        at: HOUR / 2,
+        reported: 0.5,
+        scanned,
+        accesses: [{ index: 'gsi1', pk: `BOARD#${board}#0000000040#${shard}`, kind: 'read', units: 0.5, tx: false }],
+      }));
+    /** A tie partition's read units a second when each of the 60,000 learners' Query of it takes `units`. */
+    const perPartition = (units: number, learners = factor) => (units * learners) / WINDOW_SECONDS.day;
+    const tieRead = (sim: Simulation) => analyse(sim, 3_000_000).rows.find((r) => r.pattern.includes('tie index'))?.partitionRead.value;
+
+    // Crowded: 500 ties past the marker over 4 shards, 125 entries of 260 bytes in each, 32.5 KB: 8 × 4 KB, 4 units
+    // (scaling the run's half unit would make it 0.5 × 500 / 4 = 62.5). Plus the job's paced read of the 180,000
+    // entries there for the markers, spread over the hour.
+    const crowded = run(count());
+    crowded.census.push({ phase: 'day', at: 0, board, histogram: [[40, 3]] });
+    const jobRead = (3 * factor * ENTRY_BYTES) / 4096 / 2 / WINDOW_SECONDS.day / 4;
+    expect(tieRead(crowded)).toBeCloseTo(perPartition(4) + jobRead, 6);
+
+    // Not crowded: up to 2,000 ties, 500 entries in each shard, 127 KB: 32 × 4 KB, 16 units.
+    expect(tieRead(run(count()))).toBeCloseTo(perPartition(16), 6);
+
+    // A range smaller at the target than the cap is priced at its size: with 100 learners a sampled one, an empty
+    // range (counted as 1 entry) stands for 100 entries, 26 KB: 7 × 4 KB, 3.5 units.
+    expect(tieRead(run(count(0), 6_000))).toBeCloseTo(perPartition(3.5, 100), 6);
   });
 });

@@ -67,7 +67,12 @@ to what DynamoDB reported (the check at the end of each run). The requests are t
   there, for the markers) grows with them and is counted at the target's size (${ENTRY_BYTES} bytes an entry), read at
   ${n0(TIE_READ_UNITS_PER_SECOND)} units a second per partition at most (the job paces itself);
 - a learner counting their ties reads at most the ${n0(MARKER_EVERY)} after the last marker of a crowded value, or
-  ${n0(MARKER_MIN_LEARNERS)} anywhere else: the run's count is scaled up to that.
+  ${n0(MARKER_MIN_LEARNERS)} anywhere else, spread over the ${TIE_SHARDS} tie shards: the run's count in each shard is
+  scaled up to that, and priced as DynamoDB prices a Query, by the entries' bytes (${ENTRY_BYTES} each) rounded up to
+  4 KB once per Query, half a unit per 4 KB (an index read is eventually consistent). Until 2026-11-26 the model
+  scaled the run's reported units instead, and so the rounding of a handful of entries to half a unit: a learner's
+  count came out up to 16 times what DynamoDB charges, and the tie index's busiest partition anywhere from 600
+  to 2,600 read units a second between runs of the same code (over half the limit in two runs of five).
 
 The keys of a sharded class (the ${HISTOGRAM_SHARDS} shards of one histogram bucket, say) take equal shares of its load:
 learners are spread over them by user id. So a sample of a few hundred learners gives the per-key load of millions.

@@ -12,7 +12,8 @@
  * The board-snapshot job runs on its schedule whatever the learners: not multiplied, except the reads whose size grows
  * with them (every learner at a crowded XP value). A Query that reads a whole range of a shared partition (a learner
  * counting their ties) reads as many more items as the range holds: at most {@link MARKER_EVERY} past the marker the
- * snapshot gives (read.ts).
+ * snapshot gives (read.ts), over all tie shards; it is priced as DynamoDB prices a Query, by the bytes read rounded up
+ * to 4 KB once ({@link tieRangeUnits}).
  *
  * Sharded keys are analysed per class: the shards of one board's histogram bucket, say, take equal shares (learners are
  * spread over them by user id), so the load of one shard is the class's load divided by the shards; so a sample of a
@@ -148,9 +149,8 @@ export function analyse(sim: Simulation, learners: number, options: { unsharded?
       attributed += access.units;
       const { pattern, partition, item } = classify(access);
       patterns.set(pattern.name, pattern);
-      const size = sizeFactor(request, pattern, factor, groupAt);
       const rate = request.origin === 'schedule' ? 1 : pattern.workerReads && access.kind === 'read' ? scale.workerFactor : factor;
-      const units = access.units * size;
+      const units = tieRangeUnits(request, pattern, factor, groupAt) ?? access.units;
       const total = request.origin === 'schedule' ? totals.job : totals[phase === 'day' ? 'day' : 'surge'];
       total[access.kind] += units * rate;
       const perKey = pattern.perLearner ? 1 : rate;
@@ -199,27 +199,32 @@ export function analyse(sim: Simulation, learners: number, options: { unsharded?
 }
 
 /**
- * How much more a read of the tie index holds at the target than in the run: a range grows with the learners at its
- * XP value, up to the query's Limit, and a learner's count of ties stops at the last marker of a crowded value
- * ({@link MARKER_EVERY}) or at {@link MARKER_MIN_LEARNERS} (see the module doc).
+ * The read units of one tie-index Query (one tie shard's range) at the target, or undefined for any other request.
+ * The range holds as many more entries as the learners it stands for (`scanned × factor`), up to what the query can
+ * read: its Limit (the snapshot job's pages), or a learner's count of ties, which stops at the last marker of a crowded
+ * value ({@link MARKER_EVERY}) or at {@link MARKER_MIN_LEARNERS} (see the module doc); that count is over all tie
+ * shards, each holding a {@link TIE_SHARDS}-th of it (learners are spread by user id). Units are what DynamoDB charges a
+ * Query, counted or returned alike: the entries' bytes ({@link ENTRY_BYTES} each) summed, rounded up to 4 KB, half a
+ * unit per 4 KB (an index read is eventually consistent). Scaling the run's reported units instead would scale its
+ * rounding up: a range of 4 entries costs the minimum, half a unit, and times 125 that is 62.5 units for 500 entries,
+ * where DynamoDB charges 16.
  */
-function sizeFactor(
+function tieRangeUnits(
   request: RecordedRequest,
   pattern: Pattern,
   factor: number,
   groupAt: (request: RecordedRequest, pk: string) => number,
-): number {
-  if (!pattern.tieRanges || request.operation !== 'Query') return 1;
+): number | undefined {
+  if (!pattern.tieRanges || request.operation !== 'Query') return undefined;
   const scanned = Math.max(1, request.scanned ?? 1);
   const pk = request.accesses[0]?.pk ?? '';
   const cap =
     request.limit ??
     (request.origin === 'schedule'
       ? Number.POSITIVE_INFINITY
-      : groupAt(request, pk) > MARKER_MIN_LEARNERS
-        ? MARKER_EVERY
-        : MARKER_MIN_LEARNERS);
-  return Math.min(scanned * factor, cap) / scanned;
+      : (groupAt(request, pk) > MARKER_MIN_LEARNERS ? MARKER_EVERY : MARKER_MIN_LEARNERS) / TIE_SHARDS);
+  const entries = Math.min(scanned * factor, cap);
+  return Math.max(1, Math.ceil((entries * ENTRY_BYTES) / 4096)) / 2;
 }
 
 const PHASES: Phase[] = ['day', 'surge', 'after'];
