@@ -37,7 +37,7 @@ const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
 function hmacKeyOf(secret: Uint8Array): Promise<CryptoKey> {
   let key = hmacKeys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     hmacKeys.set(secret, key);
   }
   return key;
