@@ -74,6 +74,10 @@ to what DynamoDB reported (the check at the end of each run). The requests are t
   count came out up to 16 times what DynamoDB charges, and the tie index's busiest partition anywhere from 600
   to 2,600 read units a second between runs of the same code (over half the limit in two runs of five).
 
+Two runs of the same code give the same figures (only which learner's key is named the busiest may differ, as user
+ids are handed out in setup's order): which of a learner's answers are wrong depends on that learner alone, not on
+the order in which concurrent learners happened to run.
+
 The keys of a sharded class (the ${HISTOGRAM_SHARDS} shards of one histogram bucket, say) take equal shares of its load:
 learners are spread over them by user id. So a sample of a few hundred learners gives the per-key load of millions.
 

@@ -19,6 +19,12 @@ export interface Learner {
   worker: number;
   /** Share of answers given wrong (at most three a session). */
   wrongShare: number;
+  /**
+   * Where the learner's right-or-wrong sequence starts, and the answers they gave so far: which answers are wrong
+   * depends on the learner alone, never on the order concurrent learners ran in, so two runs land on the same XP.
+   */
+  answerSeed: number;
+  answers: number;
 }
 
 export interface Step {

@@ -135,6 +135,8 @@ export async function simulate(endpoint: string, options: SimulationOptions): Pr
         tokenAt: setupClock.now(),
         worker,
         wrongShare: 0.05 + ((i * 31) % 16) / 100,
+        answerSeed: (i * 13) % 100,
+        answers: 0,
       };
     });
   };
@@ -162,7 +164,6 @@ export async function simulate(endpoint: string, options: SimulationOptions): Pr
     ...deps,
     throttle: throttleTicket(scope, `user:${learner.userId}`, rule(scope)),
   });
-  let answerCount = 0;
   const answerStep = (learner: Learner, phase: Phase, at: number, questionId: number, right: string, wrong: () => string) =>
     steps.push({
       at,
@@ -170,7 +171,7 @@ export async function simulate(endpoint: string, options: SimulationOptions): Pr
       phase,
       run: async (deps) => {
         const user = await signedIn(deps, learner);
-        const isWrong = ((answerCount++ * 37) % 100) / 100 < learner.wrongShare && user.hearts > 2;
+        const isWrong = (((learner.answerSeed + learner.answers++) * 37) % 100) / 100 < learner.wrongShare && user.hearts > 2;
         return answerQuestion(ticket(deps, learner, 'answer'), user, questionId, isWrong ? wrong() : right);
       },
     });
