@@ -23,24 +23,7 @@ export async function signAccessToken(deps: Deps, userId: number, sessionId: str
     .setAudience(AUDIENCE)
     .setIssuedAt(now)
     .setExpirationTime(now + ACCESS_TOKEN_SECONDS)
-    .sign(await hmacKeyOf(deps.secretKey));
-}
-
-/**
- * SECRET_KEY as a WebCrypto HMAC SHA-256 key, imported once per key and kept (non-extractable; sign and verify).
- * jose imports a raw `Uint8Array` key again on every call (`crypto.subtle.importKey`, a good part of a token's
- * verification); a `CryptoKey` it uses as given. Keyed by the secret's bytes object, so each stack's own key (the
- * local runtime runs several in one process) gets its own.
- */
-const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
-
-function hmacKeyOf(secret: Uint8Array): Promise<CryptoKey> {
-  let key = hmacKeys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-    hmacKeys.set(secret, key);
-  }
-  return key;
+    .sign(await keyStateOf(deps.secretKey).cryptoKey);
 }
 
 /** What a verified token says, kept to check its time claims again on a later use. */
@@ -56,23 +39,34 @@ interface VerifiedToken {
 export const VERIFIED_TOKENS_KEPT = 10_000;
 
 /**
- * The access tokens this worker verified, per signing key (a new key, after a secret change, starts empty). An app
- * sends the same access token with every request for its hour, and the signature check is the costliest step of a
- * request outside DynamoDB (WebCrypto's HMAC runs on libuv's thread pool: a hop there and back per request; issue 30
- * §5, docs/performance.md), so a token whose signature and claims jose accepted once is only checked against the
- * clock again (expiry, age) on later requests. Only accepted tokens are kept: a forged or malformed one pays the full
- * check every time. What the token is worth is still decided per request by the session check (its `sid` must be
- * the user's live session), so a sign-out or revocation ends it at once, cached or not.
+ * What this worker keeps per signing key (a new key, after a secret change, starts afresh), keyed by the secret's
+ * bytes object, so each stack's own key (the local runtime runs several in one process) gets its own:
+ * - `cryptoKey`: SECRET_KEY as a WebCrypto HMAC SHA-256 key (non-extractable; sign and verify), imported once. jose
+ *   imports a raw `Uint8Array` key again on every call (`crypto.subtle.importKey`, a good part of a token's check); a
+ *   `CryptoKey` it uses as given.
+ * - `verified`: the access tokens this worker verified. An app sends the same access token with every request for
+ *   its hour, and the signature check is the costliest step of a request outside DynamoDB (WebCrypto's HMAC runs on
+ *   libuv's thread pool: a hop there and back per request; issue 30 §5, docs/performance.md), so a token whose
+ *   signature and claims jose accepted once is only checked against the clock again (expiry, age) on later requests.
+ *   Only accepted tokens are kept: a forged or malformed one pays the full check every time. What the token is worth
+ *   is still decided per request by the session check (its `sid` must be the user's live session), so a sign-out or
+ *   revocation ends it at once, cached or not.
  */
-const verifiedTokens = new WeakMap<Uint8Array, Map<string, VerifiedToken>>();
+interface KeyState {
+  cryptoKey: Promise<CryptoKey>;
+  verified: Map<string, VerifiedToken>;
+}
 
-function verifiedOf(key: Uint8Array): Map<string, VerifiedToken> {
-  let verified = verifiedTokens.get(key);
-  if (!verified) {
-    verified = new Map();
-    verifiedTokens.set(key, verified);
+const keyStates = new WeakMap<Uint8Array, KeyState>();
+
+function keyStateOf(secret: Uint8Array): KeyState {
+  let state = keyStates.get(secret);
+  if (!state) {
+    const cryptoKey = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    state = { cryptoKey, verified: new Map() };
+    keyStates.set(secret, state);
   }
-  return verified;
+  return state;
 }
 
 /**
@@ -85,17 +79,17 @@ const stillValid = (t: VerifiedToken, nowSeconds: number): boolean =>
 
 /**
  * The user id and session id of a valid access token (a token this worker verified before: its time claims checked
- * again, see {@link verifiedTokens}). Errors: `token_invalid` (expired, forged, malformed).
+ * again, see {@link KeyState}). Errors: `token_invalid` (expired, forged, malformed).
  */
 export async function verifyAccessToken(deps: Deps, token: string): Promise<{ userId: number; sessionId: string }> {
-  const verified = verifiedOf(deps.secretKey);
+  const { cryptoKey, verified } = keyStateOf(deps.secretKey);
   const known = verified.get(token);
   if (known) {
     if (stillValid(known, Math.floor(deps.clock.now() / 1000))) return { userId: known.userId, sessionId: known.sessionId };
     verified.delete(token); // jose below says why it no longer holds
   }
   try {
-    const { payload } = await jwtVerify(token, await hmacKeyOf(deps.secretKey), {
+    const { payload } = await jwtVerify(token, await cryptoKey, {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
