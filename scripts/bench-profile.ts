@@ -31,8 +31,10 @@ await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 50 });
 await session.post('Profiler.start');
 const calls: CallWindow[] = [];
+let floorMsSum = 0;
 const observe = (call: ObservedCall) => {
   if (call.route !== route) return;
+  floorMsSum += call.floorMs;
   calls.push({
     start: onProfileClock(call.startMs),
     end: onProfileClock(call.endMs),
@@ -51,13 +53,13 @@ if (!summary) {
 const split = splitProfile(profile, calls);
 const outside = [...split.outsideUs.values()].reduce((a, b) => a + b, 0);
 const perCall = (us: number) => (us / 1000 / split.calls).toFixed(3);
-const floorMean = calls.reduce((sum, c) => sum + c.floors.reduce((s, [a, b]) => s + b - a, 0), 0) / 1000 / calls.length;
+const floorMean = floorMsSum / calls.length;
 console.log(
   `${route}: ${split.calls} calls profiled; p50 ${summary.p50.toFixed(2)} ms, floor p50 ${summary.floorP50.toFixed(2)} ms, ratio ${summary.ratio.toFixed(2)}×`,
 );
 console.log(`sampled per call: ${perCall(split.insideUs)} ms inside the floor, ${perCall(outside)} ms outside it\n`);
 console.log('| outside the floor | ms per call | share |\n|---|---:|---:|');
-const order = [...ROUTE_PARTS.map((p) => p.name)];
+const order = ROUTE_PARTS.map((p) => p.name);
 for (const [part, us] of [...split.outsideUs].sort((a, b) => b[1] - a[1] || order.indexOf(a[0]) - order.indexOf(b[0]))) {
   console.log(`| ${part} | ${perCall(us)} | ${((us / outside) * 100).toFixed(0)} % |`);
 }

@@ -13,12 +13,16 @@ import { type Interval, instrument, type Sample, summarize } from './measure';
 
 export const BENCH_ENV = { SECRET_KEY: 'bench-secret-key-bench-secret-key-0123', LOG_LEVEL: 'WARN', DATA_DIR: join('.data', 'bench') };
 
-/** One measured call as an observer of the journey sees it: its time (`performance.now()` ms) and its DynamoDB requests' intervals. */
+/**
+ * One measured call as an observer of the journey sees it: its time (`performance.now()` ms), its DynamoDB requests'
+ * intervals and their union, its floor (ms).
+ */
 export interface ObservedCall {
   route: string;
   startMs: number;
   endMs: number;
   intervals: Interval[];
+  floorMs: number;
 }
 
 /**
@@ -49,7 +53,7 @@ export async function benchJourney(learners: number, observe?: (call: ObservedCa
       return json as any;
     });
     const endMs = performance.now();
-    if (recording) observe?.({ route: label, startMs: t0, endMs, intervals });
+    if (recording) observe?.({ route: label, startMs: t0, endMs, intervals, floorMs: side.floorMs });
     const list = samples.get(label) ?? [];
     list.push({ ms: endMs - t0, ...side });
     samples.set(label, list);
