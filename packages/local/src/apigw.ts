@@ -156,13 +156,12 @@ const BODYLESS = (status: number) => status < 200 || status === 204 || status ==
  * Writes a structured v2 result (status, headers, cookies, body, base64) to `res` with its `Content-Length`, as
  * API Gateway answers a buffered integration (never chunked), unless the handler set one.
  */
-export function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2 | string | undefined): void {
-  if (typeof result === 'string' || result === undefined) {
-    const body = Buffer.from(result ?? '');
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) });
-    res.end(body);
-    return;
-  }
+export function writeResult(res: ServerResponse, answer: APIGatewayProxyStructuredResultV2 | string | undefined): void {
+  // API Gateway's reading of a bare result: a 200 with it as the JSON body.
+  const result: APIGatewayProxyStructuredResultV2 =
+    typeof answer === 'string' || answer === undefined
+      ? { statusCode: 200, headers: { 'content-type': 'application/json' }, body: answer ?? '' }
+      : answer;
   const status = result.statusCode ?? 200;
   const body =
     result.body === undefined || BODYLESS(status) ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
