@@ -8,7 +8,8 @@
  * - {@link handleCallback}: the browser's return from the gateway. Whatever its `Status`, the payment is verified
  *   server to server with the amount from the order (100 and 101 both mean paid); then paid (settle.ts
  *   `markPaid`) or failed (`markFailed`). An unknown authority is recorded and changes nothing.
- * - {@link recheckOrders}: run by the status route (status.ts). Asks the gateway once for its paid-but-unverified
+ * - {@link recheckOrders}: run by the status route (status.ts) and the re-check job. Fails the caller's checkouts that
+ *   never started and have expired (unstarted.ts). Asks the gateway once for its paid-but-unverified
  *   payments and verifies the caller's unpaid orders among them, so a payment whose redirect was lost becomes
  *   paid. An order the gateway does not list is left as it is (its payer may still be on the gateway page),
  *   until its gateway step began {@link ABANDONED_AFTER_MINUTES} minutes ago: then it is verified too, and an
@@ -33,6 +34,7 @@ import { type Order, type OrderStatus, orderKey, ordersOfUser } from './order.en
 import { gatewayCallbackUrl, getOrder, validPayLinkSignature } from './orders';
 import { eventItem, type PaymentPath } from './paymentEvent.entity';
 import { markFailed, markPaid, type SettleResult } from './settle';
+import { expireUnstarted } from './unstarted';
 
 /** At most this many unpaid orders are re-checked per status read (newest first). */
 export const RECHECK_MAX_ORDERS = 5;
@@ -163,24 +165,26 @@ const unpaidAtGateway = (order: Order): order is Order & { authority: string } =
   (order.status === 'pending' || order.status === 'cancelled') && Boolean(order.authority) && order.provider === 'gateway';
 
 /**
- * Re-checks `userId`'s unpaid orders that reached the gateway (pending, or cancelled by staff) against the
- * gateway's paid-but-unverified list, and settles those it lists; abandoned checkouts (see the module doc) are
- * verified whether listed or not, and fail when unpaid. Gateway trouble is logged and skipped: the
- * status read still answers. Returns the orders it verified with their status after.
+ * Re-checks `userId`'s orders: first fails the checkouts that never started and have expired (unstarted.ts; their
+ * discount uses come back), then checks the unpaid orders that reached the gateway (pending, or cancelled by staff)
+ * against the gateway's paid-but-unverified list, and settles those it lists; abandoned checkouts (see the module
+ * doc) are verified whether listed or not, and fail when unpaid. Gateway trouble is logged and skipped: the status
+ * read still answers. Returns the orders it settled with their status after.
  */
 export async function recheckOrders(deps: Deps, userId: number): Promise<Array<{ orderId: number; status: OrderStatus }>> {
-  if (!deps.gateway.configured) return [];
-  const open = (await ordersOfUser(deps.db, userId)).filter(unpaidAtGateway).slice(0, RECHECK_MAX_ORDERS);
-  if (open.length === 0) return [];
+  const orders = await ordersOfUser(deps.db, userId);
+  const results = await expireUnstarted(deps, orders);
+  if (!deps.gateway.configured) return results;
+  const open = orders.filter(unpaidAtGateway).slice(0, RECHECK_MAX_ORDERS);
+  if (open.length === 0) return results;
   let listed: Set<string>;
   try {
     listed = new Set((await deps.gateway.unverified()).map((p) => p.authority));
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     logger.warn('payment re-check skipped: the gateway did not list unverified payments', { reason: error.message });
-    return [];
+    return results;
   }
-  const results: Array<{ orderId: number; status: OrderStatus }> = [];
   const now = deps.clock.now();
   for (const order of open) {
     const abandoned =

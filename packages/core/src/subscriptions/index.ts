@@ -59,3 +59,4 @@ export { readRedemption } from './redemption.entity';
 export { affiliateOf, bindReferrer } from './referral';
 export { cancelOrder, listOrders, refundOrder } from './staffActions';
 export { type SubscriptionStatus, statusOf, subscriptionStatus } from './status';
+export { isExpiredUnstarted, UNSTARTED_EXPIRY_MINUTES } from './unstarted';

@@ -169,22 +169,28 @@ export const markPaid = (
 /**
  * Marks a pending order failed (the gateway's verification proved it unpaid), giving its discount use back, with
  * its `payment_result` row, as one transaction. An order that is not pending (or stops being so meanwhile) is left
- * as it is and the attempt is recorded as ignored. Errors: `not_found`.
+ * as it is and the attempt is recorded as ignored.
+ *
+ * With `unstarted` (unstarted.ts: a checkout that never started has expired), the transaction also holds the order
+ * unstarted (no gateway authority, no marketplace start), the row's reason is `expired`, and an order that started
+ * meanwhile is left pending with nothing recorded. Errors: `not_found`.
  */
 export async function markFailed(
   deps: Deps,
   orderId: number,
   via: PaymentPath,
   proof: PaymentProof & { note?: string },
+  { unstarted = false }: { unstarted?: boolean } = {},
 ): Promise<SettleResult> {
   const order = await getOrder(deps, orderId);
   if (order.status !== 'pending') return ignored(deps, order, via, proof);
   const now = deps.clock.now();
   const guard = discountReleaseGuard(order, 'release');
+  const stillUnstarted = unstarted ? ' AND attribute_not_exists(authority) AND attribute_not_exists(marketplaceStartedAt)' : '';
   try {
     await transact(deps.db, [
       update(deps.db, orderKey(order.id), `SET #s = :failed, failedAt = :now, updatedAt = :now${guard.set}`, {
-        condition: `#s = :pending AND ${guard.condition}`,
+        condition: `#s = :pending AND ${guard.condition}${stillUnstarted}`,
         names: { '#s': 'status' },
         values: { ':failed': 'failed', ':pending': 'pending', ':now': now, ...guard.values },
       }),
@@ -194,14 +200,17 @@ export async function markFailed(
         via,
         result: 'failed',
         ignored: false,
-        reason: 'not_paid',
+        reason: unstarted ? 'expired' : 'not_paid',
         gatewayCode: proof.gatewayCode,
         note: proof.note,
       }),
     ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    return ignored(deps, await getOrder(deps, orderId), via, proof);
+    const current = await getOrder(deps, orderId);
+    // Its pay link or in-app purchase started meanwhile: not expired, and no attempt to record.
+    if (unstarted && current.status === 'pending') return { order: current, changed: false };
+    return ignored(deps, current, via, proof);
   }
   return {
     order: { ...order, status: 'failed', failedAt: now, updatedAt: now, ...(order.discountCode ? { discountReleased: true } : {}) },

@@ -12,7 +12,8 @@ import { type SubscriptionStatus, statusOf } from './statusView';
 export { type SubscriptionStatus, statusOf };
 
 /**
- * `GET /api/subscription/status`: re-checks the caller's unpaid gateway orders (checkout.ts), runs the marketplace
+ * `GET /api/subscription/status`: re-checks the caller's orders (checkout.ts: expired unstarted checkouts failed,
+ * unpaid gateway orders verified), runs the marketplace
  * renewal sync (marketplaceRenewal.ts), then reports the subscription. Neither provider being down fails the read.
  */
 export async function subscriptionStatus(deps: Deps, user: User): Promise<SubscriptionStatus> {

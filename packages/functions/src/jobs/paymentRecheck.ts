@@ -6,14 +6,16 @@
  * Why: the gateway's redirect back to the callback can be lost (the buyer closes the tab, the network drops), and a
  * buyer who then never opens the app again would have paid for nothing: reconcile with the gateway's list of paid,
  * unverified payments (providers.md §1 "unVerified"; §8 "use unVerified/inquiry to catch users who paid but never
- * returned"). And an abandoned checkout (its gateway step began 60 minutes ago or more) keeps its discount use until
- * it is found unpaid and failed, which only the re-check does.
+ * returned"). And an abandoned checkout (its gateway step began 60 minutes ago or more), or one that never started
+ * (no pay link opened, no in-app purchase started, 60 minutes after the purchase), keeps its discount use until it is
+ * failed, which only the re-check does.
  *
  * What: the orders created in the last {@link RECHECK_WINDOW_HOURS} hours, newest first through the all-orders index
  * (gsi2, read until the window ends: never a Scan), give the buyers with an order that reached the gateway and is not
- * paid (pending, or cancelled by staff); for each buyer, `recheckOrders` of the subscriptions domain verifies the
- * orders the gateway lists as paid (they become paid, exactly once, even racing a callback) and abandoned checkouts
- * (an unpaid verdict fails them and gives their discount use back). Gateway trouble skips a buyer until the next run.
+ * paid (pending, or cancelled by staff) or a checkout that never started and has expired; for each buyer,
+ * `recheckOrders` of the subscriptions domain fails the expired unstarted checkouts, verifies the orders the gateway
+ * lists as paid (they become paid, exactly once, even racing a callback) and abandoned checkouts (an unpaid verdict
+ * fails them). Either failure gives the discount use back. Gateway trouble skips a buyer until the next run.
  *
  * Result: `{ windowHours, buyers, settled: [{ orderId, status }] }`. A buyer whose re-check throws anything else is
  * logged and the run then fails (after the others), so the scheduler retries and, after its retries, the event
@@ -23,7 +25,7 @@
  * `npm start` (scripts/payment-recheck.ts).
  */
 import { type Deps, logger } from '@mathisland/core';
-import { listOrders, type Order, recheckOrders } from '@mathisland/core/subscriptions';
+import { isExpiredUnstarted, listOrders, type Order, recheckOrders } from '@mathisland/core/subscriptions';
 import { productionDeps } from '../lib/deps';
 import { jobHandler } from '../lib/job';
 
@@ -39,11 +41,15 @@ export interface RecheckResult {
   settled: Array<{ orderId: number; status: Order['status'] }>;
 }
 
-/** Whether `order` reached the gateway and is not paid: what the re-check looks at. */
-const unpaidAtGateway = (order: Order): boolean =>
-  order.provider === 'gateway' && Boolean(order.authority) && (order.status === 'pending' || order.status === 'cancelled');
+/**
+ * Whether the re-check has work on `order` at `nowMs`: it reached the gateway and is not paid, or it is a checkout
+ * that never started and has expired.
+ */
+const toRecheck = (order: Order, nowMs: number): boolean =>
+  (order.provider === 'gateway' && Boolean(order.authority) && (order.status === 'pending' || order.status === 'cancelled')) ||
+  isExpiredUnstarted(order, nowMs);
 
-/** The buyers (user ids) with an unpaid gateway order created within the window ending at `nowMs`. */
+/** The buyers (user ids) with an order {@link toRecheck} created within the window ending at `nowMs`. */
 async function buyersToRecheck(deps: Deps, nowMs: number): Promise<number[]> {
   const since = nowMs - RECHECK_WINDOW_HOURS * 3_600_000;
   const buyers = new Set<number>();
@@ -52,7 +58,7 @@ async function buyersToRecheck(deps: Deps, nowMs: number): Promise<number[]> {
     const page = await listOrders(deps, { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
     for (const order of page.items) {
       if (order.createdAt < since) return [...buyers];
-      if (unpaidAtGateway(order)) buyers.add(order.userId);
+      if (toRecheck(order, nowMs)) buyers.add(order.userId);
     }
     cursor = page.nextCursor;
   } while (cursor);
