@@ -9,7 +9,8 @@
  * condition checks of its transactions), never Scan, Delete, batch writes or table administration; and read the
  * stage's secret (SECRET_KEY opens the sealed purchase tokens, the marketplace credential). A failed run is retried
  * by Lambda ({@link RENEWAL_RETRY_ATTEMPTS} times) and then goes, with any event EventBridge could not deliver, to
- * the dead-letter queue `MarketplaceRenewalDlq` (kept {@link DLQ_RETENTION_DAYS} days) for operators.
+ * its dead-letter queue `MarketplaceRenewalDeadLetters` (kept 14 days; its URL is the stack output
+ * `MarketplaceRenewalDlq`) for operators. Built like every job (stacks/scheduledJob.ts).
  *
  * Its environment and IAM are a service function's (stacks/service.ts): TABLE_NAME, STAGE, SECRETS_ID and the
  * plain settings set at deploy time; the table actions of `marketplace-renewal` in infra/permissions.ts.
@@ -21,43 +22,34 @@
  * SMS (DESIGN §13).
  */
 import { Duration } from 'aws-cdk-lib';
-import { Cron, Queue, type StackContext } from 'sst/constructs';
+import type { StackContext } from 'sst/constructs';
 import { boardSnapshotsCron } from './boardSnapshots';
 import { learningJobs } from './learningJobs';
 import { paymentRecheckCron } from './paymentRecheck';
-import { serviceFunction } from './service';
+import { scheduledJob } from './scheduledJob';
 
 /** How often the renewal job runs. */
 export const RENEWAL_SCHEDULE = 'rate(1 hour)';
 /** Lambda's retries of a failed asynchronous invocation before the event goes to the dead-letter queue. */
 export const RENEWAL_RETRY_ATTEMPTS = 2;
-export const DLQ_RETENTION_DAYS = 14;
 /** Seconds one run may take: a due subscription costs a marketplace call (≤ 8 s, twice with a token refresh). */
 export const RENEWAL_TIMEOUT_SECONDS = 300;
 
 export function Jobs(context: StackContext) {
   const { stack } = context;
-  const deadLetterQueue = new Queue(stack, 'MarketplaceRenewalDlq', {
-    cdk: { queue: { retentionPeriod: Duration.days(DLQ_RETENTION_DAYS) } },
-  });
-
-  const renewal = new Cron(stack, 'MarketplaceRenewal', {
+  const renewal = scheduledJob(context, 'MarketplaceRenewal', 'marketplace-renewal', {
+    handler: 'packages/functions/src/jobs/marketplaceRenewal.handler',
+    description: 'mathisland: marketplace subscription renewals due by now (hourly)',
     schedule: RENEWAL_SCHEDULE,
-    job: {
-      function: serviceFunction(context, 'MarketplaceRenewalJob', 'marketplace-renewal', {
-        handler: 'packages/functions/src/jobs/marketplaceRenewal.handler',
-        description: 'mathisland: marketplace subscription renewals due by now (hourly)',
-        timeout: RENEWAL_TIMEOUT_SECONDS,
-        deadLetterQueue: deadLetterQueue.cdk.queue,
-        retryAttempts: RENEWAL_RETRY_ATTEMPTS,
-      }),
-      cdk: { target: { deadLetterQueue: deadLetterQueue.cdk.queue, retryAttempts: RENEWAL_RETRY_ATTEMPTS } },
-    },
+    timeout: RENEWAL_TIMEOUT_SECONDS,
+    retries: RENEWAL_RETRY_ATTEMPTS,
+    // An hourly run an hour late is the next run: EventBridge stops trying then.
+    maxEventAge: Duration.hours(1),
   });
 
   const paymentRecheck = paymentRecheckCron(context);
   const boardSnapshots = boardSnapshotsCron(context);
   const learning = learningJobs(context);
-  stack.addOutputs({ MarketplaceRenewalDlq: deadLetterQueue.queueUrl });
-  return { renewal, deadLetterQueue, paymentRecheck, boardSnapshots, learning };
+  stack.addOutputs({ MarketplaceRenewalDlq: renewal.deadLetters.queueUrl });
+  return { renewal: renewal.cron, deadLetterQueue: renewal.deadLetters, paymentRecheck, boardSnapshots, learning };
 }

@@ -3,14 +3,17 @@
  * privilege of infra/permissions.ts, its own log group, tracing: stacks/service.ts), with its own dead-letter queue
  * kept 14 days, where Lambda sends a run that failed after its retries and EventBridge an event it could not deliver
  * in time; the Monitoring stack alarms on every dead-letter queue of the app (stacks/deadLetters.ts). Construct ids:
- * `<id>` (the rule), `<id>Job` (the function), `<id>DeadLetters` (the queue). Used by paymentRecheck.ts,
- * boardSnapshots.ts and learningJobs.ts.
+ * `<id>` (the rule), `<id>Job` (the function), `<id>DeadLetters` (the queue). Used by Jobs.ts (the marketplace
+ * renewal), paymentRecheck.ts, boardSnapshots.ts and learningJobs.ts.
  */
 import { Duration } from 'aws-cdk-lib';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Cron, type CronProps, type StackContext } from 'sst/constructs';
 import type { JobName } from '../infra/permissions';
 import { serviceFunction } from './service';
+
+/** How long a job's dead-letter queue keeps what lands in it, days. */
+export const DLQ_RETENTION_DAYS = 14;
 
 export interface ScheduledJobOptions {
   /** `packages/functions/src/jobs/<file>.handler`. */
@@ -28,7 +31,7 @@ export interface ScheduledJobOptions {
 
 export function scheduledJob(context: StackContext, id: string, job: JobName, options: ScheduledJobOptions) {
   const { stack } = context;
-  const deadLetters = new Queue(stack, `${id}DeadLetters`, { retentionPeriod: Duration.days(14), enforceSSL: true });
+  const deadLetters = new Queue(stack, `${id}DeadLetters`, { retentionPeriod: Duration.days(DLQ_RETENTION_DAYS), enforceSSL: true });
   const fn = serviceFunction(context, `${id}Job`, job, {
     handler: options.handler,
     description: options.description,

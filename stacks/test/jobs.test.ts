@@ -19,9 +19,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { functionAccess } from '../../infra/permissions';
 import { secretNames } from '../../infra/secrets';
 import { type default as config, defaultFunctionProps, productionStage } from '../../sst.config';
-import { DLQ_RETENTION_DAYS, Jobs, RENEWAL_RETRY_ATTEMPTS, RENEWAL_SCHEDULE } from '../Jobs';
+import { Jobs, RENEWAL_RETRY_ATTEMPTS, RENEWAL_SCHEDULE } from '../Jobs';
 import { Secrets } from '../Secrets';
 import { Storage } from '../Storage';
+import { DLQ_RETENTION_DAYS } from '../scheduledJob';
 
 // SST's App.finish() looks up the CDK bootstrap stack in AWS unless NODE_ENV is `test`.
 process.env.NODE_ENV = 'test';
@@ -101,13 +102,21 @@ describe('Jobs: the marketplace renewal job', () => {
     );
     const [target] = renewalRule(fnId).Properties.Targets;
     expect(target.DeadLetterConfig).toEqual({ Arn: { 'Fn::GetAtt': [queueId, 'Arn'] } });
-    expect(target.RetryPolicy).toMatchObject({ MaximumRetryAttempts: RENEWAL_RETRY_ATTEMPTS });
+    expect(target.RetryPolicy).toMatchObject({ MaximumRetryAttempts: RENEWAL_RETRY_ATTEMPTS, MaximumEventAgeInSeconds: 3600 });
     // The queue lets the function and EventBridge send to it, nobody else.
     const statements = [
       ...Object.values(jobs.findResources('AWS::IAM::Policy') as Resources),
       ...Object.values(jobs.findResources('AWS::SQS::QueuePolicy') as Resources),
     ].flatMap((p) => p.Properties.PolicyDocument.Statement);
     expect(statements).toContainEqual(expect.objectContaining({ Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [queueId, 'Arn'] } }));
+    // Only over TLS, like every job's queue (stacks/scheduledJob.ts).
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        Resource: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      }),
+    );
   });
 
   it('may only do what infra/permissions.ts declares for it (get, query, put, update, condition-check; gsi1, gsi2), and read the secret', () => {
