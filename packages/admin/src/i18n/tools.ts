@@ -165,6 +165,7 @@ const tools = {
       order_cancelled: ['سفارش پیش‌تر لغو شده', 'The order had been cancelled'],
       account_deleted: ['خریدار حسابش را حذف کرده بود؛ چیزی داده نشد', 'The buyer had deleted the account; nothing was granted'],
       not_paid: ['پرداخت نشد', 'Not paid'],
+      expired: ['تا یک ساعت پس از خرید پرداختش شروع نشد؛ منقضی شد', 'Not started within an hour of the purchase: expired'],
     },
     bulkError: {
       not_found: ['پیدا نشد', 'Not found'],
