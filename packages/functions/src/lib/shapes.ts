@@ -160,9 +160,10 @@ export const SubscriptionStatus = responseShape(() =>
       }),
       aiDailyQuota: z.number().int().min(0).meta({ description: 'Tutor questions per Tehran day now (the plan’s, or the free quota)' }),
       freeAiDailyQuota: z.number().int().min(0),
-      recheckedOrders: z
-        .array(z.object({ orderId: Id, status: OrderStatus }))
-        .meta({ description: 'Unpaid orders re-checked with the gateway during this read, with their status now' }),
+      recheckedOrders: z.array(z.object({ orderId: Id, status: OrderStatus })).meta({
+        description:
+          'Orders this read settled, with their status now: unpaid orders re-checked with the gateway, and checkouts never started that expired (failed) an hour after their purchase',
+      }),
     })
     .meta({ id: 'SubscriptionStatus' }),
 );
