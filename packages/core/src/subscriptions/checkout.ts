@@ -34,7 +34,7 @@ import { type Order, type OrderStatus, orderKey, ordersOfUser } from './order.en
 import { gatewayCallbackUrl, getOrder, validPayLinkSignature } from './orders';
 import { eventItem, type PaymentPath } from './paymentEvent.entity';
 import { markFailed, markPaid, type SettleResult } from './settle';
-import { expireUnstarted } from './unstarted';
+import { expireUnstarted, isExpiredUnstarted } from './unstarted';
 
 /** At most this many unpaid orders are re-checked per status read (newest first). */
 export const RECHECK_MAX_ORDERS = 5;
@@ -163,6 +163,12 @@ export async function handleCallback(
 /** Whether `order` reached the gateway and is not paid: pending, or cancelled by staff (the re-check's candidates). */
 const unpaidAtGateway = (order: Order): order is Order & { authority: string } =>
   (order.status === 'pending' || order.status === 'cancelled') && Boolean(order.authority) && order.provider === 'gateway';
+
+/**
+ * Whether {@link recheckOrders} has work on `order` at `nowMs` (epoch ms): it reached the gateway and is not paid, or
+ * it is a checkout that never started and has expired (unstarted.ts). The re-check job picks its buyers by it.
+ */
+export const hasRecheckWork = (order: Order, nowMs: number): boolean => unpaidAtGateway(order) || isExpiredUnstarted(order, nowMs);
 
 /**
  * Re-checks `userId`'s orders: first fails the checkouts that never started and have expired (unstarted.ts; their

@@ -13,7 +13,7 @@
 
 export { activeSubscription, type StoredSubscription } from './active';
 export { backfillSubscriptionIndexes } from './backfill';
-export { handleCallback, recheckOrders, startPayment } from './checkout';
+export { handleCallback, hasRecheckWork, recheckOrders, startPayment } from './checkout';
 export {
   createDiscountCode,
   type DiscountInput,
@@ -59,4 +59,4 @@ export { readRedemption } from './redemption.entity';
 export { affiliateOf, bindReferrer } from './referral';
 export { cancelOrder, listOrders, refundOrder } from './staffActions';
 export { type SubscriptionStatus, statusOf, subscriptionStatus } from './status';
-export { isExpiredUnstarted, UNSTARTED_EXPIRY_MINUTES } from './unstarted';
+export { UNSTARTED_EXPIRY_MINUTES } from './unstarted';

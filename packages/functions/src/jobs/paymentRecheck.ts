@@ -25,7 +25,7 @@
  * `npm start` (scripts/payment-recheck.ts).
  */
 import { type Deps, logger } from '@mathisland/core';
-import { isExpiredUnstarted, listOrders, type Order, recheckOrders } from '@mathisland/core/subscriptions';
+import { hasRecheckWork, listOrders, type Order, recheckOrders } from '@mathisland/core/subscriptions';
 import { productionDeps } from '../lib/deps';
 import { jobHandler } from '../lib/job';
 
@@ -41,15 +41,7 @@ export interface RecheckResult {
   settled: Array<{ orderId: number; status: Order['status'] }>;
 }
 
-/**
- * Whether the re-check has work on `order` at `nowMs`: it reached the gateway and is not paid, or it is a checkout
- * that never started and has expired.
- */
-const toRecheck = (order: Order, nowMs: number): boolean =>
-  (order.provider === 'gateway' && Boolean(order.authority) && (order.status === 'pending' || order.status === 'cancelled')) ||
-  isExpiredUnstarted(order, nowMs);
-
-/** The buyers (user ids) with an order {@link toRecheck} created within the window ending at `nowMs`. */
+/** The buyers (user ids) with an order the re-check has work on (`hasRecheckWork`) created within the window ending at `nowMs`. */
 async function buyersToRecheck(deps: Deps, nowMs: number): Promise<number[]> {
   const since = nowMs - RECHECK_WINDOW_HOURS * 3_600_000;
   const buyers = new Set<number>();
@@ -58,7 +50,7 @@ async function buyersToRecheck(deps: Deps, nowMs: number): Promise<number[]> {
     const page = await listOrders(deps, { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
     for (const order of page.items) {
       if (order.createdAt < since) return [...buyers];
-      if (toRecheck(order, nowMs)) buyers.add(order.userId);
+      if (hasRecheckWork(order, nowMs)) buyers.add(order.userId);
     }
     cursor = page.nextCursor;
   } while (cursor);
