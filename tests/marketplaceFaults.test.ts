@@ -6,7 +6,15 @@
  */
 import { getOrder } from '@mathisland/core/subscriptions';
 import { describe, expect, it } from 'vitest';
-import { boughtAndPaidInApp, injectFault, marketplaceCalls, SKU_30, verifyPurchase } from './support/marketplace';
+import {
+  boughtAndPaidInApp,
+  injectFault,
+  marketplaceCalls,
+  mintPurchase,
+  refundOnMarketplace,
+  SKU_30,
+  verifyPurchase,
+} from './support/marketplace';
 import { eventsOf, fetchManual, PLAN_30, status } from './support/payments';
 import { call, signIn, useStack } from './support/stack';
 
@@ -86,6 +94,33 @@ describe('the real client against the fake marketplace (wire shape)', () => {
     const health = await call(stack, 'GET', '/api/health', { headers: { 'x-internal-key': 'test-internal-key-0123456789' } });
     expect(health.body.integrations.marketplace).toBe(true);
     expect(health.text).not.toContain(secret());
+  });
+
+  it('answers a refunded in-app purchase as the real validate API does (200, purchaseState 1), a refunded subscription 404', async () => {
+    const headers = { 'CAFEBAZAAR-PISHKHAN-API-SECRET': secret() };
+    const inapp = await mintPurchase(stack, { productId: 'mathisland_inapp_1m', kind: 'inapp', developerPayload: 'p1' });
+    const validate = () => fetchManual(api(`/validate/ir.mathisland.app/inapp/mathisland_inapp_1m/purchases/${inapp}/`), { headers });
+    const fresh = await validate();
+    expect(fresh.status).toBe(200);
+    expect(await fresh.json()).toEqual({
+      consumptionState: 1,
+      purchaseState: 0,
+      kind: 'androidpublisher#inappPurchase',
+      developerPayload: 'p1',
+      purchaseTime: NOW,
+    });
+    const consumed = await call(stack, 'POST', `/_local/marketplace/purchases/${inapp}/consume`);
+    expect(consumed.status, consumed.text).toBe(200);
+    await refundOnMarketplace(stack, inapp);
+    const refunded = await validate();
+    expect(refunded.status).toBe(200);
+    expect(await refunded.json()).toMatchObject({ consumptionState: 0, purchaseState: 1 });
+
+    const subscription = await mintPurchase(stack, { productId: SKU_30, kind: 'subscription' });
+    expect((await call(stack, 'POST', `/_local/marketplace/purchases/${subscription}/consume`)).status).toBe(400);
+    await refundOnMarketplace(stack, subscription);
+    const gone = await fetchManual(api(`/applications/ir.mathisland.app/subscriptions/${SKU_30}/purchases/${subscription}/`), { headers });
+    expect(gone.status).toBe(404);
   });
 
   it('the fake refuses what the real one refuses: no or a wrong auth header (401), no trailing slash (301), a JSON token request (400)', async () => {

@@ -76,7 +76,7 @@ export async function cancelOnMarketplace(stack: TestStack, purchaseToken: strin
   expect(res.status, res.text).toBe(200);
 }
 
-/** The marketplace refunded the purchase (it answers 404 from now on). */
+/** The marketplace refunded the purchase (from now on an in-app purchase validates as `purchaseState: 1`, a subscription answers 404). */
 export async function refundOnMarketplace(stack: TestStack, purchaseToken: string): Promise<void> {
   const res = await call(stack, 'POST', `/_local/marketplace/purchases/${encodeURIComponent(purchaseToken)}/refund`);
   expect(res.status, res.text).toBe(200);

@@ -3,10 +3,12 @@
  * DESIGN §6), mounted at `/_local/marketplace`, speaking the wire protocol of the real one:
  *
  * - `GET /devapi/v2/api/validate/{package}/inapp/{product}/purchases/{token}/` → `{ consumptionState, purchaseState,
- *   kind: 'androidpublisher#inappPurchase', developerPayload, purchaseTime }`.
+ *   kind: 'androidpublisher#inappPurchase', developerPayload, purchaseTime }`: `purchaseState` 0 purchased, 1 refunded
+ *   (a refunded in-app purchase is still found, as the real one answers); `consumptionState` 1 until the app consumed
+ *   it (control route `consume`), then 0.
  * - `GET /devapi/v2/api/applications/{package}/subscriptions/{subscription}/purchases/{token}/` → `{ kind:
  *   'androidpublisher#subscriptionPurchase', initiationTimestampMsec, validUntilTimestampMsec, autoRenewing }`.
- * - Unknown, refunded or other-product purchases: 404 `{ error: 'not_found', error_description }`; another package:
+ * - Unknown or other-product purchases, and refunded subscriptions: 404 `{ error: 'not_found', error_description }`; another package:
  *   403. Every path wants its trailing slash: without it the answer is a 301 to the slashed path, as the real API.
  * - Auth like the real one: header `CAFEBAZAAR-PISHKHAN-API-SECRET` equal to the app's static secret, or an OAuth
  *   access token it granted (`Authorization: Bearer`, or `?access_token=`) not yet expired; else 401.
@@ -18,7 +20,7 @@
  *
  * Control routes (local only; docs/marketplace.md; marketplaceControl.ts): `POST /purchases` (signed like the real
  * marketplace signs what the app receives), `POST /purchases/{token}/renew`, `POST /purchases/{token}/refund`,
- * `POST /purchases/{token}/cancel`, `GET /public-key`, `POST /faults { status, count, delayMs? }` (the next `count` API and token calls
+ * `POST /purchases/{token}/cancel`, `POST /purchases/{token}/consume`, `GET /public-key`, `POST /faults { status, count, delayMs? }` (the next `count` API and token calls
  * answer `status`, or answer late by `delayMs`), `GET /requests` (the calls received, newest last: method, path,
  * content type, which auth was presented, grant type; never a secret).
  */
@@ -102,13 +104,13 @@ export function createMarketplaceFake(options: MarketplaceFakeOptions) {
     const [packageName, productId, purchaseToken] = parts;
     if (packageName !== options.packageName) return problem(res, 403, 'permission_denied', 'This package does not belong to you');
     const p = purchaseToken === undefined ? undefined : purchases.get(purchaseToken);
-    if (!p || p.refunded || p.productId !== productId || p.kind !== kind || p.packageName !== packageName) {
+    if (!p || p.productId !== productId || p.kind !== kind || p.packageName !== packageName || (p.refunded && kind === 'subscription')) {
       return problem(res, 404, 'not_found', 'The requested purchase is not found!');
     }
     if (kind === 'inapp') {
       return json(res, 200, {
-        consumptionState: 1,
-        purchaseState: 0,
+        consumptionState: p.consumed ? 0 : 1,
+        purchaseState: p.refunded ? 1 : 0,
         kind: 'androidpublisher#inappPurchase',
         developerPayload: p.developerPayload,
         purchaseTime: p.purchaseTime,

@@ -10,7 +10,10 @@
  *   `purchaseState`, `developerPayload`, `purchaseToken`, and `autoRenewing` for a subscription), `dataSignature` its
  *   base64 RSA-SHA1 signature under the fake's key pair (`GET /public-key`: its public half, base64 X.509).
  * - `POST /purchases/{token}/renew` `{ validUntil }` (later than the current one): the next period was billed.
- * - `POST /purchases/{token}/refund`: validate and subscription status answer 404 from now on.
+ * - `POST /purchases/{token}/refund`: the marketplace refunded it: the in-app validate API answers it with
+ *   `purchaseState: 1` (providers.md §2), the subscription status API 404, from now on.
+ * - `POST /purchases/{token}/consume`: the app consumed an in-app purchase (Poolakey `consumePurchase`): validate
+ *   answers `consumptionState: 0` from now on; a subscription cannot be consumed (400).
  * - `POST /purchases/{token}/cancel` `{ validUntil? }`: the marketplace ended a subscription early (revoked it): its
  *   period ends at `validUntil` (default now; never later than it was) and it no longer renews.
  * - `POST /faults` `{ status?, count? (1-100, default 1), delayMs? }`: the next `count` API and token calls answer
@@ -76,6 +79,7 @@ export function controlRoutes(state: {
       validUntil: (validUntil as number | undefined) ?? now + 30 * DAY_MS,
       autoRenewing: input.autoRenewing !== false,
       refunded: false,
+      consumed: false,
       purchaseData,
       dataSignature,
     };
@@ -112,13 +116,18 @@ export function controlRoutes(state: {
     return json(res, 200, { purchaseToken: purchase.token, validUntil: purchase.validUntil, autoRenewing: false });
   }
 
-  function renewOrRefund(res: ServerResponse, purchase: FakePurchase | undefined, action: string, body: Buffer) {
+  function purchaseAction(res: ServerResponse, purchase: FakePurchase | undefined, action: string, body: Buffer) {
     if (!purchase) return json(res, 404, { detail: 'no such purchase token' });
     if (action === 'refund') {
       purchase.refunded = true;
       return json(res, 200, { purchaseToken: purchase.token, refunded: true });
     }
     if (action === 'cancel') return cancel(res, purchase, body);
+    if (action === 'consume') {
+      if (purchase.kind !== 'inapp') return json(res, 400, { detail: 'only an in-app purchase is consumed' });
+      purchase.consumed = true;
+      return json(res, 200, { purchaseToken: purchase.token, consumed: true });
+    }
     const validUntil = parseJson(body)?.validUntil;
     if (purchase.kind !== 'subscription' || typeof validUntil !== 'number' || validUntil <= purchase.validUntil) {
       return json(res, 400, { detail: 'renew a subscription with { validUntil } (epoch ms) later than its current one' });
@@ -129,13 +138,13 @@ export function controlRoutes(state: {
 
   /** The control routes; false when `path` is none of them. */
   function control(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer): boolean {
-    const m = /^\/purchases\/([^/]+)\/(renew|refund|cancel)$/.exec(path);
+    const m = /^\/purchases\/([^/]+)\/(renew|refund|cancel|consume)$/.exec(path);
     if (path === '/requests' && req.method === 'GET') json(res, 200, { items: requests });
     else if (path === '/public-key' && req.method === 'GET') json(res, 200, { publicKey: options.signing?.publicKey ?? null });
     else if (req.method !== 'POST') return false;
     else if (path === '/purchases') mint(res, parseJson(body));
     else if (path === '/faults') fault(res, parseJson(body));
-    else if (m) renewOrRefund(res, purchases.get(decode(m[1] as string) ?? ''), m[2] as string, body);
+    else if (m) purchaseAction(res, purchases.get(decode(m[1] as string) ?? ''), m[2] as string, body);
     else return false;
     return true;
   }

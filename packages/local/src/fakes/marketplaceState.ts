@@ -30,7 +30,10 @@ export interface FakePurchase {
   purchaseTime: number;
   validUntil: number;
   autoRenewing: boolean;
+  /** Refunded: an in-app purchase then validates with `purchaseState: 1`, a subscription answers 404. */
   refunded: boolean;
+  /** In-app: the app consumed it (Poolakey `consumePurchase`); validate then answers `consumptionState: 0`. */
+  consumed: boolean;
   /** What the app receives (Poolakey `originalJson`, `dataSignature`): the purchase JSON and its base64 signature. */
   purchaseData: string;
   dataSignature: string | null;
