@@ -30,7 +30,12 @@ export { getDiscount, saveDiscountCode } from './discounts';
 export { paymentErrors } from './errors';
 export { listOrderEvents, listUnmatchedEvents } from './events';
 export { invoiceNumber, invoicesOf } from './invoices';
-export { type RenewalOutcome, renewDueMarketplaceSubscriptions, syncMarketplaceRenewals } from './marketplaceRenewal';
+export {
+  type MarketplaceJobCounts,
+  type RenewalOutcome,
+  renewDueMarketplaceSubscriptions,
+  syncMarketplaceRenewals,
+} from './marketplaceRenewal';
 export { type MarketplaceStart, startMarketplacePurchase } from './marketplaceStart';
 export { verifyMarketplacePurchase } from './marketplaceVerify';
 export { listOffers } from './offers';

@@ -76,7 +76,7 @@ export async function subscriptionAfterStoreEnd(deps: Pick<Deps, 'db'>, purchase
 }
 
 /** The items closing paid `order` at the marketplace's word: its status, and its commission reversed. */
-function closeOrderItems(deps: Pick<Deps, 'db'>, order: Order, status: 'refunded' | 'cancelled', now: number): TxItem[] {
+export function closeOrderItems(deps: Pick<Deps, 'db'>, order: Order, status: 'refunded' | 'cancelled', now: number): TxItem[] {
   const at = status === 'refunded' ? 'refundedAt' : 'cancelledAt';
   return [
     update(deps.db, orderKey(order.id), `SET #s = :to, ${at} = :now, endedVia = :via, updatedAt = :now`, {

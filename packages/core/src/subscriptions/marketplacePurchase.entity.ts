@@ -18,6 +18,9 @@
  * `validUntil` as read and on the renewals still running, so readers and the job racing move a period, or end it,
  * once. `pendingOrderId` is the renewal order created but not yet settled (settled by whoever sees it next).
  * `lastAnswer` is what the marketplace last said of it (the staff's order page).
+ *
+ * In-app products: while `refundWatch` is `active`, gsi1 indexes `nextCheckAt` the same way, for the refund watch
+ * (marketplaceInappWatch.ts), which keeps the token sealed too.
  */
 import * as z from 'zod';
 import type { Db } from '../db/client';
@@ -29,6 +32,8 @@ import { MarketplaceProductType } from './plan.entity';
 
 const PREFIX = 'MKTPURCHASE#';
 const purchaseKey = (digest: string): Key => ({ pk: `${PREFIX}${digest}`, sk: 'MKTPURCHASE' });
+/** The key of the purchase whose token digest (hex) is `digest`. */
+export const marketplacePurchaseKey = purchaseKey;
 const userSubscriptionsPartition = (userId: number): string => `USERMKTSUBS#${userId}`;
 
 /** How many partitions the due index has: one per re-check hour of the day. */
@@ -51,8 +56,11 @@ export const StoreAnswer = lazySchema(() =>
   z.object({
     /** Epoch ms of the answer. */
     at: epochMs,
-    /** `valid` (200 with a purchase), `not_found` (404: refunded, revoked or unknown). */
-    outcome: z.enum(['valid', 'not_found']),
+    /**
+     * `valid` (200 with a purchase), `refunded` (200, an in-app purchase with `purchaseState: 1`), `not_found` (404:
+     * refunded, revoked or unknown).
+     */
+    outcome: z.enum(['valid', 'refunded', 'not_found']),
     /** HTTP status of the answer. */
     httpStatus: z.number().int(),
     /** The period end it reported, epoch ms (subscriptions). */
@@ -91,6 +99,8 @@ export const MarketplacePurchaseItem = lazySchema(() =>
       validUntil: epochMs.optional(),
       autoRenewing: z.boolean().optional(),
       renewalState: z.enum(['active', 'ended']).optional(),
+      /** In-app products: whether the marketplace is still asked whether it refunded the purchase. */
+      refundWatch: z.enum(['active', 'ended']).optional(),
       /** Epoch ms from when it should be asked again. */
       nextCheckAt: epochMs.optional(),
       /** The newest paid order of the subscription, and how many orders it has paid. */
@@ -101,7 +111,8 @@ export const MarketplacePurchaseItem = lazySchema(() =>
       endedAt: epochMs.optional(),
       /**
        * `not_found` (the marketplace answered 404: refunded, revoked, unknown), `cancelled` (it moved the period's end
-       * earlier), `not_renewed`, `token_unreadable` (SECRET_KEY changed), `staff_refund`.
+       * earlier), `not_renewed`, `token_unreadable` (SECRET_KEY changed), `staff_refund`; an in-app product's refund watch:
+       * `refunded` (purchaseState 1), `not_found`, `watch_over`, `order_closed`, `token_unreadable`.
        */
       endedReason: z.string().optional(),
       /** The marketplace's last answer about it. */
@@ -117,7 +128,7 @@ export const readMarketplacePurchase = (db: Db, digest: string): Promise<Marketp
 
 /** The transaction item binding `purchase` to its order (condition: the token paid nothing yet), with its indexes. */
 export function bindPurchase(db: Db, purchase: MarketplacePurchase): TxItem {
-  const renewing = purchase.renewalState === 'active' && purchase.nextCheckAt !== undefined;
+  const renewing = (purchase.renewalState === 'active' || purchase.refundWatch === 'active') && purchase.nextCheckAt !== undefined;
   const indexes = {
     ...(purchase.productType === 'subscription'
       ? { gsi2pk: userSubscriptionsPartition(purchase.userId), gsi2sk: `${pad(purchase.boundAt, 15)}#${purchase.tokenDigest}` }

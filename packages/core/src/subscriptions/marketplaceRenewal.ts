@@ -32,6 +32,7 @@ import { logger } from '../log';
 import { withMarketplaceAuth } from '../marketplace';
 import { MarketplaceError, type SubscriptionPurchase } from '../providers/ports';
 import { endStoreSubscription } from './marketplaceEnd';
+import { type InappWatchOutcome, watchInappPurchase } from './marketplaceInappWatch';
 import {
   advancePeriod,
   DUE_PARTITIONS,
@@ -234,18 +235,23 @@ export async function syncMarketplaceRenewals<U extends { id: number; subscripti
   return fresh ? { ...user, subscription: fresh.subscription } : user;
 }
 
+/** How many purchases one run of the hourly job left each way. */
+export type MarketplaceJobCounts = Record<RenewalOutcome | InappWatchOutcome | 'failed', number>;
+
 /**
  * The hourly job (DESIGN §8; `packages/functions/src/jobs/marketplaceRenewal.ts`): every subscription due by now
- * (a renewal, or its daily re-check), found in the {@link DUE_PARTITIONS} partitions of the due-hour index (one Query
- * each, however long ago it fell due), asked again one by one. Returns how many came out each way. A failure of one
- * subscription is logged and does not stop the others.
+ * (a renewal, or its daily re-check), and every in-app purchase whose refund check is due (marketplaceInappWatch.ts;
+ * `refunded` counts those the marketplace refunded), found in the {@link DUE_PARTITIONS} partitions of the due-hour
+ * index (one Query each, however long ago it fell due), asked again one by one. Returns how many came out each way. A
+ * failure of one purchase is logged and does not stop the others.
  */
-export async function renewDueMarketplaceSubscriptions(deps: Deps): Promise<Record<RenewalOutcome | 'failed', number>> {
-  const counts: Record<RenewalOutcome | 'failed', number> = {
+export async function renewDueMarketplaceSubscriptions(deps: Deps): Promise<MarketplaceJobCounts> {
+  const counts: MarketplaceJobCounts = {
     not_due: 0,
     renewed: 0,
     unchanged: 0,
     ended: 0,
+    refunded: 0,
     unavailable: 0,
     no_credential: 0,
     raced: 0,
@@ -256,7 +262,9 @@ export async function renewDueMarketplaceSubscriptions(deps: Deps): Promise<Reco
   for (let partition = 0; partition < DUE_PARTITIONS; partition++) {
     for (const purchase of await dueInPartition(deps.db, partition, hour)) {
       try {
-        counts[await renewOne(deps, purchase, { retryLater: true })]++;
+        counts[
+          purchase.productType === 'inapp' ? await watchInappPurchase(deps, purchase) : await renewOne(deps, purchase, { retryLater: true })
+        ]++;
       } catch (error) {
         counts.failed++;
         logger.error('marketplace renewal failed', { orderId: purchase.orderId, error: error instanceof Error ? error.name : 'Error' });

@@ -22,7 +22,8 @@
  *    must run past now (validUntil).
  * 6. Paid through the same settle path as the gateway (settle.ts), with the token's binding in the same
  *    transaction, so two verifications racing pay once and the other answers 409. A subscription is granted until
- *    the marketplace's `validUntil` (period.ts), and its next check is scheduled (marketplaceSchedule.ts).
+ *    the marketplace's `validUntil` (period.ts), and its next check is scheduled (marketplaceSchedule.ts); an in-app
+ *    product's refund watch starts (marketplaceInappWatch.ts).
  *
  * Every outcome writes its `payment_result` row (via `marketplace`). The token is never logged nor stored in clear.
  */
@@ -33,6 +34,7 @@ import { marketplacePublicKey, readSignedPurchase } from '../providers/cafebazaa
 import { type InappPurchase, MarketplaceError, type SubscriptionPurchase } from '../providers/ports';
 import { paymentErrors } from './errors';
 import { recordEvent } from './events';
+import { nextInappCheck } from './marketplaceInappWatch';
 import { bindPurchase, type MarketplacePurchase, readMarketplacePurchase, validAnswer } from './marketplacePurchase.entity';
 import { firstCheckAt } from './marketplaceSchedule';
 import type { Order } from './order.entity';
@@ -221,7 +223,13 @@ export async function verifyMarketplacePurchase(
           periods: 1,
           lastAnswer: validAnswer(answer.purchase, now),
         }
-      : {}),
+      : {
+          // Asked again whether it was refunded (marketplaceInappWatch.ts).
+          sealedToken: sealPurchaseToken(deps.secretKey, purchaseToken, digest),
+          refundWatch: 'active' as const,
+          nextCheckAt: nextInappCheck(now, now),
+          lastAnswer: { at: now, outcome: 'valid' as const, httpStatus: 200 },
+        }),
   };
   const { order: after, changed } = await markPaid(deps, order.id, 'marketplace', proofOf(digest, answer), order, {
     items: [bindPurchase(deps.db, binding)],

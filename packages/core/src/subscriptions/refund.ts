@@ -40,7 +40,7 @@ export interface RefundEffects {
 }
 
 /** What refunding paid-days `order` takes back from `user`'s subscription (see the module doc). */
-function paidDaysEffects(order: Order, user: User | undefined): RefundEffects['subscription'] {
+export function paidDaysEffects(order: Order, user: User | undefined): RefundEffects['subscription'] {
   const days = order.grant?.days ?? order.durationDays;
   const current = user?.subscription;
   if (!current) return null;

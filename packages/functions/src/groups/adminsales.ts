@@ -52,18 +52,26 @@ const MarketplacePurchase = responseShape(() =>
       periods: count,
       validUntil: time.meta({ description: 'Subscriptions: the end of its current period, as the marketplace said' }),
       autoRenewing: z.boolean().nullable(),
-      renewalState: z.enum(['active', 'ended']).nullable(),
-      nextCheckAt: time.meta({ description: 'When the marketplace is asked again (renewal, daily re-check)' }),
+      renewalState: z.enum(['active', 'ended']).nullable().meta({ description: 'Subscriptions: whether it is still asked for renewals' }),
+      refundWatch: z
+        .enum(['active', 'ended'])
+        .nullable()
+        .meta({ description: 'In-app products: whether the marketplace is still asked whether it refunded the purchase' }),
+      nextCheckAt: time.meta({ description: 'When the marketplace is asked again (renewal, daily re-check, in-app refund check)' }),
       checkedAt: time,
       endedAt: time,
       endedReason: z
         .string()
         .nullable()
-        .meta({ description: '`not_found` (404: refunded), `cancelled`, `not_renewed`, `token_unreadable`, `staff_refund`' }),
+        .meta({
+          description:
+            'Subscriptions: `not_found` (404: refunded), `cancelled`, `not_renewed`, `token_unreadable`, `staff_refund`; ' +
+            'in-app products: `refunded`, `not_found`, `watch_over`, `order_closed`, `token_unreadable`',
+        }),
       lastAnswer: z
         .object({
           at: time,
-          outcome: z.enum(['valid', 'not_found']),
+          outcome: z.enum(['valid', 'refunded', 'not_found']),
           httpStatus: z.number().int(),
           validUntil: time,
           autoRenewing: z.boolean().nullable(),
