@@ -93,9 +93,13 @@ export const choices = {
     not_renewed: ['تمدید نشد', 'not renewed'],
     token_unreadable: ['توکن خواندنی نیست (SECRET_KEY عوض شده)', 'token unreadable (SECRET_KEY changed)'],
     staff_refund: ['بازپرداخت به دست کارکنان', 'refunded by staff'],
+    refunded: ['بازپرداخت در فروشگاه', 'refunded at the marketplace'],
+    watch_over: ['پایان بررسی‌ها، بازپرداخت نشد', 'checks over, not refunded'],
+    order_closed: ['سفارش پیش‌تر بسته شده بود', 'the order was already closed'],
   },
   storeAnswer: {
     valid: ['معتبر', 'Valid'],
+    refunded: ['بازپرداخت‌شده', 'Refunded'],
     not_found: ['پیدا نشد', 'Not found'],
   },
   permission: {

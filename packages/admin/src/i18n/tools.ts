@@ -154,6 +154,7 @@ const tools = {
       unknown_authority: ['شناسهٔ پرداخت درگاه ناشناخته', 'Unknown gateway payment id'],
       marketplace_not_found: ['فروشگاه خرید را پیدا نکرد (بازپرداخت یا حذف)', 'The marketplace found no purchase (refunded or removed)'],
       marketplace_cancelled: ['لغو در فروشگاه', 'Cancelled at the marketplace'],
+      marketplace_refunded: ['بازپرداخت در فروشگاه (خرید درون‌برنامه‌ای)', 'Refunded at the marketplace (in-app purchase)'],
       renewals_ended_not_found: ['پایان تمدید: فروشگاه خرید را پیدا نکرد', 'Renewals ended: the marketplace found no purchase'],
       renewals_ended_cancelled: ['پایان تمدید: لغو در فروشگاه', 'Renewals ended: cancelled at the marketplace'],
       renewals_ended_not_renewed: ['پایان تمدید: تمدید نشد', 'Renewals ended: not renewed'],

@@ -30,6 +30,8 @@ export function OrderMarketplace() {
   const yesNo = (value: boolean | null) => (value === null ? '—' : t(value ? 'yes' : 'no'));
   const choice = (group: string, value: string | null) => (value ? translate(`choices.${group}.${value}`, { _: value }) : '—');
   const answer = purchase.lastAnswer as StoreAnswer | null;
+  // A subscription's renewals, or an in-app product's refund watch: both are the marketplace's checks.
+  const checks = purchase.renewalState ?? purchase.refundWatch ?? null;
   const rows: Array<[string, ReactNode]> = [
     ['token', <code key="token" dir="ltr">{`${purchase.tokenDigestPrefix}…`}</code>],
     ['productType', choice('productType', purchase.productType)],
@@ -39,8 +41,8 @@ export function OrderMarketplace() {
     [
       'renewalState',
       purchase.endedReason
-        ? `${choice('renewalState', purchase.renewalState)} (${choice('endedReason', purchase.endedReason)}, ${formatTime(purchase.endedAt, locale)})`
-        : choice('renewalState', purchase.renewalState),
+        ? `${choice('renewalState', checks)} (${choice('endedReason', purchase.endedReason)}, ${formatTime(purchase.endedAt, locale)})`
+        : choice('renewalState', checks),
     ],
     [
       'periods',
