@@ -2,11 +2,12 @@
  * Issue 23 point 4 in a real browser: a marketplace order's page in the staff panel shows the money in one place —
  * the period the marketplace sold, the purchase token's digest prefix (never the token), the renewal state and the
  * marketplace's last answer — and its payment events list what the marketplace answered. The learner's marketplace
- * subscription is bought, renewed and then refunded at the fake marketplace through the API, as the app would.
+ * subscription is bought, renewed and then refunded at the fake marketplace through the API, as the app would. An
+ * in-app product refunded at the marketplace later shows its refund watch ended by the refund, with the answer.
  */
 import { randomUUID } from 'node:crypto';
 import { createStaff } from '@mathisland/core/admin';
-import { getOrder } from '@mathisland/core/subscriptions';
+import { getOrder, getPlan, renewDueMarketplaceSubscriptions, savePlan } from '@mathisland/core/subscriptions';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boughtAndPaidInApp, refundOnMarketplace, renewOnMarketplace, verifyPurchase } from '../support/marketplace';
@@ -25,6 +26,8 @@ let learner: Session;
 let firstOrderId: number;
 let renewalId: number;
 let digest: string;
+let inappOrderId: number;
+const IN_APP_PLAN = 61;
 
 const status = async () => (await call(stack, 'GET', '/api/subscription/status', { token: learner.accessToken })).body;
 
@@ -47,6 +50,16 @@ beforeAll(async () => {
   digest = first.purchaseTokenDigest as string;
   const invoices = (await call(stack, 'GET', '/api/payment/invoices', { token: learner.accessToken })).body.items;
   renewalId = invoices.find((i: any) => i.orderId !== firstOrderId).orderId;
+  // An in-app product, refunded at the marketplace after its verification: the job's first refund check finds it.
+  const plan = (await getPlan(stack.deps, PLAN_30))!;
+  await savePlan(stack.deps.db, { ...plan, id: IN_APP_PLAN, marketplaceSku: 'mathisland_inapp_30d', marketplaceProductType: 'inapp' });
+  const buyer = await signIn(stack);
+  const inapp = await boughtAndPaidInApp(stack, buyer, IN_APP_PLAN);
+  expect((await verifyPurchase(stack, buyer, inapp.orderId, inapp.purchaseToken)).status).toBe(200);
+  await refundOnMarketplace(stack, inapp.purchaseToken);
+  stack.clock.set(NOW + 50 * HOUR_MS);
+  expect(await renewDueMarketplaceSubscriptions(stack.deps)).toMatchObject({ refunded: 1, failed: 0 });
+  inappOrderId = inapp.orderId;
   root = await signedInContext(browser, stack.baseUrl, 'root', password);
 });
 
@@ -89,11 +102,28 @@ describe('a marketplace order in the staff panel', () => {
     expect(outside).toEqual([]);
   });
 
+  it('shows an in-app product refunded at the marketplace: the watch ended by the refund, the answer, the refund row', async () => {
+    const { page, errors, outside } = await openPage(root, stack.baseUrl);
+    await page.goto(`/admin/orders/${inappOrderId}/show`);
+    const section = page.getByTestId('order-marketplace');
+    await section.getByText('خرید در فروشگاه').waitFor();
+    await section.getByText(/پایان‌یافته \(بازپرداخت در فروشگاه, /).waitFor();
+    await section.getByText(`بازپرداخت‌شده (HTTP ${faNumber(200)})`, { exact: false }).waitFor();
+    await page.locator('tbody tr').filter({ hasText: 'بازپرداخت در فروشگاه (خرید درون‌برنامه‌ای)' }).waitFor();
+    await screenshot(page, 'order-inapp-refunded', { fullPage: true });
+    expect(errors).toEqual([]);
+    expect(outside).toEqual([]);
+  });
+
   it('lists the marketplace’s answers among all payment events', async () => {
     const { page } = await openPage(root, stack.baseUrl);
     await page.goto('/admin/payment-events');
-    const refund = page.locator('tbody tr').filter({ hasText: 'بازپرداخت شد' });
-    await refund.first().waitFor();
-    expect(await refund.first().textContent()).toContain(faNumber(404));
+    // The subscription's refund (404) and the in-app product's (200, purchaseState 1).
+    const refunds = page.locator('tbody tr').filter({ hasText: 'بازپرداخت شد' });
+    await refunds
+      .filter({ hasText: faNumber(404) })
+      .first()
+      .waitFor();
+    await refunds.filter({ hasText: 'بازپرداخت در فروشگاه (خرید درون‌برنامه‌ای)' }).first().waitFor();
   });
 });
