@@ -154,7 +154,9 @@ describe('the refund watch of in-app products', () => {
     await refundOnMarketplace(stack, buyer.purchaseToken);
 
     await at(buyer.boundAt + DAY_MS + 60_000, buyer.s);
+    const from = stack.marketplace.requests.length;
     expect(await runJob(stack)).toMatchObject({ refunded: 0, ended: 1, failed: 0 });
+    expect(validateCalls(stack, from)).toEqual([]); // nothing left to take back: no quota spent asking
     expect(await getOrder(stack.deps, buyer.orderId)).toMatchObject({ status: 'refunded', refundedBy: expect.any(String) });
     expect(await refundRows(stack, buyer.orderId)).toEqual([]);
     expect((await status(stack, buyer.s)).expiresAt).toBe(afterStaff.expiresAt);

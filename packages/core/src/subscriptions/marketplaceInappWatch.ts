@@ -13,7 +13,8 @@
  *   `refunded`, reason `marketplace_refunded` or `marketplace_not_found`) records it: ONE conditional transaction with
  *   the watch's end (condition: still watched, due at the `nextCheckAt` as read), so two job runs racing take the days
  *   back once;
- * - the order no longer paid (staff refunded or cancelled it first) → the watch ends (`order_closed`), nothing else;
+ * - the order no longer paid (staff refunded or cancelled it first) → the watch ends (`order_closed`), nothing else
+ *   (found before the marketplace is asked, or, when staff acted meanwhile, after it);
  * - the marketplace unavailable, or no credential → asked again in an hour, nothing changes;
  * - the sealed token unreadable (SECRET_KEY changed) → the watch ends (`token_unreadable`), logged.
  *
@@ -187,6 +188,8 @@ export async function watchInappPurchase(deps: Deps, seen: MarketplacePurchase):
   if (!isDue(seen, now)) return 'not_due';
   const purchase = await readMarketplacePurchase(deps.db, seen.tokenDigest);
   if (!isDue(purchase, now)) return 'not_due';
+  // Nothing left to take back (a staff refund or cancellation came first): no marketplace call spent on it.
+  if ((await getOrder(deps, purchase.orderId)).status !== 'paid') return endWatch(deps, purchase, 'order_closed', now);
   const token = purchase.sealedToken && openPurchaseToken(deps.secretKey, purchase.sealedToken, purchase.tokenDigest);
   if (!token) {
     logger.error('in-app refund watch: the sealed purchase token cannot be opened (SECRET_KEY changed?)', { orderId: purchase.orderId });
