@@ -29,6 +29,7 @@ import { eventsFilters, ordersFilters } from '../lib/orderLists';
 import { json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
 import { adminPage, Day, Id, IsoTime, OrderStatus, responseShape, Toman } from '../lib/shapes';
+import { StaffMarketplacePurchase } from '../lib/staffMarketplacePurchase';
 
 const UsersQuery = listQuery(usersFilters);
 const OrdersQuery = listWithRange(ordersFilters);
@@ -41,46 +42,6 @@ type Input = AdminInput<undefined, unknown>;
 
 const count = z.number().int().min(0);
 const time = IsoTime.nullable();
-/** The marketplace purchase that paid an order (issue 23; DESIGN §8): never the token, only its digest's prefix. */
-const MarketplacePurchase = responseShape(() =>
-  z
-    .object({
-      tokenDigestPrefix: z.string().meta({ description: 'The first 12 hex characters of the purchase token’s SHA-256' }),
-      productType: z.enum(['subscription', 'inapp']),
-      firstOrderId: Id,
-      lastOrderId: Id.meta({ description: 'The order of its current period' }),
-      periods: count,
-      validUntil: time.meta({ description: 'Subscriptions: the end of its current period, as the marketplace said' }),
-      autoRenewing: z.boolean().nullable(),
-      renewalState: z.enum(['active', 'ended']).nullable().meta({ description: 'Subscriptions: whether it is still asked for renewals' }),
-      refundWatch: z
-        .enum(['active', 'ended'])
-        .nullable()
-        .meta({ description: 'In-app products: whether the marketplace is still asked whether it refunded the purchase' }),
-      nextCheckAt: time.meta({ description: 'When the marketplace is asked again (renewal, daily re-check, in-app refund check)' }),
-      checkedAt: time,
-      endedAt: time,
-      endedReason: z
-        .string()
-        .nullable()
-        .meta({
-          description:
-            'Subscriptions: `not_found` (404: refunded), `cancelled`, `not_renewed`, `token_unreadable`, `staff_refund`; ' +
-            'in-app products: `refunded`, `not_found`, `watch_over`, `order_closed`, `token_unreadable`',
-        }),
-      lastAnswer: z
-        .object({
-          at: time,
-          outcome: z.enum(['valid', 'refunded', 'not_found']),
-          httpStatus: z.number().int(),
-          validUntil: time,
-          autoRenewing: z.boolean().nullable(),
-        })
-        .nullable()
-        .meta({ description: 'What the marketplace last answered about it' }),
-    })
-    .meta({ id: 'StaffMarketplacePurchase' }),
-);
 /** An order for staff: everything stored (no secret is), times ISO but the two marketplace ones (epoch ms). */
 const StaffOrder = responseShape(() =>
   z
@@ -125,7 +86,9 @@ const StaffOrder = responseShape(() =>
       purchaseTokenDigest: z.string().optional().meta({ description: 'SHA-256 (hex) of the purchase token' }),
       validUntil: z.number().int().optional().meta({ description: 'Epoch ms: end of the marketplace period this order paid' }),
       renewalOf: Id.optional(),
-      marketplace: MarketplacePurchase.optional().meta({ description: 'One order’s page only: the marketplace purchase that paid it' }),
+      marketplace: StaffMarketplacePurchase.optional().meta({
+        description: 'One order’s page only: the marketplace purchase that paid it',
+      }),
     })
     .meta({ id: 'StaffOrder' }),
 );
