@@ -42,10 +42,9 @@ import {
 import { HOUR_MS } from './marketplaceSchedule';
 import { getOrder } from './orders';
 import { eventItem } from './paymentEvent.entity';
+import { DAY_MS } from './period';
 import { openPurchaseToken } from './purchaseToken';
 import { paidDaysEffects } from './refund';
-
-const DAY_MS = 24 * HOUR_MS;
 
 /** Days after its verification on which an in-app purchase is asked again whether it was refunded. */
 export const INAPP_CHECK_DAYS = [1, 3, 7, 14, 30] as const;
