@@ -23,8 +23,7 @@
  */
 import { getUser, updateUser, userCondition } from '../auth';
 import { isConditionFailure, retryOptimistic } from '../db/conditions';
-import { updateItem } from '../db/items';
-import { type TxItem, transact, update } from '../db/transact';
+import { transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { logger } from '../log';
 import { withMarketplaceAuth } from '../marketplace';
@@ -33,13 +32,14 @@ import { MarketplaceError } from '../providers/ports';
 import { paymentErrors } from './errors';
 import { closeOrderItems } from './marketplaceEnd';
 import {
-  dueIndex,
+  endRefundWatchItem,
   type MarketplacePurchase,
-  marketplacePurchaseKey,
   readMarketplacePurchase,
+  rescheduleRefundCheck,
   type StoreAnswer,
 } from './marketplacePurchase.entity';
 import { HOUR_MS } from './marketplaceSchedule';
+import type { Order } from './order.entity';
 import { getOrder } from './orders';
 import { eventItem } from './paymentEvent.entity';
 import { DAY_MS } from './period';
@@ -71,53 +71,10 @@ const isDue = (purchase: MarketplacePurchase | undefined, now: number): purchase
 const stillWatched = (purchase: MarketplacePurchase | undefined, seen: MarketplacePurchase): purchase is MarketplacePurchase =>
   purchase?.refundWatch === 'active' && purchase.nextCheckAt === seen.nextCheckAt;
 
-/** The condition that the watch of `purchase` is as read: still watched, due at the same `nextCheckAt`. */
-const asRead = (purchase: MarketplacePurchase) => ({
-  condition: 'refundWatch = :active AND nextCheckAt = :seen',
-  values: { ':active': 'active', ':seen': purchase.nextCheckAt ?? -1 },
-});
-
-/** The transaction item ending the watch of `purchase` for `reason` (leaving the due index), with the answer that ended it. */
-function endWatchItem(deps: Pick<Deps, 'db'>, purchase: MarketplacePurchase, reason: WatchEnd, now: number, answer?: StoreAnswer): TxItem {
-  const read = asRead(purchase);
-  return update(
-    deps.db,
-    marketplacePurchaseKey(purchase.tokenDigest),
-    `SET refundWatch = :ended, endedReason = :reason, endedAt = :now, checkedAt = :now${answer ? ', lastAnswer = :answer' : ''} ` +
-      'REMOVE nextCheckAt, gsi1pk, gsi1sk',
-    {
-      condition: read.condition,
-      values: { ...read.values, ':ended': 'ended', ':reason': reason, ':now': now, ...(answer ? { ':answer': answer } : {}) },
-    },
-  );
-}
-
-/** Asks again at `at` (with the answer heard, if any). Errors: ConditionalCheckFailedException (the watch moved meanwhile). */
-async function askAgainAt(deps: Pick<Deps, 'db'>, purchase: MarketplacePurchase, at: number, now: number, answer?: StoreAnswer) {
-  const read = asRead(purchase);
-  const due = dueIndex(at, purchase.tokenDigest);
-  await updateItem(
-    deps.db,
-    marketplacePurchaseKey(purchase.tokenDigest),
-    `SET nextCheckAt = :next, checkedAt = :now, gsi1pk = :g1pk, gsi1sk = :g1sk${answer ? ', lastAnswer = :answer' : ''}`,
-    {
-      condition: read.condition,
-      values: {
-        ...read.values,
-        ':next': at,
-        ':now': now,
-        ':g1pk': due.gsi1pk,
-        ':g1sk': due.gsi1sk,
-        ...(answer ? { ':answer': answer } : {}),
-      },
-    },
-  );
-}
-
 /** Ends the watch without a refund; `raced` when someone moved it first. */
 async function endWatch(deps: Deps, purchase: MarketplacePurchase, reason: WatchEnd, now: number, answer?: StoreAnswer) {
   try {
-    await transact(deps.db, [endWatchItem(deps, purchase, reason, now, answer)]);
+    await transact(deps.db, [endRefundWatchItem(deps.db, purchase, { reason, now, answer })]);
     return 'ended' as const;
   } catch (error) {
     if (isConditionFailure(error)) return 'raced' as const;
@@ -126,23 +83,24 @@ async function endWatch(deps: Deps, purchase: MarketplacePurchase, reason: Watch
 }
 
 /**
- * The marketplace refunded (or no longer knows) `seen`: its order refunded with its days and commission taken back,
- * and the watch ended, in one transaction (see the module doc); only the watch ends when the order is no longer paid.
- * Retried when the learner's subscription changed under it. Errors: `database_busy`.
+ * The marketplace refunded (or no longer knows) `seen`, whose order was `seenOrder` when it was read: the order refunded
+ * with its days and commission taken back, and the watch ended, in one transaction (see the module doc); only the watch
+ * ends when the order is no longer paid. Retried, both read again, when the order or the learner's subscription changed
+ * under it. Errors: `database_busy`.
  */
-function refundAtMarketplace(deps: Deps, seen: MarketplacePurchase, answer: StoreAnswer): Promise<InappWatchOutcome> {
+function refundAtMarketplace(deps: Deps, seen: MarketplacePurchase, seenOrder: Order, answer: StoreAnswer): Promise<InappWatchOutcome> {
   return retryOptimistic(
     async (n): Promise<InappWatchOutcome> => {
       const purchase = n === 0 ? seen : await readMarketplacePurchase(deps.db, seen.tokenDigest);
       if (!stillWatched(purchase, seen)) return 'raced';
       const now = deps.clock.now();
-      const order = await getOrder(deps, purchase.orderId);
+      const order = n === 0 ? seenOrder : await getOrder(deps, purchase.orderId);
       if (order.status !== 'paid') return endWatch(deps, purchase, 'order_closed', now, answer);
       const user = await getUser(deps.db, order.userId);
       const subscription = paidDaysEffects(order, user);
       const reason = answer.outcome === 'refunded' ? 'refunded' : 'not_found';
       await transact(deps.db, [
-        endWatchItem(deps, purchase, reason, now, answer),
+        endRefundWatchItem(deps.db, purchase, { reason, now, answer }),
         ...closeOrderItems(deps, order, 'refunded', now),
         ...(subscription
           ? [
@@ -188,7 +146,8 @@ export async function watchInappPurchase(deps: Deps, seen: MarketplacePurchase):
   const purchase = await readMarketplacePurchase(deps.db, seen.tokenDigest);
   if (!isDue(purchase, now)) return 'not_due';
   // Nothing left to take back (a staff refund or cancellation came first): no marketplace call spent on it.
-  if ((await getOrder(deps, purchase.orderId)).status !== 'paid') return endWatch(deps, purchase, 'order_closed', now);
+  const order = await getOrder(deps, purchase.orderId);
+  if (order.status !== 'paid') return endWatch(deps, purchase, 'order_closed', now);
   const token = purchase.sealedToken && openPurchaseToken(deps.secretKey, purchase.sealedToken, purchase.tokenDigest);
   if (!token) {
     logger.error('in-app refund watch: the sealed purchase token cannot be opened (SECRET_KEY changed?)', { orderId: purchase.orderId });
@@ -198,7 +157,7 @@ export async function watchInappPurchase(deps: Deps, seen: MarketplacePurchase):
   try {
     const answer = await withMarketplaceAuth(deps, (auth) => deps.marketplace.validateInapp(auth, purchase.sku, token));
     if (!answer) {
-      await askAgainAt(deps, purchase, now + HOUR_MS, now).catch(ignoreRace);
+      await rescheduleRefundCheck(deps.db, purchase, { nextCheckAt: now + HOUR_MS, now }).catch(ignoreRace);
       return 'no_credential';
     }
     heard = { at: now, outcome: answer.value.purchaseState === 0 ? 'valid' : 'refunded', httpStatus: 200 };
@@ -210,15 +169,15 @@ export async function watchInappPurchase(deps: Deps, seen: MarketplacePurchase):
         kind: error.kind,
         status: error.status,
       });
-      await askAgainAt(deps, purchase, now + HOUR_MS, now).catch(ignoreRace);
+      await rescheduleRefundCheck(deps.db, purchase, { nextCheckAt: now + HOUR_MS, now }).catch(ignoreRace);
       return 'unavailable';
     }
     heard = { at: now, outcome: 'not_found', httpStatus: 404 };
   }
-  if (heard.outcome !== 'valid') return refundAtMarketplace(deps, purchase, heard);
+  if (heard.outcome !== 'valid') return refundAtMarketplace(deps, purchase, order, heard);
   const next = nextInappCheck(purchase.boundAt, now);
   if (next === undefined) return endWatch(deps, purchase, 'watch_over', now, heard);
-  await askAgainAt(deps, purchase, next, now, heard).catch(ignoreRace);
+  await rescheduleRefundCheck(deps.db, purchase, { nextCheckAt: next, answer: heard, now }).catch(ignoreRace);
   return 'unchanged';
 }
 

@@ -29,11 +29,10 @@ import { type Key, pad } from '../db/keys';
 import { put, type TxItem, update } from '../db/transact';
 import { lazySchema } from '../lazySchema';
 import { MarketplaceProductType } from './plan.entity';
+import { StoreAnswer } from './storeAnswer';
 
 const PREFIX = 'MKTPURCHASE#';
 const purchaseKey = (digest: string): Key => ({ pk: `${PREFIX}${digest}`, sk: 'MKTPURCHASE' });
-/** The key of the purchase whose token digest (hex) is `digest`. */
-export const marketplacePurchaseKey = purchaseKey;
 const userSubscriptionsPartition = (userId: number): string => `USERMKTSUBS#${userId}`;
 
 /** How many partitions the due index has: one per re-check hour of the day. */
@@ -49,35 +48,22 @@ export function dueIndex(atMs: number, digest: string): { gsi1pk: string; gsi1sk
   return { gsi1pk: duePartition(recheckHour(digest)), gsi1sk: `${new Date(atMs).toISOString().slice(0, 13)}#${digest}` };
 }
 
+/** The SET clause (and its values) moving the next check of the purchase with token digest `digest` to `atMs`, its due index with it. */
+function nextCheck(digest: string, atMs: number) {
+  const due = dueIndex(atMs, digest);
+  return {
+    set: 'nextCheckAt = :next, gsi1pk = :g1pk, gsi1sk = :g1sk',
+    values: { ':next': atMs, ':g1pk': due.gsi1pk, ':g1sk': due.gsi1sk },
+  };
+}
+
+/** The SET clause and values noting the marketplace's `answer`, when there is one. */
+const noted = (answer: StoreAnswer | undefined) =>
+  answer ? { set: ', lastAnswer = :answer', values: { ':answer': answer } } : { set: '', values: {} };
+
 const epochMs = z.number().int();
 
-/** What the marketplace answered about a purchase (public values only: never the token). */
-export const StoreAnswer = lazySchema(() =>
-  z.object({
-    /** Epoch ms of the answer. */
-    at: epochMs,
-    /**
-     * `valid` (200 with a purchase), `refunded` (200, an in-app purchase with `purchaseState: 1`), `not_found` (404:
-     * refunded, revoked or unknown).
-     */
-    outcome: z.enum(['valid', 'refunded', 'not_found']),
-    /** HTTP status of the answer. */
-    httpStatus: z.number().int(),
-    /** The period end it reported, epoch ms (subscriptions). */
-    validUntil: epochMs.optional(),
-    autoRenewing: z.boolean().optional(),
-  }),
-);
-export type StoreAnswer = z.infer<typeof StoreAnswer>;
-
-/** A 200 answer of the subscription status API (`validUntil` epoch ms) at `at`, as kept. */
-export const validAnswer = (status: { validUntil: number; autoRenewing: boolean }, at: number): StoreAnswer => ({
-  at,
-  outcome: 'valid',
-  httpStatus: 200,
-  validUntil: status.validUntil,
-  autoRenewing: status.autoRenewing,
-});
+export { StoreAnswer, validAnswer } from './storeAnswer';
 
 /** Why a subscription's renewals ended (`endedReason`). */
 export const RenewalEndReason = z.enum(['not_found', 'cancelled', 'not_renewed', 'token_unreadable', 'staff_refund']);
@@ -180,10 +166,10 @@ export function advancePeriod(
 
 /** The transaction item that, with renewal order `orderId` paid, schedules the next check at `nextCheckAt`. */
 export function settlePendingPeriod(db: Db, digest: string, orderId: number, nextCheckAt: number): TxItem {
-  const due = dueIndex(nextCheckAt, digest);
-  return update(db, purchaseKey(digest), 'SET nextCheckAt = :next, gsi1pk = :g1pk, gsi1sk = :g1sk REMOVE pendingOrderId', {
+  const next = nextCheck(digest, nextCheckAt);
+  return update(db, purchaseKey(digest), `SET ${next.set} REMOVE pendingOrderId`, {
     condition: 'pendingOrderId = :order',
-    values: { ':order': orderId, ':next': nextCheckAt, ':g1pk': due.gsi1pk, ':g1sk': due.gsi1sk },
+    values: { ':order': orderId, ...next.values },
   });
 }
 
@@ -198,33 +184,27 @@ export async function reschedule(
   change: { nextCheckAt: number; answer?: StoreAnswer; now: number },
 ) {
   const read = asRead(purchase.validUntil);
-  const due = dueIndex(change.nextCheckAt, purchase.tokenDigest);
-  await updateItem(
-    db,
-    purchaseKey(purchase.tokenDigest),
-    `SET nextCheckAt = :next, autoRenewing = :auto, checkedAt = :now, gsi1pk = :g1pk, gsi1sk = :g1sk${change.answer ? ', lastAnswer = :answer' : ''}`,
-    {
-      condition: read.condition,
-      values: {
-        ...read.values,
-        ':next': change.nextCheckAt,
-        ':auto': change.answer?.autoRenewing ?? purchase.autoRenewing ?? true,
-        ':now': change.now,
-        ':g1pk': due.gsi1pk,
-        ':g1sk': due.gsi1sk,
-        ...(change.answer ? { ':answer': change.answer } : {}),
-      },
+  const next = nextCheck(purchase.tokenDigest, change.nextCheckAt);
+  const answer = noted(change.answer);
+  await updateItem(db, purchaseKey(purchase.tokenDigest), `SET ${next.set}, autoRenewing = :auto, checkedAt = :now${answer.set}`, {
+    condition: read.condition,
+    values: {
+      ...read.values,
+      ...next.values,
+      ...answer.values,
+      ':auto': change.answer?.autoRenewing ?? purchase.autoRenewing ?? true,
+      ':now': change.now,
     },
-  );
+  });
 }
 
 /** Moves the next check of `purchase` to `at` (migrations). Condition: still renewing from `validUntil` as read. */
 export async function scheduleCheck(db: Db, purchase: MarketplacePurchase, at: number): Promise<void> {
   const read = asRead(purchase.validUntil);
-  const due = dueIndex(at, purchase.tokenDigest);
-  await updateItem(db, purchaseKey(purchase.tokenDigest), 'SET nextCheckAt = :next, gsi1pk = :g1pk, gsi1sk = :g1sk', {
+  const next = nextCheck(purchase.tokenDigest, at);
+  await updateItem(db, purchaseKey(purchase.tokenDigest), `SET ${next.set}`, {
     condition: read.condition,
-    values: { ...read.values, ':next': at, ':g1pk': due.gsi1pk, ':g1sk': due.gsi1sk },
+    values: { ...read.values, ...next.values },
   });
 }
 
@@ -239,22 +219,62 @@ export function endRenewalsItem(
   change: { reason: RenewalEndReason; now: number; answer?: StoreAnswer },
 ): TxItem {
   const read = asRead(purchase.validUntil);
+  return endItem(db, purchase, 'renewalState', change, {
+    ...read,
+    condition: `${read.condition} AND attribute_not_exists(pendingOrderId)`,
+  });
+}
+
+/** The update ending `state` (`renewalState`, `refundWatch`) of `purchase` under `read`, leaving the due index. */
+function endItem(
+  db: Db,
+  purchase: MarketplacePurchase,
+  state: 'renewalState' | 'refundWatch',
+  change: { reason: string; now: number; answer?: StoreAnswer },
+  read: { condition: string; values: Record<string, unknown> },
+): TxItem {
+  const answer = noted(change.answer);
   return update(
     db,
     purchaseKey(purchase.tokenDigest),
-    `SET renewalState = :ended, endedReason = :reason, endedAt = :now, checkedAt = :now${change.answer ? ', lastAnswer = :answer' : ''} REMOVE gsi1pk, gsi1sk`,
+    `SET ${state} = :ended, endedReason = :reason, endedAt = :now, checkedAt = :now${answer.set} REMOVE gsi1pk, gsi1sk`,
     {
-      condition: `${read.condition} AND attribute_not_exists(pendingOrderId)`,
-      values: {
-        ...read.values,
-        ':ended': 'ended',
-        ':reason': change.reason,
-        ':now': change.now,
-        ...(change.answer ? { ':answer': change.answer } : {}),
-      },
+      condition: read.condition,
+      values: { ...read.values, ...answer.values, ':ended': 'ended', ':reason': change.reason, ':now': change.now },
     },
   );
 }
+
+/** In-app products: the condition that the refund watch of `purchase` is as read (still watched, the same check due). */
+const watchedAsRead = (purchase: MarketplacePurchase) => ({
+  condition: 'refundWatch = :active AND nextCheckAt = :seen',
+  values: { ':active': 'active', ':seen': purchase.nextCheckAt ?? -1 },
+});
+
+/**
+ * In-app products (marketplaceInappWatch.ts): asks again whether `purchase` was refunded at `nextCheckAt`, noting the
+ * `answer` heard at `now`, if any. Errors: ConditionalCheckFailedException (the watch moved since it was read).
+ */
+export async function rescheduleRefundCheck(
+  db: Db,
+  purchase: MarketplacePurchase,
+  change: { nextCheckAt: number; answer?: StoreAnswer; now: number },
+): Promise<void> {
+  const read = watchedAsRead(purchase);
+  const next = nextCheck(purchase.tokenDigest, change.nextCheckAt);
+  const answer = noted(change.answer);
+  await updateItem(db, purchaseKey(purchase.tokenDigest), `SET ${next.set}, checkedAt = :now${answer.set}`, {
+    condition: read.condition,
+    values: { ...read.values, ...next.values, ...answer.values, ':now': change.now },
+  });
+}
+
+/** In-app products: the transaction item ending the refund watch of `purchase` (as read) for `reason`, with the answer that ended it. */
+export const endRefundWatchItem = (
+  db: Db,
+  purchase: MarketplacePurchase,
+  change: { reason: string; now: number; answer?: StoreAnswer },
+): TxItem => endItem(db, purchase, 'refundWatch', change, watchedAsRead(purchase));
 
 /** Whether `purchase` still renews from `seen` (its `validUntil` as read), with no renewal order pending. */
 export const stillRenewing = (purchase: MarketplacePurchase | undefined, seen: MarketplacePurchase): purchase is MarketplacePurchase =>
