@@ -2,9 +2,10 @@
  * The refund watch of in-app products (DESIGN §8 "Period truth"; docs/marketplace.md "In-app products"): the hourly
  * marketplace job asks the validate API again 1, 3, 7, 14 and 30 days after the verification; a purchase the
  * marketplace refunded (`purchaseState: 1`) or no longer knows (404) refunds its order once, with its days and its
- * referral commission taken back; a staff refund first leaves nothing to take twice. Black-box through the local
+ * referral commission taken back; a staff refund first ends the watch, so nothing is taken twice or asked. Black-box through the local
  * runtime and the fake marketplace, with the job's own code.
  */
+import { updateItem } from '@mathisland/core/db';
 import { getOrder, getPlan, renewDueMarketplaceSubscriptions, savePlan } from '@mathisland/core/subscriptions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commandOf, interleaved } from './support/interleave';
@@ -144,22 +145,41 @@ describe('the refund watch of in-app products', () => {
     ]);
   });
 
-  it('after a staff refund, the marketplace’s refund takes nothing twice: the watch just ends', async () => {
+  it('a staff refund ends the watch at once: the marketplace’s refund takes nothing twice and no quota is spent asking', async () => {
     await at(NOW + 300 * DAY_MS);
     const buyer = await inappBuyer(stack);
     const staff = await staffSession(stack, { permissions: ['view_order', 'change_order'] });
     const refunded = await admin(stack, staff.cookie, 'POST', `/api/admin/orders/${buyer.orderId}/refund`, { confirm: true });
     expect(refunded.status, refunded.text).toBe(200);
+    expect(await staffView(stack, buyer.orderId)).toMatchObject({ refundWatch: 'ended', endedReason: 'staff_refund', nextCheckAt: null });
     const afterStaff = await status(stack, buyer.s);
+    await refundOnMarketplace(stack, buyer.purchaseToken);
+
+    const from = stack.marketplace.requests.length;
+    for (const day of [1, 3, 7, 14, 30]) {
+      await at(buyer.boundAt + day * DAY_MS + 60_000, buyer.s);
+      expect(await runJob(stack)).toMatchObject({ refunded: 0, ended: 0, failed: 0 });
+    }
+    expect(validateCalls(stack, from)).toEqual([]);
+    expect(await getOrder(stack.deps, buyer.orderId)).toMatchObject({ status: 'refunded', refundedBy: expect.any(String) });
+    expect(await refundRows(stack, buyer.orderId)).toEqual([]);
+    expect((await status(stack, buyer.s)).expiresAt).toBe(afterStaff.expiresAt);
+  });
+
+  it('a watch whose order was closed without ending it (a refund from before the watch ended with it) ends unasked', async () => {
+    await at(NOW + 350 * DAY_MS);
+    const buyer = await inappBuyer(stack);
+    await updateItem(stack.deps.db, { pk: `ORDER#${buyer.orderId}`, sk: 'ORDER' }, 'SET #s = :refunded', {
+      names: { '#s': 'status' },
+      values: { ':refunded': 'refunded' },
+    });
     await refundOnMarketplace(stack, buyer.purchaseToken);
 
     await at(buyer.boundAt + DAY_MS + 60_000, buyer.s);
     const from = stack.marketplace.requests.length;
     expect(await runJob(stack)).toMatchObject({ refunded: 0, ended: 1, failed: 0 });
     expect(validateCalls(stack, from)).toEqual([]); // nothing left to take back: no quota spent asking
-    expect(await getOrder(stack.deps, buyer.orderId)).toMatchObject({ status: 'refunded', refundedBy: expect.any(String) });
     expect(await refundRows(stack, buyer.orderId)).toEqual([]);
-    expect((await status(stack, buyer.s)).expiresAt).toBe(afterStaff.expiresAt);
     expect(await staffView(stack, buyer.orderId)).toMatchObject({ refundWatch: 'ended', endedReason: 'order_closed' });
   });
 

@@ -13,8 +13,9 @@
  *   `refunded`, reason `marketplace_refunded` or `marketplace_not_found`) records it: ONE conditional transaction with
  *   the watch's end (condition: still watched, due at the `nextCheckAt` as read), so two job runs racing take the days
  *   back once;
- * - the order no longer paid (staff refunded or cancelled it first) → the watch ends (`order_closed`), nothing else
- *   (found before the marketplace is asked, or, when staff acted meanwhile, after it);
+ * - the order no longer paid → the watch ends (`order_closed`), nothing else, found before the marketplace is asked.
+ *   A staff refund ends the watch itself in its own transaction (refund.ts, `staff_refund`), so this is an order
+ *   refunded before refunds did that;
  * - the marketplace unavailable, or no credential → asked again in an hour, nothing changes;
  * - the sealed token unreadable (SECRET_KEY changed) → the watch ends (`token_unreadable`), logged.
  *

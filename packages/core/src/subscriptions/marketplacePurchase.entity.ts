@@ -98,7 +98,7 @@ export const MarketplacePurchaseItem = lazySchema(() =>
       /**
        * `not_found` (the marketplace answered 404: refunded, revoked, unknown), `cancelled` (it moved the period's end
        * earlier), `not_renewed`, `token_unreadable` (SECRET_KEY changed), `staff_refund`; an in-app product's refund watch:
-       * `refunded` (purchaseState 1), `not_found`, `watch_over`, `order_closed`, `token_unreadable`.
+       * `refunded` (purchaseState 1), `not_found`, `watch_over`, `order_closed`, `token_unreadable`, `staff_refund`.
        */
       endedReason: z.string().optional(),
       /** The marketplace's last answer about it. */

@@ -13,7 +13,8 @@
  * With a marketplace period running (period.ts), paid days are taken from the days held behind it. A marketplace
  * subscription order is no count of days (DESIGN §8 "Period truth"): refunding the order of its current period ends
  * that marketplace subscription now, as a refund at the marketplace would (its renewals end, the days held start),
- * in the same transaction; refunding an earlier period's order takes nothing back (that period is over).
+ * in the same transaction; refunding an earlier period's order takes nothing back (that period is over). Refunding
+ * an in-app product's order also ends its refund watch (`staff_refund`), so the marketplace is not asked again.
  */
 import { getUser, type StoredSubscription, type User, updateUser, userCondition } from '../auth';
 import { retryOptimistic } from '../db/conditions';
@@ -24,7 +25,7 @@ import { countEvent } from '../metrics';
 import { reverseCommission } from './commission.entity';
 import { paymentErrors } from './errors';
 import { subscriptionAfterStoreEnd } from './marketplaceEnd';
-import { endRenewalsItem, readMarketplacePurchase } from './marketplacePurchase.entity';
+import { endRefundWatchItem, endRenewalsItem, readMarketplacePurchase } from './marketplacePurchase.entity';
 import { type Order, orderKey } from './order.entity';
 import { orderHistory } from './orderHistory';
 import { getOrder } from './orders';
@@ -53,8 +54,22 @@ export function paidDaysEffects(order: Order, user: User | undefined): RefundEff
 }
 
 /**
- * See the module doc: the effects of refunding `order` at `now`, and the items that end its marketplace subscription
- * when it paid that subscription's current period. Errors: `order_status_conflict` unless `order` is paid.
+ * An in-app product's refund watch (marketplaceInappWatch.ts), ended by the refund of its order (`staff_refund`): the
+ * days are taken back now, so there is nothing left for a refund at the marketplace to take, and no check of it need
+ * spend marketplace quota. Conditioned on the watch as read, so a job run that changed it meanwhile makes the refund
+ * read again. None when `order` paid no watched purchase.
+ */
+async function endRefundWatch(deps: Deps, order: Order, now: number): Promise<TxItem[]> {
+  if (!order.purchaseTokenDigest) return [];
+  const purchase = await readMarketplacePurchase(deps.db, order.purchaseTokenDigest);
+  return purchase?.refundWatch === 'active' ? [endRefundWatchItem(deps.db, purchase, { reason: 'staff_refund', now })] : [];
+}
+
+/**
+ * See the module doc: the effects of refunding `order` at `now`, and the transaction items that carry them out
+ * besides the order, commission and history rows: the buyer's subscription, and the end of its marketplace
+ * subscription (when it paid that subscription's current period) or of its in-app product's refund watch.
+ * Errors: `order_status_conflict` unless `order` is paid.
  */
 async function refundPlan(
   deps: Deps,
@@ -65,9 +80,22 @@ async function refundPlan(
   if (order.status !== 'paid') throw paymentErrors.orderStatusConflict(order.status, 'only a paid order can be refunded');
   const commission = order.commission ?? null;
   if (order.validUntil === undefined || !order.purchaseTokenDigest) {
+    const subscription = paidDaysEffects(order, user);
     return {
-      effects: { days: order.grant?.days ?? order.durationDays, subscription: paidDaysEffects(order, user), commission },
-      items: [],
+      effects: { days: order.grant?.days ?? order.durationDays, subscription, commission },
+      items: [
+        ...(subscription
+          ? [
+              updateUser(
+                deps.db,
+                order.userId,
+                { set: { subscription: subscription.after } },
+                userCondition.subscriptionAsRead(subscription.before),
+              ),
+            ]
+          : []),
+        ...(await endRefundWatch(deps, order, now)),
+      ],
     };
   }
   const purchase = await readMarketplacePurchase(deps.db, order.purchaseTokenDigest);
@@ -117,7 +145,7 @@ export interface RefundResult {
 async function refundOnce(deps: Deps, orderId: number, actor: string): Promise<RefundResult> {
   const order = await getOrder(deps, orderId);
   const now = deps.clock.now();
-  const { effects, items: storeItems } = await refundPlan(deps, order, await getUser(deps.db, order.userId), now);
+  const { effects, items: planItems } = await refundPlan(deps, order, await getUser(deps.db, order.userId), now);
   const commission = effects.commission?.amount ?? 0;
   const items: TxItem[] = [
     update(deps.db, orderKey(order.id), 'SET #s = :refunded, refundedAt = :now, refundedBy = :actor, updatedAt = :now', {
@@ -126,11 +154,7 @@ async function refundOnce(deps: Deps, orderId: number, actor: string): Promise<R
       values: { ':refunded': 'refunded', ':paid': 'paid', ':now': now, ':actor': actor },
     }),
   ];
-  if (storeItems.length) items.push(...storeItems);
-  else if (effects.subscription) {
-    const { before, after } = effects.subscription;
-    items.push(updateUser(deps.db, order.userId, { set: { subscription: after } }, userCondition.subscriptionAsRead(before)));
-  }
+  items.push(...planItems);
   if (effects.commission) items.push(reverseCommission(deps.db, effects.commission.referrerId, order.id, now));
   items.push(
     eventItem(deps.db, order.id, now, 'admin_refund', {

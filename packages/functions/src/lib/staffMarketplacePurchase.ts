@@ -34,7 +34,7 @@ export const StaffMarketplacePurchase = responseShape(() =>
         .meta({
           description:
             'Subscriptions: `not_found` (404: refunded), `cancelled`, `not_renewed`, `token_unreadable`, `staff_refund`; ' +
-            'in-app products: `refunded`, `not_found`, `watch_over`, `order_closed`, `token_unreadable`',
+            'in-app products: `refunded`, `not_found`, `watch_over`, `order_closed`, `token_unreadable`, `staff_refund`',
         }),
       lastAnswer: z
         .object({
