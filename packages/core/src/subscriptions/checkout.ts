@@ -9,7 +9,7 @@
  *   server to server with the amount from the order (100 and 101 both mean paid); then paid (settle.ts
  *   `markPaid`) or failed (`markFailed`). An unknown authority is recorded and changes nothing.
  * - {@link recheckOrders}: run by the status route (status.ts) and the re-check job. Fails the caller's checkouts that
- *   never started and have expired (unstarted.ts). Asks the gateway once for its paid-but-unverified
+ *   expired: never started, or started in the marketplace and never verified (checkoutExpiry.ts). Asks the gateway once for its paid-but-unverified
  *   payments and verifies the caller's unpaid orders among them, so a payment whose redirect was lost becomes
  *   paid. An order the gateway does not list is left as it is (its payer may still be on the gateway page),
  *   until its gateway step began {@link ABANDONED_AFTER_MINUTES} minutes ago: then it is verified too, and an
@@ -28,13 +28,13 @@ import { DomainError } from '../errors';
 import { logger } from '../log';
 import { GatewayError, type VerifyOutcome } from '../providers/ports';
 import { claimAuthority, orderIdOfAuthority } from './authority.entity';
+import { expireCheckouts, isExpiredCheckout } from './checkoutExpiry';
 import { paymentErrors } from './errors';
 import { recordEvent, recordUnmatchedCallback } from './events';
 import { type Order, type OrderStatus, orderKey, ordersOfUser } from './order.entity';
 import { gatewayCallbackUrl, getOrder, validPayLinkSignature } from './orders';
 import { eventItem, type PaymentPath } from './paymentEvent.entity';
 import { markFailed, markPaid, type SettleResult } from './settle';
-import { expireUnstarted, isExpiredUnstarted } from './unstarted';
 
 /** At most this many unpaid orders are re-checked per status read (newest first). */
 export const RECHECK_MAX_ORDERS = 5;
@@ -166,20 +166,20 @@ const unpaidAtGateway = (order: Order): order is Order & { authority: string } =
 
 /**
  * Whether {@link recheckOrders} has work on `order` at `nowMs` (epoch ms): it reached the gateway and is not paid, or
- * it is a checkout that never started and has expired (unstarted.ts). The re-check job picks its buyers by it.
+ * it is a checkout that has expired (checkoutExpiry.ts). The re-check job picks its buyers by it.
  */
-export const hasRecheckWork = (order: Order, nowMs: number): boolean => unpaidAtGateway(order) || isExpiredUnstarted(order, nowMs);
+export const hasRecheckWork = (order: Order, nowMs: number): boolean => unpaidAtGateway(order) || isExpiredCheckout(order, nowMs);
 
 /**
- * Re-checks `userId`'s orders: first fails the checkouts that never started and have expired (unstarted.ts; their
- * discount uses come back), then checks the unpaid orders that reached the gateway (pending, or cancelled by staff)
+ * Re-checks `userId`'s orders: first fails the checkouts that have expired (checkoutExpiry.ts: never started, or
+ * started in the marketplace and never verified; their discount uses come back), then checks the unpaid orders that reached the gateway (pending, or cancelled by staff)
  * against the gateway's paid-but-unverified list, and settles those it lists; abandoned checkouts (see the module
  * doc) are verified whether listed or not, and fail when unpaid. Gateway trouble is logged and skipped: the status
  * read still answers. Returns the orders it settled with their status after.
  */
 export async function recheckOrders(deps: Deps, userId: number): Promise<Array<{ orderId: number; status: OrderStatus }>> {
   const orders = await ordersOfUser(deps.db, userId);
-  const results = await expireUnstarted(deps, orders);
+  const results = await expireCheckouts(deps, orders);
   if (!deps.gateway.configured) return results;
   const open = orders.filter(unpaidAtGateway).slice(0, RECHECK_MAX_ORDERS);
   if (open.length === 0) return results;

@@ -14,6 +14,7 @@
 export { activeSubscription, type StoredSubscription } from './active';
 export { backfillSubscriptionIndexes } from './backfill';
 export { handleCallback, hasRecheckWork, recheckOrders, startPayment } from './checkout';
+export { MARKETPLACE_START_EXPIRY_HOURS, UNSTARTED_EXPIRY_MINUTES } from './checkoutExpiry';
 export {
   createDiscountCode,
   type DiscountInput,
@@ -64,4 +65,3 @@ export { readRedemption } from './redemption.entity';
 export { affiliateOf, bindReferrer } from './referral';
 export { cancelOrder, listOrders, refundOrder } from './staffActions';
 export { type SubscriptionStatus, statusOf, subscriptionStatus } from './status';
-export { UNSTARTED_EXPIRY_MINUTES } from './unstarted';

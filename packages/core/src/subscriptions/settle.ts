@@ -167,12 +167,28 @@ export const markPaid = (
   );
 
 /**
+ * What an expiring checkout's transaction holds (checkoutExpiry.ts): `unstarted`, still no gateway authority and no
+ * marketplace start; `marketplace_start`, no start again since its last start at `lastStartAt` (epoch ms, the
+ * order's `updatedAt` as read).
+ */
+export type ExpiryGuard = { kind: 'unstarted' } | { kind: 'marketplace_start'; lastStartAt: number };
+
+/** The condition `expiry` adds to the order's update (with its values); none without one. */
+function expiryCondition(expiry: ExpiryGuard | undefined): { condition: string; values: Record<string, unknown> } {
+  if (!expiry) return { condition: '', values: {} };
+  if (expiry.kind === 'unstarted') {
+    return { condition: ' AND attribute_not_exists(authority) AND attribute_not_exists(marketplaceStartedAt)', values: {} };
+  }
+  return { condition: ' AND updatedAt = :lastStartAt', values: { ':lastStartAt': expiry.lastStartAt } };
+}
+
+/**
  * Marks a pending order failed (the gateway's verification proved it unpaid), giving its discount use back, with
  * its `payment_result` row, as one transaction. An order that is not pending (or stops being so meanwhile) is left
  * as it is and the attempt is recorded as ignored.
  *
- * With `unstarted` (unstarted.ts: a checkout that never started has expired), the transaction also holds the order
- * unstarted (no gateway authority, no marketplace start), the row's reason is `expired`, and an order that started
+ * With `expiry` (checkoutExpiry.ts: a checkout that has expired), the transaction also holds the order as it was
+ * when it expired ({@link ExpiryGuard}), the row's reason is `expired`, and an order that started (or started again)
  * meanwhile is left pending with nothing recorded. Errors: `not_found`.
  */
 export async function markFailed(
@@ -180,19 +196,19 @@ export async function markFailed(
   orderId: number,
   via: PaymentPath,
   proof: PaymentProof & { note?: string },
-  { unstarted = false }: { unstarted?: boolean } = {},
+  { expiry }: { expiry?: ExpiryGuard } = {},
 ): Promise<SettleResult> {
   const order = await getOrder(deps, orderId);
   if (order.status !== 'pending') return ignored(deps, order, via, proof);
   const now = deps.clock.now();
   const guard = discountReleaseGuard(order, 'release');
-  const stillUnstarted = unstarted ? ' AND attribute_not_exists(authority) AND attribute_not_exists(marketplaceStartedAt)' : '';
+  const held = expiryCondition(expiry);
   try {
     await transact(deps.db, [
       update(deps.db, orderKey(order.id), `SET #s = :failed, failedAt = :now, updatedAt = :now${guard.set}`, {
-        condition: `#s = :pending AND ${guard.condition}${stillUnstarted}`,
+        condition: `#s = :pending AND ${guard.condition}${held.condition}`,
         names: { '#s': 'status' },
-        values: { ':failed': 'failed', ':pending': 'pending', ':now': now, ...guard.values },
+        values: { ':failed': 'failed', ':pending': 'pending', ':now': now, ...guard.values, ...held.values },
       }),
       ...releaseDiscountItems(deps.db, order, now),
       eventItem(deps.db, order.id, now, 'payment_result', {
@@ -200,7 +216,7 @@ export async function markFailed(
         via,
         result: 'failed',
         ignored: false,
-        reason: unstarted ? 'expired' : 'not_paid',
+        reason: expiry ? 'expired' : 'not_paid',
         gatewayCode: proof.gatewayCode,
         note: proof.note,
       }),
@@ -208,8 +224,8 @@ export async function markFailed(
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const current = await getOrder(deps, orderId);
-    // Its pay link or in-app purchase started meanwhile: not expired, and no attempt to record.
-    if (unstarted && current.status === 'pending') return { order: current, changed: false };
+    // Its pay link or in-app purchase started (or started again) meanwhile: not expired, and no attempt to record.
+    if (expiry && current.status === 'pending') return { order: current, changed: false };
     return ignored(deps, current, via, proof);
   }
   return {

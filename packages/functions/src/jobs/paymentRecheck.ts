@@ -6,14 +6,14 @@
  * Why: the gateway's redirect back to the callback can be lost (the buyer closes the tab, the network drops), and a
  * buyer who then never opens the app again would have paid for nothing: reconcile with the gateway's list of paid,
  * unverified payments (providers.md §1 "unVerified"; §8 "use unVerified/inquiry to catch users who paid but never
- * returned"). And an abandoned checkout (its gateway step began 60 minutes ago or more), or one that never started
- * (no pay link opened, no in-app purchase started, 60 minutes after the purchase), keeps its discount use until it is
- * failed, which only the re-check does.
+ * returned"). And an abandoned checkout (its gateway step began 60 minutes ago or more), one that never started (no
+ * pay link opened, no in-app purchase started, 60 minutes after the purchase), or a marketplace one started and never
+ * verified (24 hours after its last start) keeps its discount use until it is failed, which only the re-check does.
  *
  * What: the orders created in the last {@link RECHECK_WINDOW_HOURS} hours, newest first through the all-orders index
  * (gsi2, read until the window ends: never a Scan), give the buyers with an order that reached the gateway and is not
- * paid (pending, or cancelled by staff) or a checkout that never started and has expired; for each buyer,
- * `recheckOrders` of the subscriptions domain fails the expired unstarted checkouts, verifies the orders the gateway
+ * paid (pending, or cancelled by staff) or a checkout that has expired; for each buyer, `recheckOrders` of the
+ * subscriptions domain fails the expired checkouts (core checkoutExpiry.ts), verifies the orders the gateway
  * lists as paid (they become paid, exactly once, even racing a callback) and abandoned checkouts (an unpaid verdict
  * fails them). Either failure gives the discount use back. Gateway trouble skips a buyer until the next run.
  *

@@ -162,7 +162,7 @@ export const SubscriptionStatus = responseShape(() =>
       freeAiDailyQuota: z.number().int().min(0),
       recheckedOrders: z.array(z.object({ orderId: Id, status: OrderStatus })).meta({
         description:
-          'Orders this read settled, with their status now: unpaid orders re-checked with the gateway, and checkouts never started that expired (failed) an hour after their purchase',
+          'Orders this read settled, with their status now: unpaid orders re-checked with the gateway, checkouts never started that expired (failed) an hour after their purchase, and marketplace checkouts started but not verified that expired a day after their last start',
       }),
     })
     .meta({ id: 'SubscriptionStatus' }),
