@@ -9,10 +9,20 @@
 import { getOrder, MARKETPLACE_START_EXPIRY_HOURS, saveDiscountCode, UNSTARTED_EXPIRY_MINUTES } from '@mathisland/core/subscriptions';
 import { describe, expect, it } from 'vitest';
 import { recheckPayments } from '../packages/functions/src/jobs/paymentRecheck';
+import { commandOf, interleaved } from './support/interleave';
 import { buyOnMarketplace, mintPurchase, startOrder, verifyPurchase } from './support/marketplace';
 import { eventsOf, fetchManual, openPayLink, PLAN_30, purchase, status } from './support/payments';
-import { freshToken, type Session, signIn, useStack } from './support/stack';
+import { freshToken, type Session, signIn, type TestStack, useStack } from './support/stack';
 import { asFunction } from './support/tableAccess';
+
+/**
+ * The re-check job, run with `rival` acting once just after the expiry read order `orderId` and before its
+ * transaction (support/interleave.ts); returns what the run settled.
+ */
+async function racedRecheck(stack: TestStack, orderId: number, rival: () => Promise<unknown>) {
+  const deps = interleaved(stack.deps, commandOf('GetCommand', `"ORDER#${orderId}"`), rival);
+  return (await asFunction('payment-recheck', () => recheckPayments(deps))).settled;
+}
 
 describe('checkouts that never started', () => {
   const stack = useStack({ now: new Date('2026-03-01T08:00:00Z') });
@@ -92,24 +102,10 @@ describe('checkouts that never started', () => {
     const s = await signIn(stack);
     const held = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: 'WELCOME10' });
     stack.clock.advance(UNSTARTED_EXPIRY_MINUTES * 60);
-    // The buyer opens the link just before the expiry's transaction is sent: its condition must hold the order unstarted.
-    const doc = stack.deps.db.doc;
-    const send = doc.send;
-    let raced = false;
-    doc.send = (async (command: object, ...rest: unknown[]) => {
-      const failing = command.constructor.name === 'TransactWriteCommand' && JSON.stringify(command).includes('Not started within');
-      if (failing && !raced) {
-        raced = true;
-        await openPayLink(held.body.paymentUrl);
-      }
-      return (send as (...a: unknown[]) => unknown).call(doc, command, ...rest);
-    }) as typeof doc.send;
-    try {
-      expect((await run()).settled).not.toContainEqual(expect.objectContaining({ orderId: held.body.orderId }));
-    } finally {
-      doc.send = send;
-    }
-    expect(raced).toBe(true);
+    // The buyer opens the link after the expiry read the order, before its transaction: its condition must hold the order unstarted.
+    const rival = () => openPayLink(held.body.paymentUrl);
+    const settled = await racedRecheck(stack, held.body.orderId, rival);
+    expect(settled).not.toContainEqual(expect.objectContaining({ orderId: held.body.orderId }));
     const order = await getOrder(stack.deps, held.body.orderId);
     expect(order.status).toBe('pending');
     expect(order.authority).toBeDefined();
@@ -200,23 +196,10 @@ describe('marketplace checkouts started and never verified', () => {
     expect((await startOrder(stack, s, held.body.orderId)).status).toBe(200);
     stack.clock.advance(MARKETPLACE_START_EXPIRY_HOURS * HOUR);
     s = await later(s);
-    const doc = stack.deps.db.doc;
-    const send = doc.send;
-    let raced = false;
-    doc.send = (async (command: object, ...rest: unknown[]) => {
-      const failing = command.constructor.name === 'TransactWriteCommand' && JSON.stringify(command).includes('Not verified within');
-      if (failing && !raced) {
-        raced = true;
-        expect((await startOrder(stack, s, held.body.orderId)).status).toBe(200);
-      }
-      return (send as (...a: unknown[]) => unknown).call(doc, command, ...rest);
-    }) as typeof doc.send;
-    try {
-      expect((await run()).settled).not.toContainEqual(expect.objectContaining({ orderId: held.body.orderId }));
-    } finally {
-      doc.send = send;
-    }
-    expect(raced).toBe(true);
+    const settled = await racedRecheck(stack, held.body.orderId, async () => {
+      expect((await startOrder(stack, s, held.body.orderId)).status).toBe(200);
+    });
+    expect(settled).not.toContainEqual(expect.objectContaining({ orderId: held.body.orderId }));
     expect(await getOrder(stack.deps, held.body.orderId)).toMatchObject({ status: 'pending', discountCode: 'WELCOME10' });
     expect(await resultsOf(held.body.orderId)).toEqual([]);
   });

@@ -22,7 +22,7 @@
  * Five calls per purchase at most, against the marketplace's 50,000 calls a day (providers.md §2). Purchases verified
  * before the watch existed keep no sealed token and are not watched; staff record their refunds (admin refund).
  */
-import { getUser, updateUser, userCondition } from '../auth';
+import { getUser } from '../auth';
 import { isConditionFailure, retryOptimistic } from '../db/conditions';
 import { transact } from '../db/transact';
 import type { Deps } from '../deps';
@@ -45,7 +45,7 @@ import { getOrder } from './orders';
 import { eventItem } from './paymentEvent.entity';
 import { DAY_MS } from './period';
 import { openPurchaseToken } from './purchaseToken';
-import { paidDaysEffects } from './refund';
+import { paidDaysEffects, subscriptionItems } from './refund';
 
 /** Days after its verification on which an in-app purchase is asked again whether it was refunded. */
 export const INAPP_CHECK_DAYS = [1, 3, 7, 14, 30] as const;
@@ -103,16 +103,7 @@ function refundAtMarketplace(deps: Deps, seen: MarketplacePurchase, seenOrder: O
       await transact(deps.db, [
         endRefundWatchItem(deps.db, purchase, { reason, now, answer }),
         ...closeOrderItems(deps, order, 'refunded', now),
-        ...(subscription
-          ? [
-              updateUser(
-                deps.db,
-                order.userId,
-                { set: { subscription: subscription.after } },
-                userCondition.subscriptionAsRead(subscription.before),
-              ),
-            ]
-          : []),
+        ...subscriptionItems(deps, order, subscription),
         eventItem(deps.db, order.id, now, 'payment_result', {
           userId: order.userId,
           via: 'marketplace',

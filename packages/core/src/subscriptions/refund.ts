@@ -54,6 +54,15 @@ export function paidDaysEffects(order: Order, user: User | undefined): RefundEff
 }
 
 /**
+ * The transaction item that sets `order`'s buyer's subscription to `change.after`, conditioned on it still being
+ * `change.before` (so a grant or refund meanwhile makes the caller read again); none when there is no change.
+ */
+export const subscriptionItems = (deps: Pick<Deps, 'db'>, order: Order, change: RefundEffects['subscription']): TxItem[] =>
+  change
+    ? [updateUser(deps.db, order.userId, { set: { subscription: change.after } }, userCondition.subscriptionAsRead(change.before))]
+    : [];
+
+/**
  * An in-app product's refund watch (marketplaceInappWatch.ts), ended by the refund of its order (`staff_refund`): the
  * days are taken back now, so there is nothing left for a refund at the marketplace to take, and no check of it need
  * spend marketplace quota. Conditioned on the watch as read, so a job run that changed it meanwhile makes the refund
@@ -83,19 +92,7 @@ async function refundPlan(
     const subscription = paidDaysEffects(order, user);
     return {
       effects: { days: order.grant?.days ?? order.durationDays, subscription, commission },
-      items: [
-        ...(subscription
-          ? [
-              updateUser(
-                deps.db,
-                order.userId,
-                { set: { subscription: subscription.after } },
-                userCondition.subscriptionAsRead(subscription.before),
-              ),
-            ]
-          : []),
-        ...(await endRefundWatch(deps, order, now)),
-      ],
+      items: [...subscriptionItems(deps, order, subscription), ...(await endRefundWatch(deps, order, now))],
     };
   }
   const purchase = await readMarketplacePurchase(deps.db, order.purchaseTokenDigest);
