@@ -6,15 +6,17 @@ import { randomUUID } from 'node:crypto';
 import { getUser } from '@mathisland/core/auth';
 import {
   getDiscount,
+  getOrder,
   getPlan,
   paymentUrl,
   purchase as purchaseOrder,
   readRedemption,
   saveDiscountCode,
   savePlan,
+  startPayment,
 } from '@mathisland/core/subscriptions';
 import { describe, expect, it } from 'vitest';
-import { commandOf, failing } from './support/interleave';
+import { commandOf, failing, interleaved } from './support/interleave';
 import {
   admin,
   buyAndPay,
@@ -102,6 +104,30 @@ describe('discount codes', () => {
     const record = await readRedemption(stack.deps.db, first, bought.body.orderId);
     expect(record).toMatchObject({ code: first, orderId: bought.body.orderId, userId: s.userId, percent: 20, discount: 29_800 });
     expect(await readRedemption(stack.deps.db, second, bought.body.orderId)).toBeUndefined();
+  });
+
+  it('a code applied while the pay link asks the gateway: the gateway is asked again for the new amount, and paying that pays the order', async () => {
+    const s = await signIn(stack);
+    const bought = await purchase(stack, s, { planId: PLAN_90, paymentMethod: 'gateway' });
+    const { orderId, paymentUrl: url } = bought.body;
+    const code = newCode('RACE');
+    await saveDiscountCode(stack.deps.db, { code, title: 'race', percent: 10, advertised: false, active: true });
+    // The parent taps "apply code" just as the pay link's first visit has read the order and is asking the gateway.
+    const deps = interleaved(stack.deps, commandOf('GetCommand', `"ORDER#${orderId}"`), async () => {
+      const applied = await redeem(stack, s, code, orderId);
+      expect(applied.status, applied.text).toBe(200);
+    });
+    const link = await startPayment(deps, orderId, new URL(url).searchParams.get('sig') ?? undefined);
+    expect(link.kind).toBe('gateway');
+    const authority = (link as { url: string }).url.split('/').at(-1)!;
+    expect(stack.gateway.payments.get(authority)?.amount).toBe(3_411_000); // 341 100 toman, in rial
+    expect((await getOrder(stack.deps, orderId)).authority).toBe(authority);
+
+    await fetchManual(await pressOnGateway((link as { url: string }).url, 'pay'));
+    expect(await getOrder(stack.deps, orderId)).toMatchObject({ status: 'paid', amount: 341_100, discountCode: code });
+    expect((await eventsOf(stack, orderId)).filter((e) => e.kind === 'gateway_redirect')).toEqual([
+      expect.objectContaining({ authority, amount: 341_100 }),
+    ]);
   });
 
   it('enforces total and per-user limits, the validity window and the plan list', async () => {

@@ -62,16 +62,34 @@ async function gatewayFailure(deps: Deps, order: Order, error: GatewayError, ste
   return paymentErrors.gatewayUnavailable(`The payment gateway could not ${step}; try again shortly`);
 }
 
+/** Attempts of a pay link's first visit: a discount applied, or a conflicting write, while it asked the gateway makes it ask again. */
+const START_ATTEMPTS = 3;
+
 /**
  * The pay link of order `orderId` with its signature `sig` (orders.ts `payLinkSignature`); the gateway calls back
  * to `{PUBLIC_BASE_URL}/api/payment/gateway/callback`.
  *
+ * The authority is stored only if the order still costs what the gateway was asked to charge (condition on
+ * `amount`): a discount code applied while the gateway was being asked (redeem.ts lowers `amount` until the
+ * authority exists) would otherwise leave the gateway charging the old price while the callback verifies the new
+ * one (providers.md §1: verify must send the same amount; -50), failing a paid order. Then the gateway is asked
+ * again for the new amount; the first authority is never used and lapses at the gateway.
+ *
  * Errors: `not_found` (no such order, or a wrong signature), `gateway_unavailable` (503: not configured,
- * unreachable, refused; -14 with the fix).
+ * unreachable, refused; -14 with the fix), `database_busy` (the order kept changing under it).
  */
 export async function startPayment(deps: Deps, orderId: number, sig: string | undefined): Promise<PayLink> {
   if (!validPayLinkSignature(deps, orderId, sig)) throw paymentErrors.orderNotFound();
-  let order = await getOrder(deps, orderId);
+  for (let attempt = 0; attempt < START_ATTEMPTS; attempt++) {
+    const link = await startOnce(deps, await getOrder(deps, orderId));
+    if (link) return link;
+  }
+  throw paymentErrors.busy();
+}
+
+/** One attempt of {@link startPayment} on `read`, the order as read; undefined when the order changed before its authority was stored. */
+async function startOnce(deps: Deps, read: Order): Promise<PayLink | undefined> {
+  let order = read;
   // A free order whose grant did not happen at purchase (a crash in between) is completed here.
   if (order.status === 'pending' && order.amount === 0) order = (await markPaid(deps, order.id, 'discount')).order;
   // A marketplace order is paid in the app, never at the gateway: its link only tells where it stands.
@@ -96,9 +114,9 @@ export async function startPayment(deps: Deps, orderId: number, sig: string | un
   try {
     await transact(deps.db, [
       update(deps.db, orderKey(order.id), 'SET authority = :authority, gatewayStartedAt = :now, updatedAt = :now', {
-        condition: '#s = :pending AND attribute_not_exists(authority)',
+        condition: '#s = :pending AND attribute_not_exists(authority) AND amount = :amount',
         names: { '#s': 'status' },
-        values: { ':authority': authority, ':now': now, ':pending': 'pending' },
+        values: { ':authority': authority, ':now': now, ':pending': 'pending', ':amount': order.amount },
       }),
       claimAuthority(deps.db, authority, order.id),
       eventItem(deps.db, order.id, now, 'gateway_redirect', { userId: order.userId, authority, amount: order.amount }),
@@ -106,10 +124,11 @@ export async function startPayment(deps: Deps, orderId: number, sig: string | un
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     // Another visit stored its authority first (ours is simply never used), or the order changed meanwhile.
-    const current = await getOrder(deps, orderId);
+    const current = await getOrder(deps, order.id);
     if (current.status !== 'pending') return finished(current);
     if (current.authority) return { kind: 'gateway', url: deps.gateway.startPayUrl(current.authority) };
-    throw paymentErrors.busy();
+    // A discount changed the amount (or a conflicting write cancelled ours): ask again for the order as it is now.
+    return undefined;
   }
   return { kind: 'gateway', url: deps.gateway.startPayUrl(authority) };
 }
