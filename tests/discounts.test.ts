@@ -8,6 +8,7 @@ import {
   getDiscount,
   getOrder,
   getPlan,
+  handleCallback,
   paymentUrl,
   purchase as purchaseOrder,
   readRedemption,
@@ -16,7 +17,7 @@ import {
   startPayment,
 } from '@mathisland/core/subscriptions';
 import { describe, expect, it } from 'vitest';
-import { commandOf, failing, interleaved } from './support/interleave';
+import { commandOf, conflictingOnce, failing, interleaved } from './support/interleave';
 import {
   admin,
   buyAndPay,
@@ -213,6 +214,22 @@ describe('discount codes', () => {
     expect((await admin(stack, cookie, 'POST', `/api/admin/orders/${bOrder.body.orderId}/cancel`)).status).toBe(200);
     await admin(stack, cookie, 'POST', `/api/admin/orders/${bOrder.body.orderId}/cancel`);
     expect(await uses()).toBe(1);
+  });
+
+  it('fails a cancelled payment even when a busy code’s counters cancel the first try: the callback says failed, once', async () => {
+    const code = newCode('BUSY');
+    await saveDiscountCode(stack.deps.db, { code, title: 'busy', percent: 10, advertised: false, active: true });
+    const s = await signIn(stack);
+    const bought = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: code });
+    const startPay = await openPayLink(bought.body.paymentUrl);
+    const callback = new URL(await pressOnGateway(startPay, 'cancel'));
+    // Another buyer's transaction holds the code's counter as this one is sent (TransactionConflict).
+    const deps = conflictingOnce(stack.deps, commandOf('TransactWriteCommand', '":failed"'));
+    const settled = await handleCallback(deps, callback.searchParams.get('Authority')!, callback.searchParams.get('Status')!);
+    expect(settled).toEqual({ orderId: bought.body.orderId, status: 'failed' });
+    expect((await getDiscount(stack.deps, code))?.uses).toBe(0);
+    const results = (await eventsOf(stack, bought.body.orderId)).filter((e) => e.kind === 'payment_result');
+    expect(results).toEqual([expect.objectContaining({ result: 'failed', ignored: false, reason: 'not_paid' })]);
   });
 
   it('makes the order paid with no gateway for a 100% code (at purchase and by redeem)', async () => {

@@ -3,6 +3,7 @@
  * transaction, so a race test runs a domain function with a database client that lets the rival act at the
  * exact point it needs.
  */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { Deps } from '@mathisland/core';
 import { onTestFinished } from 'vitest';
 
@@ -49,6 +50,30 @@ export function failing(deps: Deps, matches: (command: object) => boolean, error
     if (matches(command)) {
       thrown = true;
       throw error;
+    }
+    return deps.db.doc.send(command as never);
+  }) as Deps['db']['doc']['send'];
+  return { ...deps, db: { ...deps.db, doc: Object.assign(Object.create(deps.db.doc), { send }) } };
+}
+
+/**
+ * `deps` whose first transaction that `matches` is cancelled with `TransactionConflict`, as DynamoDB cancels one
+ * that touches an item another transaction holds (DynamoDB Local never does). The test fails (when it finishes) if
+ * no command matched.
+ */
+export function conflictingOnce(deps: Deps, matches: (command: object) => boolean): Deps {
+  let cancelled = false;
+  onTestFinished(({ task }) => {
+    if (!cancelled && task.result?.state !== 'fail') throw new Error('no transaction was cancelled: no command matched');
+  });
+  const send = (async (command: object) => {
+    if (!cancelled && matches(command)) {
+      cancelled = true;
+      throw new TransactionCanceledException({
+        message: 'Transaction cancelled, please refer cancellation reasons for specific reasons',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'TransactionConflict' }],
+      });
     }
     return deps.db.doc.send(command as never);
   }) as Deps['db']['doc']['send'];

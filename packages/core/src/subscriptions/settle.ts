@@ -185,18 +185,35 @@ function expiryCondition(expiry: ExpiryGuard | undefined): { condition: string; 
 /**
  * Marks a pending order failed (the gateway's verification proved it unpaid), giving its discount use back, with
  * its `payment_result` row, as one transaction. An order that is not pending (or stops being so meanwhile) is left
- * as it is and the attempt is recorded as ignored.
+ * as it is and the attempt is recorded as ignored. A transaction cancelled while the order is still pending (a
+ * TransactionConflict on the discount code's counters during a campaign) is tried again, so the callback still
+ * answers `failed`; `database_busy` after too many.
  *
  * With `expiry` (checkoutExpiry.ts: a checkout that has expired), the transaction also holds the order as it was
  * when it expired ({@link ExpiryGuard}), the row's reason is `expired`, and an order that started (or started again)
  * meanwhile is left pending with nothing recorded. Errors: `not_found`.
  */
-export async function markFailed(
+export const markFailed = (
   deps: Deps,
   orderId: number,
   via: PaymentPath,
   proof: PaymentProof & { note?: string },
   { expiry }: { expiry?: ExpiryGuard } = {},
+): Promise<SettleResult> =>
+  retryOptimistic(
+    () => failOnce(deps, orderId, via, proof, expiry),
+    // Lost a race (a conflicting write on the discount code's counters, say): the next attempt re-reads the order.
+    () => undefined,
+    { busy: paymentErrors.busy },
+  );
+
+/** One attempt of {@link markFailed}. Errors: a failed condition on an order still pending (retried). */
+async function failOnce(
+  deps: Deps,
+  orderId: number,
+  via: PaymentPath,
+  proof: PaymentProof & { note?: string },
+  expiry: ExpiryGuard | undefined,
 ): Promise<SettleResult> {
   const order = await getOrder(deps, orderId);
   if (order.status !== 'pending') return ignored(deps, order, via, proof);
@@ -226,6 +243,7 @@ export async function markFailed(
     const current = await getOrder(deps, orderId);
     // Its pay link or in-app purchase started (or started again) meanwhile: not expired, and no attempt to record.
     if (expiry && current.status === 'pending') return { order: current, changed: false };
+    if (current.status === 'pending') throw error; // still pending: a conflicting write; try again
     return ignored(deps, current, via, proof);
   }
   return {
