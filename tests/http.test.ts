@@ -106,9 +106,11 @@ describe('request pipeline', () => {
     const types = await call(stack, 'POST', '/api/questions/400121/answer', { token, body: { answer: { nested: true } } });
     expectErrorBody(types, 400, 'validation_error', types.status);
     expect(Object.keys(types.body.fields)).toContain('answer');
-    const unknown = await call(stack, 'POST', '/api/nodes/4001/quiz/complete', { token, body: { score: 100 } });
+    const unknown = await call(stack, 'POST', '/api/questions/400121/answer', { token, body: { answer: '1', correct: true } });
     expectErrorBody(unknown, 400, 'validation_error', unknown.status);
-    expect(unknown.body.fields).toEqual({ score: ['Unknown field'] });
+    expect(unknown.body.fields).toEqual({ correct: ['Unknown field'] });
+    const notObject = await call(stack, 'POST', '/api/nodes/4001/quiz/complete', { token, body: [100] });
+    expectErrorBody(notObject, 400, 'validation_error', notObject.status);
     const array = await call(stack, 'POST', '/api/auth/login', { body: [] });
     expect(array.status).toBe(400);
   });

@@ -5,7 +5,7 @@
  * again ends the sign-in: DESIGN §12); logout 204.
  */
 import { lazySchema } from '@mathisland/core';
-import { login, logout, refresh, requestOtp } from '@mathisland/core/auth';
+import { login, logout, OTP_TTL_SECONDS, refresh, requestOtp } from '@mathisland/core/auth';
 import * as z from 'zod';
 import { authRoutes } from '../../../../infra/routes/auth';
 import { defineGroup } from '../lib/group';
@@ -76,7 +76,7 @@ export const { handler, createHandler, routes } = defineGroup(authRoutes, {
   'POST /api/auth/otp/request': route.public({
     body: OtpRequest,
     bodyExamples: { signIn: { summary: 'Sign-in, step 1', value: { phone: PHONE } } },
-    description: 'The code (6 digits, valid 2 minutes) goes by SMS; the API never returns it. One code per phone per 60 s.',
+    description: `The code (6 digits, valid ${OTP_TTL_SECONDS / 60} minutes) goes by SMS; the API never returns it. One code per phone per 60 s.`,
     responses: { 200: json(Sent, 'The code was sent', { examples: { signIn: { summary: 'Sent', value: { sent: true } } } }) },
     errors: {
       throttled: 'A code was sent to this phone under 60 s ago, or over the `otp_request` scope; `Retry-After` says when.',

@@ -37,6 +37,23 @@ const Answer = lazySchema(() =>
   }),
 );
 
+/**
+ * What the app may send when it completes a node's quiz or a lesson (spec Endpoints: "score data", "none/score"):
+ * nothing, or its own tally in any shape. Accepted and ignored: stars and XP come from the answers the server recorded
+ * (docs/decisions.md "Completion bodies"), so a client cannot raise its own score.
+ */
+const ScoreData = lazySchema(() =>
+  z.union([
+    z.undefined(),
+    z.looseObject({}).meta({
+      id: 'ScoreData',
+      description:
+        'The app’s own score data (for example `{ "score": 7, "total": 8 }`), accepted and ignored: stars and XP are computed from the answers the server recorded.',
+      examples: [{ score: 7, total: 8 }],
+    }),
+  ]),
+);
+
 type Input = UserInput<undefined, unknown>;
 
 const Home = responseShape(() =>
@@ -80,7 +97,11 @@ const AnswerResult = responseShape(() =>
       hearts: z.number().int().min(0),
       maxHearts: z.number().int().positive(),
       nextHeartAt: IsoTime.nullable(),
-      xp: z.number().int().min(0).meta({ description: 'XP this answer earned' }),
+      xp: z
+        .number()
+        .int()
+        .min(0)
+        .meta({ description: 'The learner’s total XP after this answer (XP is granted when a lesson or node is completed)' }),
     })
     .meta({ id: 'AnswerResult' }),
 );
@@ -170,8 +191,10 @@ async function review({ deps, user }: Input) {
 const answerInReview = ({ deps, user, id, body }: Counting<UserInput<z.infer<typeof Answer>, unknown>>) =>
   answerReview(deps, user, id, body.answer, body.attemptId);
 
-const completeQuiz = ({ deps, user, id }: Counting<Input>) => completeNode(deps, user, id);
-const completeOneLesson = ({ deps, user, id }: Counting<Input>) => completeLesson(deps, user, id);
+/** A completion's input: its body, the app's score data, is not read (see {@link ScoreData}). */
+type CompletionInput = Counting<UserInput<z.infer<typeof ScoreData>, unknown>>;
+const completeQuiz = ({ deps, user, id }: CompletionInput) => completeNode(deps, user, id);
+const completeOneLesson = ({ deps, user, id }: CompletionInput) => completeLesson(deps, user, id);
 
 export const { handler, createHandler, routes } = defineGroup(learningRoutes, {
   'GET /api/home': route.user({
@@ -193,19 +216,21 @@ export const { handler, createHandler, routes } = defineGroup(learningRoutes, {
       'Checked and recorded on the server: the choice id of a choice question, the number (ASCII, Persian or Arabic-Indic digits) of a number question. The same `attemptId` again replays the first result.',
     responses: {
       200: json(AnswerResult, 'Checked and recorded', {
-        examples: { learning: { summary: 'Right', value: { correct: true, hearts: 5, maxHearts: 5, nextHeartAt: null, xp: 10 } } },
+        examples: { learning: { summary: 'Right', value: { correct: true, hearts: 5, maxHearts: 5, nextHeartAt: null, xp: 240 } } },
       }),
     },
     errors: { ...locked, not_found: 'No such question.', idempotency_conflict: 'The `attemptId` was used for another answer.' },
     run: answer,
   }),
   'POST /api/nodes/{id}/quiz/complete': route.user({
+    body: ScoreData,
     responses: { 200: completed },
     errors: completionErrors,
     throttleInTransaction: true,
     run: completeQuiz,
   }),
   'POST /api/lessons/{id}/complete': route.user({
+    body: ScoreData,
     responses: { 200: completed },
     errors: completionErrors,
     throttleInTransaction: true,

@@ -144,9 +144,10 @@ export const { handler, createHandler, routes } = defineGroup(userRoutes, {
   'GET /api/user/profile': route.user({ responses: { 200: Profile }, run: profile }),
   'PATCH /api/user/profile': route.user({
     body: ProfileChange,
-    description: '`birthDate` is Jalali `YYYY/MM/DD` (also `-`, Persian or Arabic-Indic digits), age 5 to 99; null clears it.',
+    description:
+      '`birthDate` is Jalali `YYYY/MM/DD` (also `-`, Persian or Arabic-Indic digits), age 5 to 99; null clears it. ' +
+      'A `gradeId` that is not a grade of the curriculum is 400 `validation_error` with `fields.gradeId`.',
     responses: { 200: json(Profile, 'The changed profile') },
-    errors: { not_found: 'No such grade.' },
     run: changeProfile,
   }),
   'GET /api/user/weekly-report': route.user({ responses: { 200: WeeklyReport }, run: report }),
