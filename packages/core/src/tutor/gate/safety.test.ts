@@ -38,6 +38,13 @@ describe('screenSafety', () => {
     'how many times does the clock hit 12?',
     'عدد «شش میلیارد و بیست میلیون» ۶۰۲۰۰۰۰۰۰۰ است؟',
     'حاصل ۱۲۰۰۰۰۰ + ۳ چند است؟',
+    // Word problems about streets and alleys measure them; they name no address.
+    'خیابان ۱۲۰ متر و کوچه ۴۵ متر است، چقدر بلندتر است؟',
+    'طول خیابان اصلی ۹۰۰ متر و طول کوچه ۲۵۰ متر است. اختلاف طول آن‌ها چقدر است؟',
+    'در این کوچه ۸ خانه هست. در کوچه بعدی ۶ خانه هست. روی هم چند خانه است؟',
+    'A 120 meter long road and a 45 meter alley: how much longer is the road?',
+    'Sara walked 300 meters along the avenue, then 250 more. How far did she walk?',
+    'There are 3 houses on the street and each has 4 windows. How many windows?',
   ])('lets %j pass untouched', (q) => {
     expect(screen(q)).toEqual({ personal: [], redacted: q });
   });
@@ -53,6 +60,8 @@ describe('screenSafety', () => {
     ['کد پستی ۱۲۳۴۵-۶۷۸۹۰', 'postal_code', '[X]'],
     ['آدرسم خیابان آزادی کوچه ۵ پلاک ۱۲ است. ۳+۴ چند میشه؟', 'address', 'آدرسم [X]. ۳+۴ چند میشه؟'],
     ['I live at 12 Baker Street. what is 5+5', 'address', 'I live at [X]. what is 5+5'],
+    ['خیابان ولیعصر، کوچه نسترن، پلاک ۱۲. ۵+۵ چند میشه؟', 'address', '[X]. ۵+۵ چند میشه؟'],
+    ['come to 221B Baker Street. what is 7 times 8?', 'address', 'come to [X]. what is 7 times 8?'],
   ])('finds and redacts personal data in %j', (q, kind, redacted) => {
     const s = screen(q);
     expect(s.personal).toContain(kind);

@@ -134,17 +134,40 @@ const PERSONAL: { kind: PersonalKind; re: RegExp; check?: (m: string) => boolean
 ];
 
 /**
- * Address cues: the address is redacted to the end of its sentence, from the cue's `data` group when it has one
- * (`my address is …`, `آدرسم …`), else from the cue itself (`خیابان … پلاک`, `12 Baker Street`).
+ * A quantity (a number with a unit or a counted noun: `120 متر`, `8 خانه`, `300 meters`, `3 houses`) or a
+ * measuring word: a word problem about streets and alleys, not an address (an address names its street and gives a
+ * number plate, never a length).
  */
-const ADDRESS: RegExp[] = [
-  /(?:آدرس|نشانی|ادرس) ?(?:م|ام|من|ما|مون|خونه|خانه|خونمون|خانه ما|مدرسه ام|مدرسم)(?: ?(?:اینه|این است|هست|است|:))?\s*(?<data>\S)/dg,
-  /(?:خیابان|خیابون|بلوار|میدان|میدون|کوچه|بن ?بست)\s+\S+.{0,40}?(?:کوچه|پلاک|طبقه|واحد|بن ?بست|نبش)/dg,
-  /پلاک\s*\d+/dg,
-  /\b(?:my|our) (?:home )?address(?: is|:)?\s*(?<data>\S)/dg,
-  /\bi live (?:at|on) (?<data>\d|the corner)/dg,
-  /\b\d+[a-z]?\s+(?:\w+\s+){1,3}(?:street|st|avenue|ave|road|rd|lane|ln|boulevard|blvd|alley)\b/dg,
-  /\b(?:apartment|apt|flat|unit|floor) \d+/dg,
+const MEASURE =
+  /\d+(?:[.,]\d+)?\s*(?:متر|کیلومتر|سانتی|میلی|قدم|دقیقه|ساعت|ثانیه|خانه|درخت|ماشین|نفر|تا\b|عدد|meters?|metres?|m\b|km\b|cm\b|kilomet(?:er|re)s?|miles?|feet|foot|steps?|minutes?|hours?|houses?|trees?|cars?|people|children|kids)|طول|عرض|مساحت|محیط|فاصله|اختلاف|\b(?:long|wide|length|width|distance)\b/;
+
+/** Words of a sentence about a street, never inside an address such as `12 Baker Street`. */
+const NOT_A_STREET_NAME =
+  /\b(?:the|a|an|on|in|at|of|along|across|down|up|to|from|and|or|is|are|was|were|has|have|with|each|every|per|more|less)\b/;
+
+/**
+ * Address cues: the address is redacted to the end of its sentence, from the cue's `data` group when it has one
+ * (`my address is …`, `آدرسم …`), else from the cue itself (`خیابان … پلاک`, `12 Baker Street`). A street-word cue
+ * is not an address when what it matched measures something (`خیابان ۱۲۰ متر و کوچه ۴۵ متر`, `a 120 meter long
+ * road`) or reads as a sentence (`3 houses on the street`), and the Persian one stays inside one sentence: these are
+ * the word problems of a math book.
+ */
+const ADDRESS: { re: RegExp; check?: (m: string) => boolean }[] = [
+  {
+    re: /(?:آدرس|نشانی|ادرس) ?(?:م|ام|من|ما|مون|خونه|خانه|خونمون|خانه ما|مدرسه ام|مدرسم)(?: ?(?:اینه|این است|هست|است|:))?\s*(?<data>\S)/dg,
+  },
+  {
+    re: /(?:خیابان|خیابون|بلوار|میدان|میدون|کوچه|بن ?بست)\s+[^\s.!?؟]+[^.!?؟\n]{0,40}?(?:کوچه|پلاک|طبقه|واحد|بن ?بست|نبش)/dg,
+    check: (m) => !MEASURE.test(m),
+  },
+  { re: /پلاک\s*\d+/dg },
+  { re: /\b(?:my|our) (?:home )?address(?: is|:)?\s*(?<data>\S)/dg },
+  { re: /\bi live (?:at|on) (?<data>\d|the corner)/dg },
+  {
+    re: /\b\d+[a-z]?\s+(?:\w+\s+){1,3}(?:street|st|avenue|ave|road|rd|lane|ln|boulevard|blvd|alley)\b/dg,
+    check: (m) => !MEASURE.test(m) && !NOT_A_STREET_NAME.test(m),
+  },
+  { re: /\b(?:apartment|apt|flat|unit|floor) \d+/dg },
 ];
 
 const SENTENCE_END = /[.!?؟\n]/;
@@ -161,8 +184,9 @@ function personalSpans(text: string): { kinds: PersonalKind[]; spans: [number, n
       spans.push(m.indices?.groups?.data ?? [m.index, m.index + m[0].length]);
     }
   }
-  for (const re of ADDRESS) {
+  for (const { re, check } of ADDRESS) {
     for (const m of c.text.matchAll(re)) {
+      if (check && !check(m[0])) continue;
       const start = m.indices?.groups?.data?.[0] ?? m.index;
       const rest = c.text.slice(start);
       const end = rest.search(SENTENCE_END);
