@@ -171,6 +171,8 @@ describe('learners and plans', () => {
     await page.waitForURL(/\/admin\/plans\/1$/);
     const sku = page.getByLabel('شناسهٔ کالا در فروشگاه (SKU)');
     await expect.poll(() => sku.inputValue()).toBe('mathisland_sub_1m');
+    // The tutor quota says whom an edit reaches: purchases from now on, not periods already paid.
+    expect(await page.locator('.ra-input-aiDailyQuota .MuiFormHelperText-root').textContent()).toContain('برای خریدهای بعدی');
     await sku.fill('mathisland_sub_1m_v2');
     await page.getByRole('combobox', { name: 'نوع کالا در فروشگاه' }).click();
     await page.getByRole('option', { name: 'درون‌برنامه‌ای (یک دوره)' }).click();

@@ -112,6 +112,10 @@ export const panel = {
       },
     },
     plans: {
+      quota_hint: [
+        'برای خریدهای بعدی؛ اشتراکی که پرداخت شده سهمیهٔ زمان خریدش را نگه می‌دارد.',
+        'For purchases from now on; a period already paid keeps the quota it was bought with.',
+      ],
       sku_hint: [
         'همان شناسهٔ کالا در پنل توسعه‌دهندهٔ فروشگاه؛ خالی: این طرح در فروشگاه فروخته نمی‌شود.',
         'The product id in the marketplace’s developer panel; empty: not sold in the marketplace.',

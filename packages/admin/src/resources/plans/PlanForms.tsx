@@ -3,7 +3,8 @@
  * description): title, price in whole toman, duration, tutor quota, features, badge, and the marketplace SKU's shape;
  * a SKU another plan holds is refused by the API (409 `sku_taken`) and shown under the SKU input. The marketplace
  * product type says how the marketplace sells the SKU (`subscription` or `inapp`; orders keep the type they were
- * bought with).
+ * bought with). A tutor quota edit applies to purchases from then on: a paid period keeps the quota it was bought
+ * with (docs/decisions.md "A plan's tutor quota is bought with it"), as the input's hint says.
  */
 import { BooleanInput, Create, Edit, NumberInput, SimpleForm, TextArrayInput, TextInput } from 'react-admin';
 import { bodyChoices } from '../../api/contract';
@@ -19,7 +20,7 @@ function PlanInputs() {
       <TextInput source="title" validate={validate.title} fullWidth />
       <NumberInput source="price" validate={validate.price} step={1000} min={0} />
       <NumberInput source="durationDays" validate={validate.durationDays} step={1} min={1} />
-      <NumberInput source="aiDailyQuota" validate={validate.aiDailyQuota} step={1} min={0} />
+      <NumberInput source="aiDailyQuota" validate={validate.aiDailyQuota} step={1} min={0} helperText="app.plans.quota_hint" />
       <TextArrayInput source="features" validate={validate.features} fullWidth />
       <TextInput source="badge" validate={validate.badge} />
       <BooleanInput source="popular" />
