@@ -5,13 +5,14 @@
  * transaction as the user, so two first logins racing for one phone create one user. The phone item also
  * notes the user's publicId, so a login reads neither item (issue 15).
  */
-import { randomInt } from 'node:crypto';
+
 import { cancellationReasons, retryOptimistic, tooManyConflicts } from '../db/conditions';
 import { nextId } from '../db/counters';
 import { put, type TxItem, transact } from '../db/transact';
 import type { Deps } from '../deps';
 import { countItem } from '../stats';
 import { putDirectoryEntry } from './directory.entity';
+import { newPublicId } from './publicId';
 import { getUser, phoneItem, phoneKey, publicIdKey, type User, userKey } from './user.entity';
 
 /** The grade of a learner who has not chosen one (spec "User and profile": the map and the tutor's book). */
@@ -22,8 +23,6 @@ export const DEFAULT_GRADE_ID = 4;
  * names it (the profile, the home map, the tutor's book, the staff's view of the learner), so they never disagree.
  */
 export const gradeOf = (user: Pick<User, 'gradeId'>): number => user.gradeId ?? DEFAULT_GRADE_ID;
-
-const newPublicId = () => `User${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 
 /** A user as a login needs it: the id and the publicId. */
 export interface Account {
@@ -58,10 +57,10 @@ export async function createUser(
   const now = deps.clock.now();
   const unique = { condition: 'attribute_not_exists(pk)' };
   return retryOptimistic<User | undefined>(
-    async () => {
+    async (attempt) => {
       const user: User = {
         id,
-        publicId: newPublicId(),
+        publicId: newPublicId(attempt),
         phone,
         createdAt: new Date(now).toISOString(),
         hearts: deps.settings.hearts.max,
@@ -81,7 +80,7 @@ export async function createUser(
       return user;
     },
     // Another first login for this phone won: it is that user. Otherwise the publicId collided (or the day's
-    // counter was busy): try again with another.
+    // counter was busy): try again with another, a digit longer after every 3 collisions (publicId.ts).
     (error) => {
       const reasons = cancellationReasons(error);
       if (options.extraRefused && reasons.slice(CREATION_ITEMS).includes('ConditionalCheckFailed')) throw options.extraRefused();

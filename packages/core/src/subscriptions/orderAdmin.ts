@@ -5,7 +5,7 @@
  * (payment events hold none, paymentEvent.entity.ts). One order's page also shows its marketplace purchase (issue 23:
  * money in one place): the period, the token's digest prefix, the renewal state and the marketplace's last answer.
  */
-import { getUserForStaff, getUsers, type StaffUserView, userIdByPublicId } from '../auth';
+import { getUserForStaff, getUsers, PUBLIC_ID_PATTERN, type StaffUserView, userIdByPublicId } from '../auth';
 import type { Page } from '../db/items';
 import { fillPage } from '../db/pages';
 import type { Deps } from '../deps';
@@ -98,8 +98,6 @@ export type StaffOrderQuery = OrderFilter & {
   cursor?: string;
 };
 
-const PUBLIC_ID = /^user([0-9]{6})$/i;
-
 /** The one order `q` names by id or invoice number (undefined: it names none; null: it is not such a search). */
 async function orderNamed(deps: Pick<Deps, 'db' | 'settings'>, q: string): Promise<Order | undefined | null> {
   const invoice = new RegExp(`^${deps.settings.invoicePrefix.replace(/[^A-Za-z0-9]/g, '\\$&')}-([0-9]{1,12})$`, 'i').exec(q);
@@ -118,7 +116,7 @@ async function orderNamed(deps: Pick<Deps, 'db' | 'settings'>, q: string): Promi
 export async function listOrdersForStaff(deps: Pick<Deps, 'db' | 'settings'>, query: StaffOrderQuery): Promise<Page<StaffOrderView>> {
   const { q, userPublicId, ...filter } = query;
   const search = q?.trim();
-  if (search && !PUBLIC_ID.test(search)) {
+  if (search && !PUBLIC_ID_PATTERN.test(search)) {
     const named = query.cursor ? undefined : await orderNamed(deps, search);
     const passes = (o: Order) =>
       (filter.status === undefined || o.status === filter.status) &&
@@ -130,7 +128,7 @@ export async function listOrdersForStaff(deps: Pick<Deps, 'db' | 'settings'>, qu
   }
   const publicId = userPublicId ?? search;
   if (publicId !== undefined) {
-    const match = PUBLIC_ID.exec(publicId.trim());
+    const match = PUBLIC_ID_PATTERN.exec(publicId.trim());
     const buyer = match ? await userIdByPublicId(deps.db, `User${match[1]}`) : undefined;
     if (buyer === undefined || (filter.userId !== undefined && filter.userId !== buyer)) return { items: [] };
     filter.userId = buyer;
