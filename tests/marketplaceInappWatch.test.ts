@@ -60,7 +60,13 @@ describe('the refund watch of in-app products', () => {
     await at(NOW);
     const buyer = await inappBuyer(stack);
     const before = await status(stack, buyer.s);
-    expect(before).toMatchObject({ status: 'active', expiresAt: iso(buyer.boundAt + 30 * DAY_MS) });
+    // Days bought outright: paid days, which no marketplace period governs.
+    expect(before).toMatchObject({
+      status: 'active',
+      expiresAt: iso(buyer.boundAt + 30 * DAY_MS),
+      source: 'gateway',
+      marketplaceValidUntil: null,
+    });
     expect(await staffView(stack, buyer.orderId)).toMatchObject({
       productType: 'inapp',
       refundWatch: 'active',

@@ -50,9 +50,7 @@ export function grantWrites(
   const current = user.subscription;
   const fromMs = current && current.expiresAt > now ? current.expiresAt : now;
   const subscription =
-    storeUntil === undefined
-      ? withPaidDays(current, order, order.durationDays, order.provider, now)
-      : withStorePeriod(current, order, storeUntil, now);
+    storeUntil === undefined ? withPaidDays(current, order, order.durationDays, now) : withStorePeriod(current, order, storeUntil, now);
   const days = storeUntil === undefined ? order.durationDays : Math.max(0, Math.round((subscription.expiresAt - fromMs) / DAY_MS));
   const grant: GrantRecord = { days, fromMs, toMs: subscription.expiresAt, previous: current ?? null };
   const firstRealPayment = order.amount > 0 && user.firstRealPaymentOrderId === undefined;

@@ -37,14 +37,15 @@ describe('withStorePeriod', () => {
 
 describe('withPaidDays', () => {
   it('extends an active subscription from its end, else starts now', () => {
-    expect(withPaidDays(gateway(NOW + DAY_MS), plan, 30, 'gateway', NOW).expiresAt).toBe(NOW + 31 * DAY_MS);
-    expect(withPaidDays(gateway(NOW - DAY_MS), plan, 30, 'gateway', NOW).expiresAt).toBe(NOW + 30 * DAY_MS);
-    expect(withPaidDays(undefined, plan, 30, 'marketplace', NOW)).toEqual({ ...plan, expiresAt: NOW + 30 * DAY_MS, source: 'marketplace' });
+    expect(withPaidDays(gateway(NOW + DAY_MS), plan, 30, NOW).expiresAt).toBe(NOW + 31 * DAY_MS);
+    expect(withPaidDays(gateway(NOW - DAY_MS), plan, 30, NOW).expiresAt).toBe(NOW + 30 * DAY_MS);
+    // Days bought outright are paid days wherever they were bought (an in-app product too): no marketplace period governs them.
+    expect(withPaidDays(undefined, plan, 30, NOW)).toEqual({ ...plan, expiresAt: NOW + 30 * DAY_MS, source: 'gateway' });
   });
 
   it('holds days bought during a marketplace period behind it', () => {
     const store = withStorePeriod(undefined, plan, NOW + 5 * DAY_MS, NOW);
-    const after = withPaidDays(store, plan, 30, 'gateway', NOW);
+    const after = withPaidDays(store, plan, 30, NOW);
     expect(after).toMatchObject({
       source: 'marketplace',
       storeUntil: NOW + 5 * DAY_MS,

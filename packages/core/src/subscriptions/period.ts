@@ -57,19 +57,15 @@ export function withStorePeriod(current: StoredSubscription | undefined, plan: P
 }
 
 /**
- * The subscription after `days` paid days through `source` at `now`: from the end of an active subscription, else
- * from now; with a running marketplace period they are held behind it.
+ * The subscription after `days` paid days at `now`: from the end of an active subscription, else from now; with a
+ * running marketplace period they are held behind it. Paid days are `source: 'gateway'` (the status's "paid days")
+ * wherever they were bought: at the gateway, or in the marketplace as an in-app product, days bought outright that
+ * no marketplace period governs (docs/api.md `source`).
  */
-export function withPaidDays(
-  current: StoredSubscription | undefined,
-  plan: PlanSnapshot,
-  days: number,
-  source: SubscriptionSource,
-  now: number,
-): StoredSubscription {
+export function withPaidDays(current: StoredSubscription | undefined, plan: PlanSnapshot, days: number, now: number): StoredSubscription {
   const from = current && current.expiresAt > now ? current.expiresAt : now;
   const expiresAt = from + days * DAY_MS;
-  if (current?.storeUntil === undefined) return { ...planOf(plan), expiresAt, source };
+  if (current?.storeUntil === undefined) return { ...planOf(plan), expiresAt, source: 'gateway' };
   return { ...planOf(plan), expiresAt, source: 'marketplace', storeUntil: current.storeUntil, carriedMs: expiresAt - current.storeUntil };
 }
 

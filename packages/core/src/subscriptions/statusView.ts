@@ -22,7 +22,7 @@ export const SubscriptionStatus = lazySchema(() =>
     expiresAt: z.number().int().nullable(),
     /**
      * What set that end (DESIGN §8 "Period truth"): `marketplace`, a marketplace subscription's period (and the days
-     * held after it); `gateway`, paid days. Null without a subscription. Defaults to null in answers stored before it.
+     * held after it); `gateway`, paid days (at the gateway, or a marketplace in-app product). Null without a subscription. Defaults to null in answers stored before it.
      */
     source: z.enum(['gateway', 'marketplace']).nullable().default(null),
     /** While a marketplace subscription runs: its period end as the marketplace says (epoch ms); `expiresAt` is later by the days held. */

@@ -150,10 +150,10 @@ export const SubscriptionStatus = responseShape(() =>
       active: z.boolean(),
       plan: z.object({ id: Id, title: z.string() }).nullable(),
       expiresAt: IsoTime.nullable(),
-      source: z
-        .enum(['gateway', 'marketplace'])
-        .nullable()
-        .meta({ description: 'What set `expiresAt`: a marketplace subscription’s period (and paid days held after it), or paid days' }),
+      source: z.enum(['gateway', 'marketplace']).nullable().meta({
+        description:
+          'What set `expiresAt`: a marketplace subscription’s period (and paid days held after it), or paid days (bought at the gateway, or as a marketplace in-app product)',
+      }),
       marketplaceValidUntil: IsoTime.nullable().meta({
         description:
           'While a marketplace subscription runs: the end of its period as the marketplace says; `expiresAt` is later by the paid days held after it',
