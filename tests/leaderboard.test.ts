@@ -6,7 +6,19 @@
  */
 import { userKey } from '@mathisland/core/auth';
 import { put, transact } from '@mathisland/core/db';
-import { boardEntries, getBoardEntry, OVERALL_BOARD, TOP_SIZE, weeklyBoard, xpHistogram, xpMove } from '@mathisland/core/leaderboard';
+import {
+  boardEntries,
+  getBoardEntry,
+  getSnapshot,
+  HISTOGRAM_SHARDS,
+  OVERALL_BOARD,
+  refreshBoardSnapshots,
+  TOP_SIZE,
+  takeSnapshot,
+  weeklyBoard,
+  xpHistogram,
+  xpMove,
+} from '@mathisland/core/leaderboard';
 import { describe, expect, it } from 'vitest';
 import { allNodes, nodeXp, playNode } from './support/content';
 import { call, freshToken, type Session, signIn, type TestStack, useStack } from './support/stack';
@@ -269,5 +281,63 @@ describe('names on the board entries (the top list reads no users)', () => {
     for (const boardId of [OVERALL_BOARD, weeklyBoard(s.clock.now())]) {
       expect((await getBoardEntry(s.deps.db, learner.userId, boardId))?.displayName, boardId).toBe(profile.body.displayName);
     }
+  });
+});
+
+describe('the snapshot job', () => {
+  const stack = useStack({ now: wednesday });
+
+  it('reads both boards’ histograms at its stamp, before any top or tie read, and refreshes one board when the other fails', async () => {
+    const s = await named(stack, 'Snapper');
+    await playNode(stack, s.accessToken, node1);
+    const db = stack.deps.db;
+    const reads: string[] = [];
+    const send = (async (command: object) => {
+      const input = JSON.stringify((command as { input: unknown }).input);
+      if (command.constructor.name === 'QueryCommand') reads.push(input.includes('BOARDXP#') ? 'histogram' : 'other');
+      if (command.constructor.name === 'PutCommand' && input.includes(`"BOARDSNAP#${OVERALL_BOARD}"`)) throw new Error('overall refused');
+      return db.doc.send(command as never);
+    }) as typeof db.doc.send;
+    const failingOverall = { ...db, doc: Object.assign(Object.create(db.doc), { send }) };
+    const now = stack.clock.now() + 120_000;
+    await expect(refreshBoardSnapshots(failingOverall, now)).rejects.toThrow('overall refused');
+    // Both histograms (every shard of each) come first: each is read at the stamp, not after the other board's reads.
+    expect(reads.slice(0, 2 * HISTOGRAM_SHARDS).every((r) => r === 'histogram')).toBe(true);
+    expect(reads.filter((r) => r === 'histogram')).toHaveLength(2 * HISTOGRAM_SHARDS);
+    // The weekly board was refreshed although the overall one failed.
+    expect((await getSnapshot(db, weeklyBoard(now)))?.at).toBe(now);
+    expect((await getSnapshot(db, OVERALL_BOARD))?.at).not.toBe(now);
+  });
+
+  it('lists a learner once when the tie index still shows them at an old value too', async () => {
+    const s = await named(stack, 'Mover');
+    await playNode(stack, s.accessToken, node1);
+    const db = stack.deps.db;
+    const entry = (await getBoardEntry(db, s.userId, OVERALL_BOARD))!;
+    // What the eventually consistent index may still hold for a moment: the learner at a lower value, counted there.
+    const stale = entry.xp - 1;
+    await transact(db, [
+      put(db, {
+        pk: `STALE#${s.userId}`,
+        sk: 'ENTRY',
+        gsi1pk: `BOARD#${OVERALL_BOARD}#${String(stale).padStart(10, '0')}#${s.userId % 4}`,
+        gsi1sk: `${String(entry.reachedAt).padStart(13, '0')}#${String(s.userId).padStart(10, '0')}`,
+        userId: s.userId,
+        board: OVERALL_BOARD,
+        xp: stale,
+        reachedAt: entry.reachedAt,
+        publicId: entry.publicId,
+        displayName: entry.displayName,
+      }),
+      put(db, {
+        pk: `BOARDXP#${OVERALL_BOARD}#${String(s.userId % HISTOGRAM_SHARDS).padStart(2, '0')}`,
+        sk: String(stale).padStart(10, '0'),
+        xp: stale,
+        n: 1,
+      }),
+    ]);
+    const snapshot = await takeSnapshot(db, OVERALL_BOARD, stack.clock.now());
+    const rows = snapshot.data.top.filter((row) => row.userId === s.userId);
+    expect(rows).toEqual([expect.objectContaining({ xp: entry.xp })]);
   });
 });

@@ -38,10 +38,12 @@ const TOP_VALUES_AT_ONCE = 8;
  * how many learners hold each value, so the values that fill the list are known before any is read and are read
  * {@link TOP_VALUES_AT_ONCE} at a time, each for as many entries as it adds (a mature board has one or two learners a
  * value near the top: a value at a time took a hundred round trips a minute). Entries without a name (none since
- * migration 0006) are left out, and the next values read instead.
+ * migration 0006) are left out, and the next values read instead. A learner whose XP moved while the values were
+ * read (the tie index is eventually consistent) can show at both values: only the first, higher one is kept.
  */
 async function topRows(db: Db, board: string, histogram: Array<[number, number]>): Promise<TopRow[]> {
   const top: TopRow[] = [];
+  const listed = new Set<number>();
   let next = 0;
   while (top.length < SNAPSHOT_TOP && next < histogram.length) {
     // The values that fill what is missing, at most TOP_VALUES_AT_ONCE.
@@ -54,7 +56,8 @@ async function topRows(db: Db, board: string, histogram: Array<[number, number]>
     const read = await Promise.all(wave.map(([xp, limit]) => entriesAt(db, board, xp, limit)));
     for (const entry of read.flat()) {
       if (top.length >= SNAPSHOT_TOP) break;
-      if (entry.publicId === undefined) continue;
+      if (entry.publicId === undefined || listed.has(entry.userId)) continue;
+      listed.add(entry.userId);
       top.push({ userId: entry.userId, publicId: entry.publicId, displayName: entry.displayName, xp: entry.xp });
     }
   }
@@ -85,16 +88,26 @@ export async function refreshBoardSnapshot(db: Db, board: string, nowMs: number)
  * The job: snapshots the boards shown at `nowMs` (overall, this week's). With `olderThanMs`, only those whose
  * snapshot was taken at least that long ago (or never): the local runtime's stand-in for the schedule. Returns the
  * boards snapshotted.
+ *
+ * The boards are taken at once, not one after the other: a snapshot is stamped `nowMs`, and a reader counts anyone
+ * who reached an XP value after that stamp as not in it (read.ts), so each histogram must be read right at the
+ * stamp; read after the other board's whole snapshot (tens of seconds of paced tie reads at national scale), the
+ * weekly histogram would hold the learners who reached a value meanwhile and rank them behind themselves. And one
+ * board failing does not keep the other from being refreshed. Errors: the first board's failure, after the other is
+ * written.
  */
 export async function refreshBoardSnapshots(db: Db, nowMs: number, options: { olderThanMs?: number } = {}): Promise<string[]> {
-  const due: string[] = [];
-  for (const board of currentBoards(nowMs)) {
-    if (options.olderThanMs !== undefined) {
-      const last = await getSnapshot(db, board);
-      if (last && nowMs - last.at < options.olderThanMs) continue;
-    }
-    await refreshBoardSnapshot(db, board, nowMs);
-    due.push(board);
-  }
+  const isDue = async (board: string) => {
+    if (options.olderThanMs === undefined) return true;
+    const last = await getSnapshot(db, board);
+    return !last || nowMs - last.at >= options.olderThanMs;
+  };
+  const boards = currentBoards(nowMs);
+  const due = (await Promise.all(boards.map(async (board) => ((await isDue(board)) ? board : undefined)))).filter(
+    (board): board is string => board !== undefined,
+  );
+  const results = await Promise.allSettled(due.map((board) => refreshBoardSnapshot(db, board, nowMs)));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
   return due;
 }
