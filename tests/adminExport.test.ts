@@ -7,7 +7,7 @@
 import { createTicket } from '@mathisland/core/support';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_PAGE_SIZE } from '../packages/functions/src/lib/exports';
-import { admin, staffSession } from './support/payments';
+import { admin, buyAndPay, fetchManual, PLAN_30, staffSession } from './support/payments';
 import { signIn, useStack } from './support/stack';
 
 const NOW = Date.UTC(2026, 10, 20, 8, 0, 0); // 1405/08/29 11:30 Tehran
@@ -117,6 +117,20 @@ describe('CSV export', () => {
       ['ticket', 'tickets/export.csv', null],
       ['ticket', 'tickets/export.csv', null],
     ]);
+  });
+
+  it('exports payment events with the list’s columns: the ignored marker of a duplicate callback included', async () => {
+    const s = await signIn(stack);
+    const { orderId, callbackUrl } = await buyAndPay(stack, s, PLAN_30);
+    await fetchManual(callbackUrl); // the browser's back button: a duplicate, recorded as ignored
+    const root = await staffSession(stack, { isSuperuser: true });
+    const res = await admin(stack, root.cookie, 'GET', `/api/admin/payment-events/export.csv?orderId=${orderId}&kind=payment_result`);
+    expect(res.status, res.text).toBe(200);
+    const [header, ...rows] = parseCsv(res.text);
+    expect(header).toEqual(expect.arrayContaining(['ignored', 'marketplaceStatus', 'validUntil', 'autoRenewing']));
+    const column = (name: string) => rows.map((r) => r[header!.indexOf(name)]);
+    expect(column('result').sort()).toEqual(['paid', 'unchanged']);
+    expect(column('ignored').sort()).toEqual(['false', 'true']);
   });
 
   it('exports whole lists and the history, and answers JSON errors before the first byte', async () => {

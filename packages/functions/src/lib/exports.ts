@@ -124,7 +124,11 @@ export const EXPORTS: readonly ExportSpec[] = [
     columns: [
       ...fields('id', 'orderId', 'userId', 'kind'),
       ...time('at'),
-      ...fields('via', 'result', 'reason', 'amount', 'gatewayCode', 'refId', 'actor'),
+      // The list's columns: the `ignored` marker of duplicate or forged attempts (spec Events), and what the
+      // marketplace answered (its HTTP status, the period end it reported, whether it renews).
+      ...fields('via', 'result', 'ignored', 'reason', 'amount', 'gatewayCode', 'refId', 'marketplaceStatus'),
+      ...time('validUntil'),
+      ...fields('autoRenewing', 'actor'),
     ],
     page: paged(listPaymentEvents as never),
   },
