@@ -35,6 +35,13 @@ describe('everyday tools', () => {
     expect(ids(await admin(stack, cookie, 'GET', `/api/admin/orders?q=${invoice}&status=pending`))).toEqual([]);
     expect(ids(await admin(stack, cookie, 'GET', '/api/admin/orders?q=nothing-like-this'))).toEqual([]);
     expect(ids(await admin(stack, cookie, 'GET', '/api/admin/orders?userPublicId=User000000'))).toEqual([]);
+    // Both buyer filters apply together: another learner's order, or another learner in `q`, finds nothing.
+    expect(ids(await admin(stack, cookie, 'GET', `/api/admin/orders?userPublicId=${publicId}&q=${other}`))).toEqual([]);
+    expect(ids(await admin(stack, cookie, 'GET', `/api/admin/orders?userPublicId=${publicId}&q=${old}`))).toEqual([old]);
+    const otherPublicId = (await admin(stack, cookie, 'GET', `/api/admin/orders/${other}`)).body.userPublicId as string;
+    expect(ids(await admin(stack, cookie, 'GET', `/api/admin/orders?userPublicId=${publicId}&q=${otherPublicId}`))).toEqual([]);
+    const csv = await admin(stack, cookie, 'GET', `/api/admin/orders/export.csv?userPublicId=${publicId}&q=${other}`);
+    expect(csv.text.trim().split('\n')).toHaveLength(1); // the header only
     const lastDays = await admin(stack, cookie, 'GET', '/api/admin/orders?from=2026-11-19&limit=100');
     expect(ids(lastDays)).toEqual(expect.arrayContaining([fresh, other]));
     expect(ids(lastDays)).not.toContain(old);

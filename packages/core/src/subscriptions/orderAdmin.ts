@@ -111,12 +111,22 @@ async function orderNamed(deps: Pick<Deps, 'db' | 'settings'>, q: string): Promi
 /**
  * `GET /api/admin/orders`: newest first (`order: 'asc'`: oldest first), filtered by status, provider, creation time
  * and buyer (id or public id); `q` finds one order by id or invoice number, or a buyer's orders by public id, and
- * anything else finds none. Errors: `validation_error` (cursor).
+ * anything else finds none. Every filter applies together: the buyer filters given (`userId`, `userPublicId`, a
+ * public id in `q`) must name the same learner, and an order `q` names must pass the others. Errors:
+ * `validation_error` (cursor).
  */
 export async function listOrdersForStaff(deps: Pick<Deps, 'db' | 'settings'>, query: StaffOrderQuery): Promise<Page<StaffOrderView>> {
   const { q, userPublicId, ...filter } = query;
-  const search = q?.trim();
-  if (search && !PUBLIC_ID_PATTERN.test(search)) {
+  const search = q?.trim() || undefined;
+  const byPublicId = search !== undefined && PUBLIC_ID_PATTERN.test(search);
+  for (const publicId of [userPublicId, byPublicId ? search : undefined]) {
+    if (publicId === undefined) continue;
+    const match = PUBLIC_ID_PATTERN.exec(publicId.trim());
+    const buyer = match ? await userIdByPublicId(deps.db, `User${match[1]}`) : undefined;
+    if (buyer === undefined || (filter.userId !== undefined && filter.userId !== buyer)) return { items: [] };
+    filter.userId = buyer;
+  }
+  if (search !== undefined && !byPublicId) {
     const named = query.cursor ? undefined : await orderNamed(deps, search);
     const passes = (o: Order) =>
       (filter.status === undefined || o.status === filter.status) &&
@@ -125,13 +135,6 @@ export async function listOrdersForStaff(deps: Pick<Deps, 'db' | 'settings'>, qu
       o.createdAt >= (filter.from ?? 0) &&
       o.createdAt <= (filter.to ?? Number.MAX_SAFE_INTEGER);
     return { items: named && passes(named) ? await withPublicIds(deps, [named]) : [] };
-  }
-  const publicId = userPublicId ?? search;
-  if (publicId !== undefined) {
-    const match = PUBLIC_ID_PATTERN.exec(publicId.trim());
-    const buyer = match ? await userIdByPublicId(deps.db, `User${match[1]}`) : undefined;
-    if (buyer === undefined || (filter.userId !== undefined && filter.userId !== buyer)) return { items: [] };
-    filter.userId = buyer;
   }
   const page = await listOrders(deps, filter);
   return { ...page, items: await withPublicIds(deps, page.items) };
