@@ -143,6 +143,15 @@ describe('staff history', () => {
     expect((await admin(stack, root.cookie, 'PATCH', `/api/admin/offers/${code}`, { advertised: true })).status).toBe(200);
     const codeHistory = await entries(root.cookie, `model=discountcode&objectId=${code}`);
     expect(codeHistory.map((e) => e.changes)).toEqual([{ advertised: [false, true] }, { active: [true, false], maxUses: [null, 5] }]);
+    // view_offer shows a code's history only while it is an offer (advertised), as it shows only offers.
+    const offerViewer = await staffSession(stack, { permissions: ['view_offer'] });
+    expect((await entries(offerViewer.cookie, `model=discountcode&objectId=${code}`)).length).toBe(2);
+    const hidden = `HID${randomUUID().slice(0, 6).toUpperCase()}`;
+    await saveDiscountCode(stack.deps.db, { code: hidden, title: 'Staff only', percent: 50, advertised: false, active: true });
+    const refused = await admin(stack, offerViewer.cookie, 'GET', `/api/admin/history?model=discountcode&objectId=${hidden}`);
+    expect([refused.status, refused.body.code]).toEqual([403, 'permission_denied']);
+    const exported = await admin(stack, offerViewer.cookie, 'GET', `/api/admin/history/export.csv?model=discountcode&objectId=${hidden}`);
+    expect(exported.status).toBe(403);
 
     const learner = await signIn(stack);
     const ticket = await call(stack, 'POST', '/api/tickets', { token: learner.accessToken, body: { subject: 'Help', text: 'Where?' } });

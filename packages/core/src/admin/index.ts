@@ -12,6 +12,7 @@ export { MIN_PASSWORD_LENGTH } from './passwords';
 export {
   ALL_PERMISSIONS,
   type Permission,
+  type PermissionHolder,
   STAFF_PERMISSIONS,
   StaffPermission,
   SUPERUSER_PERMISSIONS,

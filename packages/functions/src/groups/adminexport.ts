@@ -11,7 +11,6 @@
  */
 import { Readable } from 'node:stream';
 import type { Deps } from '@mathisland/core';
-import { requireHistoryAccess } from '@mathisland/core/admin';
 import { tehranDay } from '@mathisland/core/calendar';
 import { recordHistory } from '@mathisland/core/history';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
@@ -20,6 +19,7 @@ import { adminexportRoutes } from '../../../../infra/routes/adminexport';
 import { BOM, headerLine, rowLines } from '../lib/csv';
 import { EXPORTS, type ExportSpec, type RowPage } from '../lib/exports';
 import { defineGroup } from '../lib/group';
+import { requireHistoryReader } from '../lib/historyLists';
 import { HttpResponse } from '../lib/http';
 import { text } from '../lib/responses';
 import { type AdminInput, type RouteDef, route } from '../lib/route';
@@ -54,7 +54,7 @@ async function* csvChunks(deps: Deps, spec: ExportSpec, filters: object, first: 
 
 function exporter(spec: ExportSpec) {
   return async ({ deps, staff, query, event }: AdminInput<undefined, object>) => {
-    if (!spec.permission) requireHistoryAccess(staff, query);
+    if (!spec.permission) await requireHistoryReader(deps, staff, query);
     const first = await spec.page(deps, query);
     const now = deps.clock.now();
     const filters = filtersOf(event);

@@ -13,7 +13,7 @@
  *   lists' `userId` filters: orders, tickets, sessions; their history: `history?model=user&objectId=`).
  */
 import { lazySchema } from '@mathisland/core';
-import { endStaffSessionsOfRow, requireHistoryAccess } from '@mathisland/core/admin';
+import { endStaffSessionsOfRow } from '@mathisland/core/admin';
 import { endLearnerSessions, getUserForStaff } from '@mathisland/core/auth';
 import { HISTORY_ACTIONS, HISTORY_MODELS, listHistory } from '@mathisland/core/history';
 import { dailyStats, MAX_STATS_DAYS } from '@mathisland/core/stats';
@@ -25,7 +25,7 @@ import { admintoolsRoutes } from '../../../../infra/routes/admintools';
 import { listAnswer } from '../lib/adminQuery';
 import { bulkAnswer, bulkBody, MAX_BULK_IDS, runBulk } from '../lib/bulk';
 import { defineGroup } from '../lib/group';
-import { HistoryQuery } from '../lib/historyLists';
+import { HistoryQuery, requireHistoryReader } from '../lib/historyLists';
 import { json } from '../lib/responses';
 import { type AdminInput, route } from '../lib/route';
 import { adminPage, Day, IsoTime, responseShape, Toman } from '../lib/shapes';
@@ -81,7 +81,7 @@ const StatsDay = responseShape(() =>
 );
 
 async function history({ deps, staff, query }: AdminInput<undefined, z.infer<typeof HistoryQuery>>) {
-  requireHistoryAccess(staff, query);
+  await requireHistoryReader(deps, staff, query);
   return listAnswer(await listHistory(deps, query));
 }
 

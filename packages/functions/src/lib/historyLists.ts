@@ -3,7 +3,10 @@
  * member, action and a time range; a record (`objectId`) only with its model. Apart from `adminLists.ts` because
  * they name the history domain's values.
  */
-import { HISTORY_ACTIONS, HISTORY_MODELS } from '@mathisland/core/history';
+import type { Deps } from '@mathisland/core';
+import { type PermissionHolder, requireHistoryAccess } from '@mathisland/core/admin';
+import { HISTORY_ACTIONS, HISTORY_MODELS, type HistoryModel } from '@mathisland/core/history';
+import { getDiscount } from '@mathisland/core/subscriptions';
 import * as z from 'zod';
 import { exportQuery } from './adminLists';
 import { listQuery, QueryFrom, QueryOrder, type QueryRules, QueryTo, rangeInOrder } from './adminQuery';
@@ -32,3 +35,14 @@ const historyRules: QueryRules = (query, ctx) => {
 };
 export const HistoryQuery = listQuery(historyFilters, historyRules);
 export const HistoryExportQuery = exportQuery(historyFilters, historyRules);
+
+/**
+ * Errors: `permission_denied` unless `staff` may read the history `query` selects (core admin `requireHistoryAccess`:
+ * the whole history with `view_logentry`, one record's with the permission to view it; a discount code's with
+ * `view_offer` only while the code is advertised).
+ */
+export const requireHistoryReader = (
+  deps: Pick<Deps, 'db'>,
+  staff: PermissionHolder,
+  query: { model?: HistoryModel; objectId?: string },
+): Promise<void> => requireHistoryAccess(staff, query, async (code) => (await getDiscount(deps, code))?.advertised === true);
