@@ -100,6 +100,14 @@ describe('staff sign-in and permissions', () => {
       403,
     );
 
+    // A learner's page shows their orders only to whom orders are open: view_user alone sees none.
+    const supportDesk = await staffSession(stack, { permissions: ['view_user'] });
+    const learnerPage = await admin(stack, supportDesk.cookie, 'GET', `/api/admin/users/${s.userId}`);
+    expect([learnerPage.status, learnerPage.body.orders]).toEqual([200, null]);
+    const salesDesk = await staffSession(stack, { permissions: ['view_user', 'view_order'] });
+    const withOrders = await admin(stack, salesDesk.cookie, 'GET', `/api/admin/users/${s.userId}`);
+    expect(withOrders.body.orders.map((o: { id: number }) => o.id)).toEqual([order.body.orderId]);
+
     const changer = await staffSession(stack, { permissions: ['view_order', 'change_order'] });
     expect((await admin(stack, changer.cookie, 'POST', `/api/admin/orders/${order.body.orderId}/cancel`)).status).toBe(200);
     // Payment events are read-only.

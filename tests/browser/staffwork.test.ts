@@ -209,6 +209,12 @@ describe('staff accounts', () => {
     await sara.page.getByTestId('reply-text').waitFor();
     await sara.page.getByRole('button', { name: 'بستن تیکت' }).waitFor();
     const ticketPage = sara.page.url();
+    // A learner's page, without the learner's orders: those need view_order, which Sara does not hold.
+    await page.goto(`/admin/users/${learner.userId}/show`);
+    await page.getByText('سفارش‌های این کاربر').waitFor();
+    await sara.page.goto(`/admin/users/${learner.userId}/show`);
+    await sara.page.getByText('گزارش هفتگی به والدین').waitFor();
+    expect(await sara.page.getByText('سفارش‌های این کاربر').count()).toBe(0);
 
     // Taking change_ticket away applies at Sara's next request: the ticket reads, without reply or close.
     await page.goto('/admin/staff/support.sara');

@@ -11,6 +11,7 @@ export { changeOwnPassword } from './ownPassword';
 export { MIN_PASSWORD_LENGTH } from './passwords';
 export {
   ALL_PERMISSIONS,
+  hasPermission,
   type Permission,
   type PermissionHolder,
   STAFF_PERMISSIONS,

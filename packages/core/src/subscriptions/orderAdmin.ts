@@ -161,9 +161,17 @@ export async function refundOrderForStaff(deps: Deps, orderId: number, actor: st
   return { ...withMarketplace, daysTakenBack: result.daysTakenBack, commissionReversed: result.commissionReversed };
 }
 
-/** A learner with their latest 20 orders (`GET /api/admin/users/{id}`). Errors: `not_found`. */
-export async function userWithOrders(deps: Deps, userId: number): Promise<StaffUserView & { orders: StaffOrderView[] }> {
+/**
+ * A learner with their latest 20 orders (`GET /api/admin/users/{id}`), or with `orders: null` when `withOrders` is
+ * false (the staff member may not view orders: `view_user` alone shows no payments). Errors: `not_found`.
+ */
+export async function userWithOrders(
+  deps: Deps,
+  userId: number,
+  withOrders = true,
+): Promise<StaffUserView & { orders: StaffOrderView[] | null }> {
   const user = await getUserForStaff(deps, userId);
+  if (!withOrders) return { ...user, orders: null };
   const orders = await ordersPage(deps.db, { userId, limit: 20 });
   return { ...user, orders: orders.items.map((o) => staffOrderView(deps, o, user.publicId)) };
 }

@@ -5,6 +5,7 @@
  * …/refund { confirm: true }` does it.
  */
 import { lazySchema } from '@mathisland/core';
+import { hasPermission } from '@mathisland/core/admin';
 import { listUsers } from '@mathisland/core/auth';
 import { parentForStaff } from '@mathisland/core/parents';
 import { learningForStaff } from '@mathisland/core/progress';
@@ -163,9 +164,16 @@ const orderNotFound = { not_found: 'No such order.' };
 const orderState = { ...orderNotFound, order_status_conflict: 'The order is not in a state this action applies to.' };
 
 const users = async ({ deps, query }: AdminInput<undefined, z.infer<typeof UsersQuery>>) => listAnswer(await listUsers(deps, query));
-/** The learner's page: the learner with their latest orders, streak freezes, mistakes review and parent report. */
-async function user({ deps, id }: Input) {
-  const [view, learning, parent] = await Promise.all([userWithOrders(deps, id), learningForStaff(deps, id), parentForStaff(deps, id)]);
+/**
+ * The learner's page: the learner with their latest orders (only for a staff member who may view orders), streak
+ * freezes, mistakes review and parent report.
+ */
+async function user({ deps, id, staff }: Input) {
+  const [view, learning, parent] = await Promise.all([
+    userWithOrders(deps, id, hasPermission(staff, 'view_order')),
+    learningForStaff(deps, id),
+    parentForStaff(deps, id),
+  ]);
   return { ...view, ...learning, parent };
 }
 const orders = async ({ deps, query }: AdminInput<undefined, z.infer<typeof OrdersQuery>>) =>
@@ -197,7 +205,10 @@ export const { handler, createHandler, routes } = defineGroup(adminsalesRoutes, 
     responses: {
       200: responseShape(() =>
         StaffUser.unwrap().extend({
-          orders: z.array(StaffOrder).meta({ description: 'The latest orders' }),
+          orders: z
+            .array(StaffOrder)
+            .nullable()
+            .meta({ description: 'The latest 20 orders; null for a staff member without `view_order` (payments are that permission’s)' }),
           streak: StaffStreak,
           review: StaffReview,
           parent: StaffParent,

@@ -3,7 +3,7 @@
  * parent's weekly report (the number masked by the API; DESIGN §13) and the latest orders. Read-only.
  */
 import { Typography } from '@mui/material';
-import { ArrayField, DataTable, Show, useTranslate } from 'react-admin';
+import { ArrayField, DataTable, Show, useCanAccess, useTranslate } from 'react-admin';
 import { ChoiceField, DateTime, DayField, IdField, Money, StatusChip } from '../../common/fields';
 import { Col } from '../../common/list';
 import { bool, fields, id, num, phone, spec, status, text, time } from '../../common/specs';
@@ -20,6 +20,27 @@ function Heading({ text }: { text: string }) {
 }
 
 const day = spec(DayField);
+
+/** The learner's latest orders, for a staff member who may view orders (`view_user` alone shows no payments: the API sends null). */
+function LatestOrders() {
+  const { canAccess } = useCanAccess({ resource: 'orders', action: 'list' });
+  if (!canAccess) return null;
+  return (
+    <>
+      <Heading text="app.orders.user_orders" />
+      <ArrayField source="orders" label={false}>
+        <DataTable bulkActionButtons={false} rowClick={(id) => `/orders/${id}/show`} resource="orders">
+          <Col source="id" field={IdField} />
+          <Col source="planTitle" />
+          <Col source="amount" field={Money} />
+          <Col source="status" field={(p: any) => <StatusChip {...p} group="status" />} />
+          <Col source="provider" field={(p: any) => <ChoiceField {...p} group="provider" />} />
+          <Col source="createdAt" field={DateTime} />
+        </DataTable>
+      </ArrayField>
+    </>
+  );
+}
 
 export const UserShow = () => (
   <Show>
@@ -63,17 +84,7 @@ export const UserShow = () => (
         time('parent.nextReportAt', { emptyText: '—' }),
         time('parent.stoppedAt', { emptyText: '—' }),
       )}
-      <Heading text="app.orders.user_orders" />
-      <ArrayField source="orders" label={false}>
-        <DataTable bulkActionButtons={false} rowClick={(id) => `/orders/${id}/show`} resource="orders">
-          <Col source="id" field={IdField} />
-          <Col source="planTitle" />
-          <Col source="amount" field={Money} />
-          <Col source="status" field={(p: any) => <StatusChip {...p} group="status" />} />
-          <Col source="provider" field={(p: any) => <ChoiceField {...p} group="provider" />} />
-          <Col source="createdAt" field={DateTime} />
-        </DataTable>
-      </ArrayField>
+      <LatestOrders />
     </DetailsAndHistory>
   </Show>
 );
