@@ -35,6 +35,7 @@ const tools = {
       changed: ['تغییر کرد', 'changed'],
       empty: ['هنوز تغییری ثبت نشده است.', 'No change recorded yet.'],
       created: ['ساخته شد', 'created'],
+      object_needs_model: ['شناسه: اول نوع را برگزینید', 'Id: choose a kind first'],
     },
     bulk: {
       done: [

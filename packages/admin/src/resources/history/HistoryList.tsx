@@ -3,7 +3,8 @@
  * newest first (the time column sorts both ways), filtered by kind of record, record, staff member, action and Tehran
  * days. A row links to its record's page where the record has one.
  */
-import { DataTable, TextInput, useRecordContext } from 'react-admin';
+import { useEffect } from 'react';
+import { DataTable, TextInput, useListContext, useRecordContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { queryChoices, resourceContract } from '../../api/contract';
 import { ChoiceInput } from '../../common/fields';
@@ -18,8 +19,25 @@ const historyFilters = [
   <TextInput key="staff" source="staff" alwaysOn />,
   <TehranDayInput key="from" source="from" alwaysOn />,
   <TehranDayInput key="to" source="to" alwaysOn />,
-  <TextInput key="objectId" source="objectId" />,
+  <ObjectIdInput key="objectId" source="objectId" />,
 ];
+
+/**
+ * The record filter: the API takes a record only with its kind (`objectId needs model`, 400), so the input waits for
+ * a kind to be chosen instead of letting the list fail.
+ */
+function ObjectIdInput({ source }: { source: string }) {
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const chosen = Boolean(filterValues.model);
+  // The kind cleared while a record was given: the record goes too.
+  useEffect(() => {
+    if (chosen || filterValues[source] === undefined) return;
+    const { [source]: _dropped, ...rest } = filterValues;
+    setFilters(rest, displayedFilters);
+  }, [chosen, filterValues, source, setFilters, displayedFilters]);
+  // A filter form shows no helper text: the label says what to do.
+  return <TextInput source={source} disabled={!chosen} {...(chosen ? {} : { label: 'app.history.object_needs_model' })} />;
+}
 
 /** The entry's record, by how it read then, linked to its page when it has one. */
 function RecordLink() {
