@@ -13,6 +13,19 @@ import type { AppContext } from '../types';
 const emptyBody = z.union([z.undefined(), z.strictObject({})]);
 
 /**
+ * Names of Object.prototype members. As body keys they are unknown fields on every route (DESIGN §11: any JSON key is
+ * just data): the strict schemas refuse them as they refuse any unknown key, and so does a body whose schema takes
+ * free fields (the completions' score data), where a parsed `__proto__` would otherwise vanish into the prototype.
+ */
+const PROTOTYPE_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** The top-level keys of a JSON object body named like Object.prototype members (its own keys, as JSON.parse made them). */
+function prototypeKeys(body: unknown): string[] {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return [];
+  return Object.keys(body).filter((key) => PROTOTYPE_KEYS.has(key));
+}
+
+/**
  * Zod issues → `{ field: [messages] }`; unknown keys are reported under their own names. A null-prototype
  * map, so a field named `constructor` or `__proto__` is just a field (DESIGN §11).
  */
@@ -57,6 +70,11 @@ export const validateInput = (schemas: {
   query?: z.ZodType;
 }): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext> => ({
   before: async ({ event, context }) => {
+    const refused = prototypeKeys(event.body);
+    if (refused.length) {
+      const fields = Object.fromEntries(refused.map((key) => [key, ['Unknown field']]));
+      throw new DomainError('validation_error', 'The request body is not valid', { fields });
+    }
     context.body = parse(schemas.body ?? emptyBody, event.body, 'request body');
     context.query = schemas.query ? parse(schemas.query, event.queryStringParameters ?? {}, 'query') : (event.queryStringParameters ?? {});
   },
