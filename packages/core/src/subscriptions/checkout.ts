@@ -9,9 +9,9 @@
  *   server to server with the amount from the order (100 and 101 both mean paid); then paid (settle.ts
  *   `markPaid`) or failed (`markFailed`). An unknown authority is recorded and changes nothing.
  * - {@link recheckOrders}: run by the status route (status.ts) and the re-check job. Fails the caller's checkouts that
- *   expired: never started, or started in the marketplace and never verified (checkoutExpiry.ts). Asks the gateway once for its paid-but-unverified
- *   payments and verifies the caller's unpaid orders among them, so a payment whose redirect was lost becomes
- *   paid. An order the gateway does not list is left as it is (its payer may still be on the gateway page),
+ *   expired: never started, or started in the marketplace and never verified (checkoutExpiry.ts). Asks the gateway
+ *   once for its paid-but-unverified payments and verifies the caller's unpaid orders among them, so a payment whose
+ *   redirect was lost becomes paid. An order the gateway does not list is left as it is (its payer may still be on the gateway page),
  *   until its gateway step began {@link ABANDONED_AFTER_MINUTES} minutes ago: then it is verified too, and an
  *   unpaid verdict marks it failed (an abandoned checkout; its discount use comes back). Paying it later still
  *   works: a successful verification pays a failed order.
@@ -21,7 +21,7 @@
  * for it. -14 (callback domain mismatch) names the fix: register the API domain in the gateway panel.
  */
 
-import { isConditionFailure } from '../db/conditions';
+import { retryOptimistic } from '../db/conditions';
 import { transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
@@ -48,6 +48,7 @@ export const ABANDONED_AFTER_MINUTES = 60;
 export type PayLink = { kind: 'gateway'; url: string } | { kind: 'finished'; orderId: number; status: OrderStatus };
 
 const finished = (order: Order): PayLink => ({ kind: 'finished', orderId: order.id, status: order.status });
+const gatewayLink = (deps: Deps, authority: string): PayLink => ({ kind: 'gateway', url: deps.gateway.startPayUrl(authority) });
 
 /** Records a failed gateway call on the order and returns the 503 to throw. */
 async function gatewayFailure(deps: Deps, order: Order, error: GatewayError, step: string, callbackUrl?: string): Promise<DomainError> {
@@ -80,22 +81,33 @@ const START_ATTEMPTS = 3;
  */
 export async function startPayment(deps: Deps, orderId: number, sig: string | undefined): Promise<PayLink> {
   if (!validPayLinkSignature(deps, orderId, sig)) throw paymentErrors.orderNotFound();
-  for (let attempt = 0; attempt < START_ATTEMPTS; attempt++) {
-    const link = await startOnce(deps, await getOrder(deps, orderId));
-    if (link) return link;
-  }
-  throw paymentErrors.busy();
+  let current: Order | undefined;
+  return retryOptimistic(
+    async () => startOnce(deps, current ?? (await getOrder(deps, orderId))),
+    // The authority was not stored: another visit stored its own first (ours is simply never used), the order
+    // settled, or a discount changed its amount (or a conflicting write cancelled ours): ask again for it as it is now.
+    async () => {
+      current = await getOrder(deps, orderId);
+      if (current.status !== 'pending') return { result: finished(current) };
+      if (current.authority) return { result: gatewayLink(deps, current.authority) };
+      return undefined;
+    },
+    { attempts: START_ATTEMPTS, busy: paymentErrors.busy },
+  );
 }
 
-/** One attempt of {@link startPayment} on `read`, the order as read; undefined when the order changed before its authority was stored. */
-async function startOnce(deps: Deps, read: Order): Promise<PayLink | undefined> {
+/**
+ * One attempt of {@link startPayment} on `read`, the order as read. Errors: a failed condition when the order
+ * changed before its authority was stored (the caller reads it again).
+ */
+async function startOnce(deps: Deps, read: Order): Promise<PayLink> {
   let order = read;
   // A free order whose grant did not happen at purchase (a crash in between) is completed here.
   if (order.status === 'pending' && order.amount === 0) order = (await markPaid(deps, order.id, 'discount')).order;
   // A marketplace order is paid in the app, never at the gateway: its link only tells where it stands.
   if (order.status !== 'pending' || order.provider === 'marketplace') return finished(order);
   if (!deps.gateway.configured) throw paymentErrors.gatewayNotConfigured();
-  if (order.authority) return { kind: 'gateway', url: deps.gateway.startPayUrl(order.authority) };
+  if (order.authority) return gatewayLink(deps, order.authority);
 
   const callbackUrl = gatewayCallbackUrl(deps);
   let authority: string;
@@ -111,26 +123,16 @@ async function startOnce(deps: Deps, read: Order): Promise<PayLink | undefined> 
     throw error;
   }
   const now = deps.clock.now();
-  try {
-    await transact(deps.db, [
-      update(deps.db, orderKey(order.id), 'SET authority = :authority, gatewayStartedAt = :now, updatedAt = :now', {
-        condition: '#s = :pending AND attribute_not_exists(authority) AND amount = :amount',
-        names: { '#s': 'status' },
-        values: { ':authority': authority, ':now': now, ':pending': 'pending', ':amount': order.amount },
-      }),
-      claimAuthority(deps.db, authority, order.id),
-      eventItem(deps.db, order.id, now, 'gateway_redirect', { userId: order.userId, authority, amount: order.amount }),
-    ]);
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    // Another visit stored its authority first (ours is simply never used), or the order changed meanwhile.
-    const current = await getOrder(deps, order.id);
-    if (current.status !== 'pending') return finished(current);
-    if (current.authority) return { kind: 'gateway', url: deps.gateway.startPayUrl(current.authority) };
-    // A discount changed the amount (or a conflicting write cancelled ours): ask again for the order as it is now.
-    return undefined;
-  }
-  return { kind: 'gateway', url: deps.gateway.startPayUrl(authority) };
+  await transact(deps.db, [
+    update(deps.db, orderKey(order.id), 'SET authority = :authority, gatewayStartedAt = :now, updatedAt = :now', {
+      condition: '#s = :pending AND attribute_not_exists(authority) AND amount = :amount',
+      names: { '#s': 'status' },
+      values: { ':authority': authority, ':now': now, ':pending': 'pending', ':amount': order.amount },
+    }),
+    claimAuthority(deps.db, authority, order.id),
+    eventItem(deps.db, order.id, now, 'gateway_redirect', { userId: order.userId, authority, amount: order.amount }),
+  ]);
+  return gatewayLink(deps, authority);
 }
 
 /** Verifies `order`'s authority and settles it. Errors: `gateway_unavailable` (recorded; the order is unchanged). */
@@ -191,8 +193,8 @@ export const hasRecheckWork = (order: Order, nowMs: number): boolean => unpaidAt
 
 /**
  * Re-checks `userId`'s orders: first fails the checkouts that have expired (checkoutExpiry.ts: never started, or
- * started in the marketplace and never verified; their discount uses come back), then checks the unpaid orders that reached the gateway (pending, or cancelled by staff)
- * against the gateway's paid-but-unverified list, and settles those it lists; abandoned checkouts (see the module
+ * started in the marketplace and never verified; their discount uses come back), then checks the unpaid orders that
+ * reached the gateway (pending, or cancelled by staff) against the gateway's paid-but-unverified list, and settles those it lists; abandoned checkouts (see the module
  * doc) are verified whether listed or not, and fail when unpaid. Gateway trouble is logged and skipped: the status
  * read still answers. Returns the orders it settled with their status after.
  */
