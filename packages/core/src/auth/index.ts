@@ -15,7 +15,7 @@ export {
   verifyOtp,
 } from './otp';
 export { listOtpRecords, type OtpRecordView } from './otpRecords';
-export { PUBLIC_ID_PATTERN } from './publicId';
+export { canonicalPublicId } from './publicId';
 export { logout, type RefreshResult, refresh } from './refresh';
 export { authenticate, type CountOnUser, type LoginResult, login, REFRESH_TOKEN_SECONDS } from './sessions';
 export { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './tokens';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPublicId, PUBLIC_ID_PATTERN } from './publicId';
+import { canonicalPublicId, newPublicId, PUBLIC_ID_PATTERN } from './publicId';
 
 describe('newPublicId', () => {
   it('draws 6 digits for the first 3 tries, then 7, then 8 at most, over the whole width', () => {
@@ -25,5 +25,12 @@ describe('newPublicId', () => {
   it('recognises what staff type, any case, and nothing else', () => {
     for (const q of ['User000042', 'user0000000', 'USER12345678']) expect(PUBLIC_ID_PATTERN.test(q)).toBe(true);
     for (const q of ['User12345', 'User123456789', 'User12345a', ' User123456', 'Usr123456']) expect(PUBLIC_ID_PATTERN.test(q)).toBe(false);
+  });
+
+  it('names the stored publicId of what staff type, whatever its case', () => {
+    expect(canonicalPublicId('user000042')).toBe('User000042');
+    expect(canonicalPublicId('USER12345678')).toBe('User12345678');
+    expect(canonicalPublicId('User12345')).toBeUndefined();
+    expect(canonicalPublicId('42')).toBeUndefined();
   });
 });

@@ -28,3 +28,9 @@ export function newPublicId(attempt: number, draw: (min: number, max: number) =>
 
 /** A publicId as staff type it (any case): `user` and 6 to 8 digits (the digits in group 1). */
 export const PUBLIC_ID_PATTERN = /^user([0-9]{6,8})$/i;
+
+/** The publicId `typed` names as stored (`User` and its digits), when it is one in any case; undefined otherwise. */
+export function canonicalPublicId(typed: string): string | undefined {
+  const match = PUBLIC_ID_PATTERN.exec(typed);
+  return match ? `User${match[1]}` : undefined;
+}

@@ -11,7 +11,7 @@ import type { Deps } from '../deps';
 import { commonErrors } from '../errors';
 import { heartsAt } from '../hearts';
 import { usersCursorAfter, usersPage } from './directory.entity';
-import { PUBLIC_ID_PATTERN } from './publicId';
+import { canonicalPublicId } from './publicId';
 import { getUser, type User, userIdByPhone, userIdByPublicId } from './user.entity';
 import { gradeOf } from './users';
 
@@ -56,8 +56,8 @@ const PHONE = /^\+?[0-9]{7,15}$/;
 
 /** The user an exact publicId or phone names, when `q` is one; undefined when `q` is neither or names nobody. */
 async function exactMatch(deps: Deps, q: string): Promise<User | undefined> {
-  const publicId = PUBLIC_ID_PATTERN.exec(q);
-  const id = publicId ? await userIdByPublicId(deps.db, `User${publicId[1]}`) : PHONE.test(q) ? await userIdByPhone(deps.db, q) : undefined;
+  const publicId = canonicalPublicId(q);
+  const id = publicId ? await userIdByPublicId(deps.db, publicId) : PHONE.test(q) ? await userIdByPhone(deps.db, q) : undefined;
   return id === undefined ? undefined : getUser(deps.db, id);
 }
 
@@ -77,7 +77,7 @@ export async function listUsers(
   const filter = q
     ? {
         condition: 'contains(publicId, :q) OR contains(phone, :q) OR contains(displayName, :q)',
-        values: { ':q': PUBLIC_ID_PATTERN.test(q) ? `User${q.slice(4)}` : q },
+        values: { ':q': canonicalPublicId(q) ?? q },
       }
     : undefined;
   const page = await fillPage((limit, cursor) => usersPage(deps.db, { limit, cursor, filter, ascending: query.order === 'asc' }), {

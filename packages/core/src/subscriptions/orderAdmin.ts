@@ -5,7 +5,7 @@
  * (payment events hold none, paymentEvent.entity.ts). One order's page also shows its marketplace purchase (issue 23:
  * money in one place): the period, the token's digest prefix, the renewal state and the marketplace's last answer.
  */
-import { getUserForStaff, getUsers, PUBLIC_ID_PATTERN, type StaffUserView, userIdByPublicId } from '../auth';
+import { canonicalPublicId, getUserForStaff, getUsers, type StaffUserView, userIdByPublicId } from '../auth';
 import type { Page } from '../db/items';
 import { fillPage } from '../db/pages';
 import type { Deps } from '../deps';
@@ -118,15 +118,15 @@ async function orderNamed(deps: Pick<Deps, 'db' | 'settings'>, q: string): Promi
 export async function listOrdersForStaff(deps: Pick<Deps, 'db' | 'settings'>, query: StaffOrderQuery): Promise<Page<StaffOrderView>> {
   const { q, userPublicId, ...filter } = query;
   const search = q?.trim() || undefined;
-  const byPublicId = search !== undefined && PUBLIC_ID_PATTERN.test(search);
-  for (const publicId of [userPublicId, byPublicId ? search : undefined]) {
-    if (publicId === undefined) continue;
-    const match = PUBLIC_ID_PATTERN.exec(publicId.trim());
-    const buyer = match ? await userIdByPublicId(deps.db, `User${match[1]}`) : undefined;
+  const searched = search === undefined ? undefined : canonicalPublicId(search);
+  for (const typed of [userPublicId, searched]) {
+    if (typed === undefined) continue;
+    const publicId = canonicalPublicId(typed.trim());
+    const buyer = publicId ? await userIdByPublicId(deps.db, publicId) : undefined;
     if (buyer === undefined || (filter.userId !== undefined && filter.userId !== buyer)) return { items: [] };
     filter.userId = buyer;
   }
-  if (search !== undefined && !byPublicId) {
+  if (search !== undefined && searched === undefined) {
     const named = query.cursor ? undefined : await orderNamed(deps, search);
     const passes = (o: Order) =>
       (filter.status === undefined || o.status === filter.status) &&
