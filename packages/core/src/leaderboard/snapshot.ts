@@ -97,15 +97,14 @@ export async function refreshBoardSnapshot(db: Db, board: string, nowMs: number)
  * written.
  */
 export async function refreshBoardSnapshots(db: Db, nowMs: number, options: { olderThanMs?: number } = {}): Promise<string[]> {
-  const isDue = async (board: string) => {
-    if (options.olderThanMs === undefined) return true;
-    const last = await getSnapshot(db, board);
-    return !last || nowMs - last.at >= options.olderThanMs;
-  };
-  const boards = currentBoards(nowMs);
-  const due = (await Promise.all(boards.map(async (board) => ((await isDue(board)) ? board : undefined)))).filter(
-    (board): board is string => board !== undefined,
-  );
+  const due: string[] = [];
+  for (const board of currentBoards(nowMs)) {
+    if (options.olderThanMs !== undefined) {
+      const last = await getSnapshot(db, board);
+      if (last && nowMs - last.at < options.olderThanMs) continue;
+    }
+    due.push(board);
+  }
   const results = await Promise.allSettled(due.map((board) => refreshBoardSnapshot(db, board, nowMs)));
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;

@@ -137,7 +137,7 @@ export async function watchInappPurchase(deps: Deps, seen: MarketplacePurchase):
   if (!isDue(seen, now)) return 'not_due';
   const purchase = await readMarketplacePurchase(deps.db, seen.tokenDigest);
   if (!isDue(purchase, now)) return 'not_due';
-  // Nothing left to take back (a staff refund or cancellation came first): no marketplace call spent on it.
+  // Nothing left to take back (the order was closed without ending the watch): no marketplace call spent on it.
   const order = await getOrder(deps, purchase.orderId);
   if (order.status !== 'paid') return endWatch(deps, purchase, 'order_closed', now);
   const token = purchase.sealedToken && openPurchaseToken(deps.secretKey, purchase.sealedToken, purchase.tokenDigest);
