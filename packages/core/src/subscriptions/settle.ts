@@ -12,7 +12,7 @@
  *   never goes back to failed; a cancelled one stays cancelled (recorded as ignored).
  */
 import { getUser } from '../auth';
-import { isConditionFailure, retryOptimistic } from '../db/conditions';
+import { retryOptimistic } from '../db/conditions';
 import { type TxItem, transact, update } from '../db/transact';
 import type { Deps } from '../deps';
 import { countEvent } from '../metrics';
@@ -199,53 +199,52 @@ export const markFailed = (
   via: PaymentPath,
   proof: PaymentProof & { note?: string },
   { expiry }: { expiry?: ExpiryGuard } = {},
-): Promise<SettleResult> =>
-  retryOptimistic(
-    () => failOnce(deps, orderId, via, proof, expiry),
-    // Lost a race (a conflicting write on the discount code's counters, say): the next attempt re-reads the order.
-    () => undefined,
+): Promise<SettleResult> => {
+  let current: Order | undefined;
+  return retryOptimistic(
+    async () => failOnce(deps, current ?? (await getOrder(deps, orderId)), via, proof, expiry),
+    // Lost a race: read the order again and decide; the next attempt, if any, uses that read.
+    async () => {
+      current = await getOrder(deps, orderId);
+      // Its pay link or in-app purchase started (or started again) meanwhile: not expired, and no attempt to record.
+      if (expiry && current.status === 'pending') return { result: { order: current, changed: false } };
+      // Still pending: a conflicting write (the discount code's counters, say); try again.
+      if (current.status === 'pending') return undefined;
+      return { result: await ignored(deps, current, via, proof) };
+    },
     { busy: paymentErrors.busy },
   );
+};
 
-/** One attempt of {@link markFailed}. Errors: a failed condition on an order still pending (retried). */
+/** One attempt of {@link markFailed} on `order` as read. Errors: a failed condition when it changed (the caller decides). */
 async function failOnce(
   deps: Deps,
-  orderId: number,
+  order: Order,
   via: PaymentPath,
   proof: PaymentProof & { note?: string },
   expiry: ExpiryGuard | undefined,
 ): Promise<SettleResult> {
-  const order = await getOrder(deps, orderId);
   if (order.status !== 'pending') return ignored(deps, order, via, proof);
   const now = deps.clock.now();
   const guard = discountReleaseGuard(order, 'release');
   const held = expiryCondition(expiry);
-  try {
-    await transact(deps.db, [
-      update(deps.db, orderKey(order.id), `SET #s = :failed, failedAt = :now, updatedAt = :now${guard.set}`, {
-        condition: `#s = :pending AND ${guard.condition}${held.condition}`,
-        names: { '#s': 'status' },
-        values: { ':failed': 'failed', ':pending': 'pending', ':now': now, ...guard.values, ...held.values },
-      }),
-      ...releaseDiscountItems(deps.db, order, now),
-      eventItem(deps.db, order.id, now, 'payment_result', {
-        userId: order.userId,
-        via,
-        result: 'failed',
-        ignored: false,
-        reason: expiry ? 'expired' : 'not_paid',
-        gatewayCode: proof.gatewayCode,
-        note: proof.note,
-      }),
-    ]);
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const current = await getOrder(deps, orderId);
-    // Its pay link or in-app purchase started (or started again) meanwhile: not expired, and no attempt to record.
-    if (expiry && current.status === 'pending') return { order: current, changed: false };
-    if (current.status === 'pending') throw error; // still pending: a conflicting write; try again
-    return ignored(deps, current, via, proof);
-  }
+  await transact(deps.db, [
+    update(deps.db, orderKey(order.id), `SET #s = :failed, failedAt = :now, updatedAt = :now${guard.set}`, {
+      condition: `#s = :pending AND ${guard.condition}${held.condition}`,
+      names: { '#s': 'status' },
+      values: { ':failed': 'failed', ':pending': 'pending', ':now': now, ...guard.values, ...held.values },
+    }),
+    ...releaseDiscountItems(deps.db, order, now),
+    eventItem(deps.db, order.id, now, 'payment_result', {
+      userId: order.userId,
+      via,
+      result: 'failed',
+      ignored: false,
+      reason: expiry ? 'expired' : 'not_paid',
+      gatewayCode: proof.gatewayCode,
+      note: proof.note,
+    }),
+  ]);
   return {
     order: { ...order, status: 'failed', failedAt: now, updatedAt: now, ...(order.discountCode ? { discountReleased: true } : {}) },
     changed: true,
