@@ -7,9 +7,11 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { getItem } from '@mathisland/core/db';
 import { getOrder } from '@mathisland/core/subscriptions';
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import {
   boughtAndPaidInApp,
   buyOnMarketplace,
@@ -40,9 +42,10 @@ async function ownerConsents(authorizeUrl: string, action: 'approve' | 'deny' = 
   return res.headers.get('location') as string;
 }
 
+/** A staff member holding `change_marketplacecredential` opens a window; the answer, with who they are (`staff`). */
 async function openWindow(stack: TestStack, body?: unknown) {
-  const { cookie } = await staffSession(stack, { permissions: ['change_marketplacecredential'] });
-  return admin(stack, cookie, 'POST', '/api/admin/marketplace/authorize-window', body);
+  const { cookie, username } = await staffSession(stack, { permissions: ['change_marketplacecredential'] });
+  return { ...(await admin(stack, cookie, 'POST', '/api/admin/marketplace/authorize-window', body)), staff: username };
 }
 
 describe('OAuth (no static secret): the authorization window and the one-time code exchange', () => {
@@ -87,6 +90,8 @@ describe('OAuth (no static secret): the authorization window and the one-time co
       authorizeUrl: opened.body.authorizeUrl,
     });
 
+    // The owner approves a minute later.
+    stack.clock.advance(60);
     const back = await ownerConsents(opened.body.authorizeUrl);
     const backUrl = new URL(back);
     expect(`${backUrl.origin}${backUrl.pathname}`).toBe(`${stack.baseUrl}/api/payment/marketplace/verify`);
@@ -112,6 +117,32 @@ describe('OAuth (no static secret): the authorization window and the one-time co
     expect((await call(stack, 'GET', '/api/health', { headers: INTERNAL })).body.integrations.marketplace).toBe(true);
     // The same code again: the window is closed.
     expect((await fetchManual(back)).status).toBe(403);
+
+    // The connection's history (its page in the panel; view_marketplacecredential is enough): the window opened by
+    // the staff member, then the credential stored on their behalf, its refresh token never shown.
+    const history = await admin(stack, cookie, 'GET', '/api/admin/history?model=marketplacecredential&objectId=connection');
+    expect(history.status, history.text).toBe(200);
+    const openedAt = new Date(NOW).toISOString();
+    const approvedAt = new Date(NOW + 60_000).toISOString();
+    expect(history.body.items).toEqual([
+      expect.objectContaining({
+        at: approvedAt,
+        staff: opened.staff,
+        action: 'change',
+        objectRepr: 'marketplace connection',
+        changes: { refreshToken: 'changed', obtainedAt: [null, approvedAt], windowClosesAt: [opened.body.expiresAt, null] },
+      }),
+      expect.objectContaining({
+        at: openedAt,
+        staff: opened.staff,
+        action: 'change',
+        changes: { windowClosesAt: [null, opened.body.expiresAt] },
+      }),
+    ]);
+    const stored = await getItem(stack.deps.db, { pk: 'MARKETPLACE#CREDENTIAL', sk: 'OAUTH' }, z.looseObject({ refreshToken: z.string() }));
+    const refreshToken = stored?.refreshToken as string;
+    expect(refreshToken).toBeTruthy();
+    expect(history.text).not.toContain(refreshToken);
   });
 
   it('verifies with the access token (Bearer), cached until it expires, then refreshed with the stored refresh token', async () => {
@@ -208,6 +239,17 @@ describe('the admin view of the connection (static secret)', () => {
     const opened = await admin(stack, changer.cookie, 'POST', '/api/admin/marketplace/authorize-window');
     expect(opened.status).toBe(200);
     expect(opened.body.expiresAt).toBe(new Date(NOW + 72 * HOUR_MS).toISOString());
+  });
+
+  it('stores what the owner approves while the static secret is in force, and says the static secret still is', async () => {
+    const { cookie } = await staffSession(stack, { permissions: ['change_marketplacecredential', 'view_marketplacecredential'] });
+    const opened = await admin(stack, cookie, 'POST', '/api/admin/marketplace/authorize-window');
+    expect(opened.status).toBe(200);
+    // The answer is checked against the API document (the stack's response check), which names this mode too.
+    const done = await fetchManual(await ownerConsents(opened.body.authorizeUrl));
+    expect(done.status, await done.clone().text()).toBe(200);
+    expect(await done.json()).toEqual({ mode: 'static_secret', connected: true });
+    expect((await admin(stack, cookie, 'GET', '/api/admin/marketplace')).body).toMatchObject({ mode: 'static_secret', connected: true });
   });
 });
 

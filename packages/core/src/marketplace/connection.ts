@@ -9,6 +9,10 @@
  * - {@link completeAuthorization}: the owner approved and the marketplace redirected back with `code` (and `state`,
  *   checked when echoed). Inside an open window only: the code is exchanged once (form-encoded, providers.md §2),
  *   the refresh token stored and the window closed in one transaction; the access token is cached.
+ *
+ * Both changes append a staff history entry (DESIGN §9) to one record, {@link CONNECTION_RECORD}, in the same
+ * transaction: opening names when the window closes; storing a credential is on behalf of whoever opened the window
+ * (the owner's redirect carries no staff session) and records the refresh token only as `"changed"`.
  */
 import { randomBytes } from 'node:crypto';
 import { isConditionFailure } from '../db/conditions';
@@ -32,6 +36,12 @@ export interface ConnectionStatus {
 }
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * The staff history's record of the marketplace connection (model `marketplacecredential`): the panel's marketplace
+ * page reads `GET /api/admin/history?model=marketplacecredential&objectId=connection`.
+ */
+export const CONNECTION_RECORD = { model: 'marketplacecredential', objectId: 'connection', objectRepr: 'marketplace connection' } as const;
 
 /** The credential mode the settings select. */
 export function credentialMode(deps: Pick<Deps, 'marketplace' | 'settings'>): CredentialMode {
@@ -90,9 +100,7 @@ export async function openAuthorizeWindow(
       at: now,
       staff: options.actor,
       action: 'change',
-      model: 'marketplacecredential',
-      objectId: 'authorize-window',
-      objectRepr: 'marketplace authorize window',
+      ...CONNECTION_RECORD,
       changes: { windowClosesAt: [closes(previous), closes(window)] },
     }),
   ]);
@@ -133,9 +141,22 @@ export async function completeAuthorization(
   }
   if (!tokens.refreshToken) throw marketplaceErrors.authorizationInvalid('The marketplace granted no refresh token (access_type=offline)');
   try {
+    const previous = await readCredential(deps.db);
+    // On behalf of whoever opened the window; the refresh token itself never reaches the entry.
     await transact(deps.db, [
       putCredential(deps.db, { refreshToken: tokens.refreshToken, obtainedAt: now, authorizedVia: window.openedBy }),
       closeWindow(deps.db, window.state, now),
+      ...historyItems(deps.db, {
+        at: now,
+        staff: window.openedBy,
+        action: 'change',
+        ...CONNECTION_RECORD,
+        changes: {
+          refreshToken: 'changed',
+          obtainedAt: [previous ? new Date(previous.obtainedAt).toISOString() : null, new Date(now).toISOString()],
+          windowClosesAt: [new Date(window.closesAt).toISOString(), null],
+        },
+      }),
     ]);
   } catch (error) {
     if (isConditionFailure(error)) throw marketplaceErrors.windowClosed();

@@ -161,7 +161,17 @@ export const { handler, createHandler, routes } = defineGroup(marketplaceRoutes,
   'GET /api/payment/marketplace/verify': route.public({
     query: AuthorizeQuery,
     description: 'Where the marketplace sends its account owner back: stores the refresh token and closes the window.',
-    responses: { 200: responseShape(() => z.object({ mode: z.literal('oauth'), connected: z.literal(true) })) },
+    responses: {
+      200: responseShape(() =>
+        z.object({
+          mode: z.enum(['oauth', 'static_secret']).meta({
+            description:
+              'The credential mode in force: `static_secret` while the static secret is set (it takes precedence; the refresh token stored now serves once it is removed)',
+          }),
+          connected: z.literal(true),
+        }),
+      ),
+    },
     errors: {
       authorization_invalid: 'No code, the owner denied, another state, or the code was refused.',
       authorization_window_closed: 'No authorization window is open (staff open one).',
