@@ -1,15 +1,17 @@
 /**
  * Issue 25's staff tools in Chromium, against one local stack for the file: a plan's price change in the plan's own
- * history and in the staff history; a list's CSV export (every row, more than a page, with the list's filters) opened
+ * history and in the staff history; a record's history paged; an offer's page and history; the staff history's links
+ * only to pages that exist; a list's CSV export (every row, more than a page, with the list's filters) opened
  * as CSV; a bulk close of tickets with one row failing (its learner deleted the account meanwhile) reported on screen
  * while the others close; the dashboard's 30-day charts.
  */
 
 import { readFileSync } from 'node:fs';
+import { createStaff } from '@mathisland/core/admin';
 import { describe, expect, it } from 'vitest';
 import { call, lastCode, type Session, signIn } from '../support/stack';
 import { usePanelFixture } from './fixture';
-import { faNumber, screenshot } from './support';
+import { faNumber, screenshot, signedInContext } from './support';
 
 const panel = usePanelFixture(Date.UTC(2026, 10, 20, 8, 0, 0));
 
@@ -51,6 +53,68 @@ describe('history', () => {
     await rows.first().getByRole('link').click();
     await page.waitForURL(/\/admin\/plans\/1\/show$/);
     expect(errors).toEqual([]);
+  });
+  it("pages a record's history: every entry reachable, newest first, whatever their number", async () => {
+    const made = await panel.root.request.post('/api/admin/discount-codes', { data: { code: 'PAGED31', title: 'عنوان ۰', percent: 10 } });
+    expect(made.status()).toBe(201);
+    for (let i = 1; i <= 30; i++) {
+      panel.stack.clock.advance(60);
+      const changed = await panel.root.request.patch('/api/admin/discount-codes/PAGED31', { data: { title: `عنوان ${i}` } });
+      expect(changed.status()).toBe(200);
+    }
+    const { page, errors } = await panel.pageOf();
+    await page.goto('/admin/discount-codes/PAGED31/show/history');
+    const rows = page.getByTestId('record-history').locator('tbody tr');
+    // 31 entries (the creation and 30 changes): a page of 25, newest first, then the other 6.
+    await expect.poll(() => rows.count()).toBe(25);
+    expect(await rows.first().textContent()).toContain('عنوان 29 ← عنوان 30');
+    await page.getByRole('button', { name: 'بعدی' }).click();
+    await expect.poll(() => rows.count()).toBe(6);
+    expect(await rows.first().textContent()).toContain('عنوان 4 ← عنوان 5');
+    expect(await rows.last().textContent()).toContain('ساختن');
+    // The list's page is the record's own: the address and the staff history keep theirs.
+    expect(page.url()).toMatch(/\/admin\/discount-codes\/PAGED31\/show\/history$/);
+    expect(errors).toEqual([]);
+  });
+
+  it("opens an offer's page with its history, to staff who may view offers only; Edit returns to it", async () => {
+    const made = await panel.root.request.post('/api/admin/discount-codes', { data: { code: 'NOWRUZ25', title: 'نوروز', percent: 25 } });
+    expect(made.status()).toBe(201);
+    // A minute between changes, as between a staff member's clicks (entries of one millisecond have no order).
+    panel.stack.clock.advance(60);
+    expect((await panel.root.request.patch('/api/admin/offers/NOWRUZ25', { data: { advertised: true } })).status()).toBe(200);
+    const offerStaff = 'offers-only';
+    await createStaff(panel.stack.deps.db, panel.stack.clock, {
+      username: offerStaff,
+      password: panel.password,
+      isSuperuser: false,
+      permissions: ['view_offer', 'change_offer'],
+    });
+    const context = await signedInContext(panel.browser, panel.stack.baseUrl, offerStaff, panel.password);
+    try {
+      const { page, errors } = await panel.pageOf(context);
+      await page.goto('/admin/offers');
+      await page.getByRole('cell', { name: 'NOWRUZ25' }).click();
+      await page.waitForURL(/\/admin\/offers\/NOWRUZ25\/show$/);
+      await page.getByRole('tab', { name: 'تاریخچه' }).click();
+      const rows = page.getByTestId('record-history').locator('tbody tr');
+      await expect.poll(() => rows.count()).toBe(2);
+      expect(await rows.first().textContent()).toContain('root');
+      // Its title changed on the offer's edit page: saved, back on the page, newest in its history.
+      await page.getByRole('link', { name: 'ویرایش' }).click();
+      await page.locator('input[name="title"]').fill('نوروز ۱۴۰۶');
+      panel.stack.clock.advance(60);
+      await page.getByRole('button', { name: 'ذخیره' }).click();
+      await page.waitForURL(/\/admin\/offers\/NOWRUZ25\/show$/);
+      await page.getByRole('tab', { name: 'تاریخچه' }).click();
+      await expect.poll(() => rows.count()).toBe(3);
+      expect(await rows.first().textContent()).toContain(offerStaff);
+      expect(await rows.first().textContent()).toContain('نوروز ← نوروز ۱۴۰۶');
+      await screenshot(page, 'offer-history');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });
 
@@ -161,6 +225,23 @@ describe('dashboard', () => {
     expect(labels.join(' ')).not.toMatch(/[0-9]/);
     await page.getByTestId('chart-revenue').locator('svg').first().waitFor();
     await screenshot(page, 'dashboard-charts', { fullPage: true });
+  });
+});
+
+describe("the staff history's links", () => {
+  it('names a record without a page in the staff history, and links one with a page', async () => {
+    const sent = await panel.root.request.post('/api/admin/notifications', { data: { all: true, title: 'بدون صفحه', body: 'متن' } });
+    expect(sent.status()).toBe(201);
+    const { page } = await panel.pageOf();
+    await page.goto(`/admin/history?filter=${encodeURIComponent(JSON.stringify({ model: 'notification' }))}`);
+    const row = page.locator('tbody tr').filter({ hasText: 'بدون صفحه' });
+    await row.waitFor();
+    // A notification has no page in the panel: its name, not a link to a page that does not exist.
+    expect(await row.getByRole('link').count()).toBe(0);
+    await page.goto(`/admin/history?filter=${encodeURIComponent(JSON.stringify({ model: 'discountcode' }))}`);
+    const code = page.locator('tbody tr').filter({ hasText: 'NOWRUZ25' }).first();
+    await code.getByRole('link').click();
+    await page.waitForURL(/\/admin\/discount-codes\/NOWRUZ25\/show$/);
   });
 });
 

@@ -280,9 +280,23 @@ describe('learners’ sessions, OTP records, marketplace, tutor', () => {
     const href = (await link.getAttribute('href')) as string;
     expect(href).toMatch(/[?&]state=/);
     expect((await popup).url()).toBe(href);
-    await (await popup).close();
     await page.getByText(/باز است تا/).waitFor();
+    // The connection's history: the window opened, by whom.
+    const history = page.getByTestId('record-history').locator('tbody tr');
+    await expect.poll(() => history.count()).toBe(1);
+    expect(await history.first().textContent()).toContain('root');
     await screenshot(page, 'marketplace');
+    // The owner approves in the window that opened: the credential stored is in the history too, on behalf of whoever
+    // opened the window, its token never shown.
+    stack.clock.advance(60);
+    await (await popup).getByRole('button', { name: /approve|اجازه/i }).click();
+    await (await popup).waitForURL(/\/api\/payment\/marketplace\/verify/);
+    await (await popup).close();
+    await page.reload();
+    await expect.poll(() => history.count()).toBe(2);
+    expect(await history.first().textContent()).toContain('root');
+    expect(await history.first().textContent()).toContain('توکن تازه‌سازی فروشگاه: تغییر کرد');
+    await screenshot(page, 'marketplace-history');
   });
 
   it("shows the tutor's feedback with the question rated, and the day's usage", async () => {

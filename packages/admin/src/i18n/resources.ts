@@ -238,4 +238,13 @@ export const resources = {
       state: ['وضعیت', 'State'],
     },
   },
+  // The marketplace connection is a page, not a list; its fields name what its history entries changed.
+  marketplace: {
+    name: ['اتصال فروشگاه', 'Marketplace connection'],
+    fields: {
+      windowClosesAt: ['پایان پنجرهٔ اجازه', 'Authorize window closes'],
+      refreshToken: ['توکن تازه‌سازی فروشگاه', 'Marketplace refresh token'],
+      obtainedAt: ['زمان اجازهٔ فروشگاه', 'Authorized at'],
+    },
+  },
 } satisfies Bilingual;

@@ -4,6 +4,8 @@
  * window (`POST /api/admin/marketplace/authorize-window` `{ hours }`, 1-720; empty: the API's default, 72; answers
  * `{ authorizeUrl, expiresAt }`), shows the authorize link and opens it in a new browser window, where the
  * marketplace asks the developer account to allow the app. A static secret needs no window (it takes precedence).
+ * Below, the connection's history (`GET /api/admin/history?model=marketplacecredential&objectId=connection`): each
+ * window opened, by whom, and each credential the owner's approval stored, on behalf of whoever opened that window.
  */
 import LinkIcon from '@mui/icons-material/Link';
 import {
@@ -29,6 +31,7 @@ import { formatTime } from '../../common/fields';
 import { usePageTools } from '../../common/usePageTools';
 import { fieldMax } from '../../common/validation';
 import { intlLocale } from '../../i18n';
+import { RecordHistory } from '../../resources/history/RecordHistory';
 
 /** The longest authorize window the API opens, in hours. */
 const MAX_HOURS = fieldMax('POST /api/admin/marketplace/authorize-window', 'hours');
@@ -46,6 +49,7 @@ export function MarketplacePage() {
         old ? { ...old, window: { open: true, expiresAt: answer.expiresAt, authorizeUrl: answer.authorizeUrl } } : old,
       );
       void queryClient.invalidateQueries({ queryKey: ['marketplace'] });
+      void queryClient.invalidateQueries({ queryKey: ['history'] });
       notify('app.marketplace.opened', { type: 'info' });
       window.open(answer.authorizeUrl, '_blank', 'noopener');
     },
@@ -129,6 +133,10 @@ export function MarketplacePage() {
             </Typography>
           </Alert>
         ) : null}
+        <Typography variant="h6" component="h2" sx={{ mt: 4 }}>
+          {translate('app.tabs.history')}
+        </Typography>
+        <RecordHistory model="marketplacecredential" objectId="connection" />
       </>
     );
   }

@@ -83,7 +83,7 @@ export const DiscountCodeShow = () => (
 );
 
 /** The plans a code is for, by title (by id without `view_plan`); none means every plan. */
-function PlanNames(_props: { source: string; label?: string }) {
+export function PlanNames(_props: { source: string; label?: string }) {
   const record = useRecordContext();
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource: 'plans', action: 'list' });

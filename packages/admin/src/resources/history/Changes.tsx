@@ -21,6 +21,8 @@ export const RESOURCE_OF_MODEL: Record<string, string> = {
   staff: 'staff',
   session: 'sessions',
   otprecord: 'otp-records',
+  // A page, not a resource: its fields' names only (the history links no page to it).
+  marketplacecredential: 'marketplace',
 };
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

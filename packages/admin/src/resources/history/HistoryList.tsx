@@ -1,10 +1,10 @@
 /**
  * The staff history (`GET /api/admin/history`, `view_logentry`): every admin write, sign-in, sign-out and export,
  * newest first (the time column sorts both ways), filtered by kind of record, record, staff member, action and Tehran
- * days. A row links to its record's page where the record has one.
+ * days. A row links to its record's page where the panel has one.
  */
 import { useEffect } from 'react';
-import { DataTable, TextInput, useListContext, useRecordContext } from 'react-admin';
+import { DataTable, TextInput, useListContext, useRecordContext, useResourceDefinitions } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { queryChoices, resourceContract } from '../../api/contract';
 import { ChoiceInput } from '../../common/fields';
@@ -39,15 +39,21 @@ function ObjectIdInput({ source }: { source: string }) {
   return <TextInput source={source} disabled={!chosen} {...(chosen ? {} : { label: 'app.history.object_needs_model' })} />;
 }
 
-/** The entry's record, by how it read then, linked to its page when it has one. */
+/**
+ * The entry's record, by how it read then, linked to its page where the panel has one (a show page, else an edit
+ * page): a notification, a payment event, a session or an OTP record has none, so its entry names it without a link.
+ */
 function RecordLink() {
   const record = useRecordContext();
+  const definitions = useResourceDefinitions();
   if (!record) return null;
   const resource = RESOURCE_OF_MODEL[record.model];
   const label = record.objectRepr ?? record.objectId ?? '';
-  if (!resource || !record.objectId || !resourceContract(resource)) return <bdi>{label}</bdi>;
+  const definition = resource ? definitions[resource] : undefined;
+  const view = definition?.hasShow ? 'show' : definition?.hasEdit ? 'edit' : undefined;
+  if (!resource || !record.objectId || !view || !resourceContract(resource)) return <bdi>{label}</bdi>;
   return (
-    <Link to={`/${resource}/${encodeURIComponent(record.objectId)}/show`}>
+    <Link to={`/${resource}/${encodeURIComponent(record.objectId)}${view === 'show' ? '/show' : ''}`}>
       <bdi>{label}</bdi>
     </Link>
   );

@@ -1,45 +1,50 @@
 /**
  * A record's own history (Django admin's object history): its page shows two tabs, its details and its history
- * (`GET /api/admin/history?model=&objectId=`, which whoever may view the record may read), newest first.
+ * (`GET /api/admin/history?model=&objectId=`, which whoever may view the record may read), newest first, a page at a
+ * time (the API's cursor behind react-admin's page numbers), however many entries the record has.
  */
 import type { ReactNode } from 'react';
-import {
-  DataTable,
-  ListContextProvider,
-  ResourceContextProvider,
-  TabbedShowLayout,
-  TextField,
-  useGetList,
-  useList,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, ListBase, TabbedShowLayout, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { ChoiceField, DateTime } from '../../common/fields';
-import { Col } from '../../common/list';
+import { AdminPagination, Col } from '../../common/list';
 import { Changes } from './Changes';
 
-/** The entries of the record in context, as history model `model` (its `idField`, default `id`, is the object id). */
-export function RecordHistory({ model, idField = 'id' }: { model: string; idField?: string }) {
+/** Entries a history page shows at first (the bar offers 10 to 100). */
+const PER_PAGE = 25;
+
+/**
+ * The entries of one record of history model `model`: the record in context, identified by its `idField` (default
+ * `id`), or the record `objectId` names (a page that is no record of a list, e.g. the marketplace connection).
+ */
+export function RecordHistory({ model, idField = 'id', objectId }: { model: string; idField?: string; objectId?: string }) {
   const record = useRecordContext();
+  const id = objectId ?? record?.[idField];
+  if (id === undefined || id === null) return null;
+  return <EntriesOf model={model} objectId={String(id)} />;
+}
+
+function EntriesOf({ model, objectId }: { model: string; objectId: string }) {
   const translate = useTranslate();
-  const objectId = record?.[idField];
-  const { data, isPending } = useGetList(
-    'history',
-    { filter: { model, objectId: String(objectId) }, pagination: { page: 1, perPage: 100 }, sort: { field: 'at', order: 'DESC' } },
-    { enabled: objectId !== undefined },
-  );
-  const list = useList({ data: data ?? [], isPending, perPage: 100, resource: 'history' });
+  // Not the list page's address or saved state: the record's page owns both. The history list's own access rule
+  // (view_logentry) does not apply: one record's history needs only the record's view permission, which the API checks.
   return (
-    <ResourceContextProvider value="history">
-      <ListContextProvider value={list}>
-        <DataTable bulkActionButtons={false} rowClick={false} empty={translate('app.history.empty')} data-testid="record-history">
-          <Col source="at" field={DateTime} disableSort />
-          <Col source="staff" field={TextField} />
-          <Col source="action" field={(p: any) => <ChoiceField {...p} group="action" />} />
-          <Col source="changes" render={() => <Changes />} />
-        </DataTable>
-      </ListContextProvider>
-    </ResourceContextProvider>
+    <ListBase
+      resource="history"
+      filter={{ model, objectId }}
+      sort={{ field: 'at', order: 'DESC' }}
+      perPage={PER_PAGE}
+      disableSyncWithLocation
+      storeKey={false}
+      disableAuthentication
+    >
+      <DataTable bulkActionButtons={false} rowClick={false} empty={translate('app.history.empty')} data-testid="record-history">
+        <Col source="at" field={DateTime} disableSort />
+        <Col source="staff" field={TextField} />
+        <Col source="action" field={(p: any) => <ChoiceField {...p} group="action" />} />
+        <Col source="changes" render={() => <Changes />} />
+      </DataTable>
+      <AdminPagination />
+    </ListBase>
   );
 }
 

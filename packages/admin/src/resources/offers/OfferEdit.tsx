@@ -4,7 +4,7 @@ import { SaveOnlyToolbar } from '../../common/actions';
 import { validate } from '../../common/validation';
 
 export const OfferEdit = () => (
-  <Edit mutationMode="pessimistic" redirect="list">
+  <Edit mutationMode="pessimistic" redirect="show">
     <SimpleForm toolbar={<SaveOnlyToolbar />}>
       <Labeled source="code">
         <TextField source="code" />

@@ -10,9 +10,9 @@ export function OfferList() {
   return (
     <AdminList
       filters={optionalFilters('offers', ['q'])}
-      mobile={{ primaryText: <TextField source="code" />, secondaryText: <TextField source="title" />, rowClick: 'edit' }}
+      mobile={{ primaryText: <TextField source="code" />, secondaryText: <TextField source="title" />, rowClick: 'show' }}
     >
-      <DataTable rowClick="edit" bulkActionButtons={bulkActions}>
+      <DataTable rowClick="show" bulkActionButtons={bulkActions}>
         {columns('code', 'title', num('percent'), time('validUntil'), bool('usableNow'))}
       </DataTable>
     </AdminList>
