@@ -6,7 +6,7 @@
  * racing the callback, grants nothing twice.
  */
 import { getOrder, listOrderEvents } from '@mathisland/core/subscriptions';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RECHECK_WINDOW_HOURS, recheckPayments } from '../packages/functions/src/jobs/paymentRecheck';
 import { DAY_MS, fetchManual, openPayLink, PLAN_30, PLAN_90, pressOnGateway, purchase, status } from './support/payments';
 import { freshToken, signIn, useStack } from './support/stack';
@@ -46,6 +46,67 @@ describe('payment re-check job', () => {
     // WELCOME10 is one use per learner: it is free again.
     const later = { ...s, accessToken: await freshToken(stack, s) };
     expect((await purchase(stack, later, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: 'WELCOME10' })).status).toBe(201);
+  });
+
+  it('grants a payment made on the page left open after a forged NOK callback failed the order, its redirect lost; once', async () => {
+    const s = await signIn(stack);
+    const bought = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway', discountCode: 'WELCOME10' });
+    const startPay = await openPayLink(bought.body.paymentUrl);
+    // Anyone who saw the StartPay address can send the browser's return with Status=NOK: the order fails.
+    const authority = new URL(startPay).pathname.split('/').pop() as string;
+    const forged = await fetchManual(`${stack.baseUrl}/api/payment/gateway/callback?Authority=${authority}&Status=NOK`);
+    expect(forged.headers.get('location')).toContain('status=failed');
+    expect((await getOrder(stack.deps, bought.body.orderId)).status).toBe('failed');
+    // The buyer pays on the page still open, and the redirect back is lost.
+    stack.clock.advance(5 * 60);
+    await pressOnGateway(startPay, 'pay');
+    expect((await run()).settled).toContainEqual({ orderId: bought.body.orderId, status: 'paid' });
+    expect(await getOrder(stack.deps, bought.body.orderId)).toMatchObject({ status: 'paid', paidVia: 'recheck' });
+    expect((await run()).settled).not.toContainEqual(expect.objectContaining({ orderId: bought.body.orderId }));
+    const st = await status(stack, { ...s, accessToken: await freshToken(stack, s) });
+    expect(st.status).toBe('active');
+    expect(Date.parse(st.expiresAt) - stack.clock.now()).toBe(30 * DAY_MS);
+    // Its discount use, given back when it failed, is taken again: WELCOME10 is one use per learner.
+    const again = await purchase(
+      stack,
+      { ...s, accessToken: await freshToken(stack, s) },
+      {
+        planId: PLAN_30,
+        paymentMethod: 'gateway',
+        discountCode: 'WELCOME10',
+      },
+    );
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe('discount_invalid');
+  });
+
+  it("asks the gateway about a failed order only within the window of its gateway step, on the buyer's status read too", async () => {
+    const s = await signIn(stack);
+    const bought = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway' });
+    const startPay = await openPayLink(bought.body.paymentUrl);
+    const authority = new URL(startPay).pathname.split('/').pop() as string;
+    await fetchManual(`${stack.baseUrl}/api/payment/gateway/callback?Authority=${authority}&Status=NOK`);
+    // Within the window the buyer's own status read settles a payment made afterwards.
+    await pressOnGateway(startPay, 'pay');
+    stack.clock.advance(RECHECK_WINDOW_HOURS * 3600 - 60);
+    const within = await status(stack, { ...s, accessToken: await freshToken(stack, s) });
+    expect(within.recheckedOrders).toEqual([{ orderId: bought.body.orderId, status: 'paid' }]);
+
+    // A failed order whose gateway step began longer ago is no longer looked for: no call to the gateway's list.
+    const other = await signIn(stack);
+    const lapsed = await purchase(stack, other, { planId: PLAN_30, paymentMethod: 'gateway' });
+    const lapsedPay = await openPayLink(lapsed.body.paymentUrl);
+    const lapsedAuthority = new URL(lapsedPay).pathname.split('/').pop() as string;
+    await fetchManual(`${stack.baseUrl}/api/payment/gateway/callback?Authority=${lapsedAuthority}&Status=NOK`);
+    stack.clock.advance(RECHECK_WINDOW_HOURS * 3600 + 60);
+    const listing = vi.spyOn(stack.deps.gateway, 'unverified');
+    try {
+      const after = await status(stack, { ...other, accessToken: await freshToken(stack, other) });
+      expect(after.recheckedOrders).toEqual([]);
+      expect(listing).not.toHaveBeenCalled();
+    } finally {
+      listing.mockRestore();
+    }
   });
 
   it('looks only at orders created within the window, through the all-orders index', async () => {

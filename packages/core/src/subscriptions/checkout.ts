@@ -10,8 +10,9 @@
  *   `markPaid`) or failed (`markFailed`). An unknown authority is recorded and changes nothing.
  * - {@link recheckOrders}: run by the status route (status.ts) and the re-check job. Fails the caller's checkouts that
  *   expired: never started, or started in the marketplace and never verified (checkoutExpiry.ts). Asks the gateway
- *   once for its paid-but-unverified payments and verifies the caller's unpaid orders among them, so a payment whose
- *   redirect was lost becomes paid. An order the gateway does not list is left as it is (its payer may still be on the gateway page),
+ *   once for its paid-but-unverified payments and verifies the caller's unpaid orders among them (failed ones too: a
+ *   buyer can pay on a page left open after a forged `Status=NOK` failed the order), so a payment whose redirect was
+ *   lost becomes paid. An order the gateway does not list is left as it is (its payer may still be on the gateway page),
  *   until its gateway step began {@link ABANDONED_AFTER_MINUTES} minutes ago: then it is verified too, and an
  *   unpaid verdict marks it failed (an abandoned checkout; its discount use comes back). Paying it later still
  *   works: a successful verification pays a failed order.
@@ -181,28 +182,48 @@ export async function handleCallback(
   return { orderId: after.id, status: after.status };
 }
 
-/** Whether `order` reached the gateway and is not paid: pending, or cancelled by staff (the re-check's candidates). */
-const unpaidAtGateway = (order: Order): order is Order & { authority: string } =>
-  (order.status === 'pending' || order.status === 'cancelled') && Boolean(order.authority) && order.provider === 'gateway';
+/**
+ * How long after its gateway step began an order that ended unpaid here (failed, or cancelled by staff) is still
+ * looked for in the gateway's paid-but-unverified list, hours: Shaparak returns an unverified payment within about
+ * 72 hours (providers.md §1 "unVerified"). The re-check job reads the orders of the same window.
+ */
+export const RECHECK_WINDOW_HOURS = 72;
+
+/**
+ * Whether `order` reached the gateway and is not paid at `nowMs` (the re-check's candidates): pending; or failed or
+ * cancelled by staff while its gateway session may still have been open, its gateway step begun within
+ * {@link RECHECK_WINDOW_HOURS}. A failed order belongs here because the buyer can still pay on the page left open
+ * (a forged or early `Status=NOK` callback, or the abandonment verdict, failed it): if that payment's redirect is
+ * lost, only the gateway's list tells.
+ */
+const unpaidAtGateway = (order: Order, nowMs: number): order is Order & { authority: string } => {
+  if (order.provider !== 'gateway' || !order.authority) return false;
+  if (order.status === 'pending') return true;
+  if (order.status !== 'failed' && order.status !== 'cancelled') return false;
+  return (order.gatewayStartedAt ?? order.createdAt) >= nowMs - RECHECK_WINDOW_HOURS * 3_600_000;
+};
 
 /**
  * Whether {@link recheckOrders} has work on `order` at `nowMs` (epoch ms): it reached the gateway and is not paid, or
  * it is a checkout that has expired (checkoutExpiry.ts). The re-check job picks its buyers by it.
  */
-export const hasRecheckWork = (order: Order, nowMs: number): boolean => unpaidAtGateway(order) || isExpiredCheckout(order, nowMs);
+export const hasRecheckWork = (order: Order, nowMs: number): boolean => unpaidAtGateway(order, nowMs) || isExpiredCheckout(order, nowMs);
 
 /**
  * Re-checks `userId`'s orders: first fails the checkouts that have expired (checkoutExpiry.ts: never started, or
  * started in the marketplace and never verified; their discount uses come back), then checks the unpaid orders that
- * reached the gateway (pending, or cancelled by staff) against the gateway's paid-but-unverified list, and settles those it lists; abandoned checkouts (see the module
- * doc) are verified whether listed or not, and fail when unpaid. Gateway trouble is logged and skipped: the status
+ * reached the gateway (pending; failed or cancelled by staff within {@link RECHECK_WINDOW_HOURS}) against the
+ * gateway's paid-but-unverified list, and settles those it lists (a failed or cancelled one becomes paid, its
+ * discount use taken again); abandoned checkouts (see the module doc) are verified whether listed or not, and fail
+ * when unpaid. Gateway trouble is logged and skipped: the status
  * read still answers. Returns the orders it settled with their status after.
  */
 export async function recheckOrders(deps: Deps, userId: number): Promise<Array<{ orderId: number; status: OrderStatus }>> {
   const orders = await ordersOfUser(deps.db, userId);
   const results = await expireCheckouts(deps, orders);
   if (!deps.gateway.configured) return results;
-  const open = orders.filter(unpaidAtGateway).slice(0, RECHECK_MAX_ORDERS);
+  const now = deps.clock.now();
+  const open = orders.filter((order) => unpaidAtGateway(order, now)).slice(0, RECHECK_MAX_ORDERS);
   if (open.length === 0) return results;
   let listed: Set<string>;
   try {
@@ -212,7 +233,6 @@ export async function recheckOrders(deps: Deps, userId: number): Promise<Array<{
     logger.warn('payment re-check skipped: the gateway did not list unverified payments', { reason: error.message });
     return results;
   }
-  const now = deps.clock.now();
   for (const order of open) {
     const abandoned =
       order.status === 'pending' &&

@@ -12,7 +12,8 @@
  *
  * What: the orders created in the last {@link RECHECK_WINDOW_HOURS} hours, newest first through the all-orders index
  * (gsi2, read until the window ends: never a Scan), give the buyers with an order that reached the gateway and is not
- * paid (pending, or cancelled by staff) or a checkout that has expired; for each buyer, `recheckOrders` of the
+ * paid (pending, or failed or cancelled by staff: its buyer may have paid on the page still open) or a checkout that
+ * has expired; for each buyer, `recheckOrders` of the
  * subscriptions domain fails the expired checkouts (core checkoutExpiry.ts), verifies the orders the gateway
  * lists as paid (they become paid, exactly once, even racing a callback) and abandoned checkouts (an unpaid verdict
  * fails them). Either failure gives the discount use back. Gateway trouble skips a buyer until the next run.
@@ -25,12 +26,12 @@
  * `npm start` (scripts/payment-recheck.ts).
  */
 import { type Deps, logger } from '@mathisland/core';
-import { hasRecheckWork, listOrders, type Order, recheckOrders } from '@mathisland/core/subscriptions';
+import { hasRecheckWork, listOrders, type Order, RECHECK_WINDOW_HOURS, recheckOrders } from '@mathisland/core/subscriptions';
 import { productionDeps } from '../lib/deps';
 import { jobHandler } from '../lib/job';
 
-/** Orders created this many hours ago or less are looked at (Shaparak returns unverified payments within ~72 h). */
-export const RECHECK_WINDOW_HOURS = 72;
+/** Orders created this many hours ago or less are looked at (core's window: Shaparak returns unverified payments within ~72 h). */
+export { RECHECK_WINDOW_HOURS };
 
 /** Orders read per page of the all-orders index. */
 const PAGE_SIZE = 100;
