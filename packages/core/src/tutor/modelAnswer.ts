@@ -9,8 +9,9 @@
  *
  * How an answer ends ({@link AnswerOutcome}, logged on the `tutor answer` line); the slot is released in each:
  * - `answer`: complete → recorded (`session.ts` recordAnswer: stored, cached, counted);
- * - `refused`: the marker arrived → the fixed refusal (after the sentences already sent), recordRefusal (quota
- *   given back, nothing stored or cached, the tokens counted);
+ * - `refused`: the marker arrived → the fixed refusal (after the sentences already sent), recordRefusal (nothing
+ *   stored or cached, the tokens counted; the quota given back only when the marker came in the opening: after
+ *   sentences were sent, the learner got an answer and the question counts);
  * - `time_limit`: the slot's time limit (about 40 s, `slots.ts`) arrived first → the model call is aborted and the
  *   stream ends cleanly with what was written and the closing sentence (`copy.ts` TIME_LIMIT_TEXT); like a failure
  *   it gives the quota back and stores and caches nothing: the learner did not get the answer they asked for;
@@ -148,7 +149,8 @@ export async function modelReply(session: AnswerSession, model: ModelClient): Pr
       abort.abort();
       session.lease.release();
       const outcome: AnswerOutcome = failed ? 'failed' : answer.refused ? 'refused' : answer.cutShort ? 'time_limit' : 'answer';
-      if (outcome === 'refused') await recordRefusal(session, usage);
+      // A refusal in the opening was all the learner got; a later one came after sentences of an answer.
+      if (outcome === 'refused') await recordRefusal(session, usage, !refusedEarly);
       else if (outcome === 'answer') await recordAnswer(session, answer.sent, { model: model.chatModel, usage });
       else await closeUnanswered(session);
       countEvent('TutorOutcomes', { outcome: OUTCOME_METRIC[outcome], stage: 'model' });

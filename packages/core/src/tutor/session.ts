@@ -7,7 +7,8 @@
  * session ends in one of three ways, and the slot is released in each:
  * - answered ({@link recordAnswer}): question and answer stored, the answer cached (unless it came from the
  *   cache), the usage recorded;
- * - refused by the model ({@link recordRefusal}): nothing stored or cached, the quota given back, the usage recorded;
+ * - refused by the model ({@link recordRefusal}): nothing stored or cached, the usage recorded; the quota given back
+ *   when the refusal was all the learner got;
  * - failed, or cut at the time limit ({@link closeUnanswered}): nothing stored or cached, the quota given back.
  * Recording happens after the answer was delivered: a write that fails then is logged, never raised.
  */
@@ -191,9 +192,15 @@ export async function recordAnswer(session: AnswerSession, answer: string, from:
   await record(deps, items, cached ? 'a cached answer' : 'an answer');
 }
 
-/** Records a late refusal: the quota given back, the model's usage counted. */
-export async function recordRefusal(session: AnswerSession, usage: TokenUsage | undefined): Promise<void> {
-  await giveBackQuota(session.deps, session.reservation);
+/**
+ * Records a refusal of the model's: nothing stored or cached, the model's usage counted as `refusedAnswers`. The
+ * question's quota is given back only when the refusal was all the learner got (`delivered` false: the marker came
+ * in the opening). A marker after sentences were sent keeps the question counted: those sentences were an answer,
+ * and a question that asks the model to end with the marker would otherwise never count (spec Limits: the daily
+ * quota).
+ */
+export async function recordRefusal(session: AnswerSession, usage: TokenUsage | undefined, delivered: boolean): Promise<void> {
+  if (!delivered) await giveBackQuota(session.deps, session.reservation);
   await record(session.deps, usageItems(session.deps, session.userId, session.reservation.atMs, 'refusedAnswers', usage), 'a refusal');
 }
 
