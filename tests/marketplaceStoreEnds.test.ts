@@ -18,7 +18,7 @@ import {
   refundOnMarketplace,
   renewOnMarketplace,
 } from './support/marketplace';
-import { admin, DAY_MS, eventsOf, PLAN_30, staffSession, status } from './support/payments';
+import { admin, buyAndPay, DAY_MS, eventsOf, PLAN_30, staffSession, status } from './support/payments';
 import { call, type Session, signIn, type TestStack, useStack } from './support/stack';
 import { asFunction } from './support/tableAccess';
 
@@ -183,6 +183,28 @@ describe('money in one place: staff see the marketplace’s answers; a staff ref
     await statusOf(stack, sub.s);
     await renewDueMarketplaceSubscriptions(stack.deps);
     expect((await statusOf(stack, sub.s)).status).toBe('expired');
+  });
+});
+
+describe('a refund after a marketplace period ended', () => {
+  const stack = useStack({ now: Date.UTC(2026, 10, 20, 8, 0, 0) });
+
+  it('takes back the gateway days bought behind it without bringing the ended period back', async () => {
+    const sub = await marketplaceSubscriber(stack, { days: 2, autoRenewing: false });
+    const { orderId } = await buyAndPay(stack, sub.s, PLAN_30);
+    // The 30 days wait behind the period; it ends (not renewed), and the days run on their own.
+    await moveClockTo(stack, sub.validUntil + HOUR_MS, sub.s);
+    await renewDueMarketplaceSubscriptions(stack.deps);
+    expect(await statusOf(stack, sub.s)).toMatchObject({ status: 'active', source: 'gateway', marketplaceValidUntil: null });
+    const staff = await staffSession(stack, { permissions: ['view_order', 'change_order'] });
+    const refunded = await admin(stack, staff.cookie, 'POST', `/api/admin/orders/${orderId}/refund`, { confirm: true });
+    expect(refunded.status, refunded.text).toBe(200);
+    expect(await statusOf(stack, sub.s)).toMatchObject({ status: 'expired', source: 'gateway', marketplaceValidUntil: null });
+    // Days bought afterwards are plain paid days, not held behind a period that is over.
+    await buyAndPay(stack, sub.s, PLAN_30);
+    const after = await statusOf(stack, sub.s);
+    expect(after).toMatchObject({ status: 'active', source: 'gateway', marketplaceValidUntil: null });
+    expect(Date.parse(after.expiresAt) - stack.clock.now()).toBe(30 * DAY_MS);
   });
 });
 

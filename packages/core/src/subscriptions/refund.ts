@@ -40,7 +40,13 @@ export interface RefundEffects {
   commission: { referrerId: number; amount: number } | null;
 }
 
-/** What refunding paid-days `order` takes back from `user`'s subscription (see the module doc). */
+/**
+ * What refunding paid-days `order` takes back from `user`'s subscription (see the module doc): its days from the days
+ * held behind a running marketplace period, else from the end. When that end is exactly what this order granted,
+ * the plan it extended (title, tutor quota) comes back with the shorter end; the period fields stay the current
+ * ones: a marketplace period the order was bought behind and that has ended since is not brought back (it would
+ * read as a running marketplace subscription, and later paid days as held behind it).
+ */
 export function paidDaysEffects(order: Order, user: User | undefined): RefundEffects['subscription'] {
   const days = order.grant?.days ?? order.durationDays;
   const current = user?.subscription;
@@ -49,7 +55,10 @@ export function paidDaysEffects(order: Order, user: User | undefined): RefundEff
   if (held) return { before: current, after: held };
   const expiresAt = current.expiresAt - days * DAY_MS;
   const previous = order.grant?.previous;
-  const after = previous && order.grant?.toMs === current.expiresAt ? { ...previous, expiresAt } : { ...current, expiresAt };
+  const after =
+    previous && order.grant?.toMs === current.expiresAt
+      ? { ...current, planId: previous.planId, planTitle: previous.planTitle, aiDailyQuota: previous.aiDailyQuota, expiresAt }
+      : { ...current, expiresAt };
   return { before: current, after };
 }
 
