@@ -17,6 +17,7 @@ import {
   moveClockTo,
   refundOnMarketplace,
   renewOnMarketplace,
+  verifyPurchase,
 } from './support/marketplace';
 import { admin, buyAndPay, DAY_MS, eventsOf, PLAN_30, staffSession, status } from './support/payments';
 import { call, type Session, signIn, type TestStack, useStack } from './support/stack';
@@ -128,6 +129,17 @@ describe('a refund at the marketplace ends access, seen by each path, once', () 
     ]);
     await later(stack, 3 * DAY_MS, sub.s);
     expect(await statusOf(stack, sub.s)).toMatchObject({ status: 'expired', expiresAt: iso(endsAt) });
+    // It was paid all the same: still an invoice, marked cancelled.
+    const invoices = await call(stack, 'GET', '/api/payment/invoices', { token: sub.s.accessToken });
+    expect(invoices.body.items).toEqual([
+      expect.objectContaining({ orderId: sub.orderId, status: 'cancelled', cancelledAt: expect.any(String), paidAt: expect.any(String) }),
+    ]);
+    // The app sending the purchase again is told the order is over (409), without asking the marketplace.
+    const from = stack.marketplace.requests.length;
+    const again = await verifyPurchase(stack, sub.s, sub.orderId, sub.purchaseToken);
+    expect(again.status, again.text).toBe(409);
+    expect(again.body.code).toBe('order_status_conflict');
+    expect(marketplaceCalls(stack, from)).toEqual([]);
   });
 });
 

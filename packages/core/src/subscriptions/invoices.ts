@@ -1,7 +1,9 @@
 /**
  * Invoices (spec "Order": "Invoice number is a fixed prefix, a dash and the order id zero-padded to 6 digits";
- * `GET /api/payment/invoices`). An invoice is an order money changed hands for: paid, or paid and later refunded
- * (a 100% code's order is an invoice of 0 toman). Ids beyond 999999 simply have more digits.
+ * `GET /api/payment/invoices`). An invoice is an order money changed hands for: paid; paid and later refunded; or
+ * paid and later cancelled by the marketplace (it ended the subscription before the period paid for, DESIGN §8
+ * "Period truth": the money was not returned through us). A 100% code's order is an invoice of 0 toman. Ids beyond
+ * 999999 simply have more digits.
  */
 import type { Deps } from '../deps';
 import { type Order, ordersOfUser } from './order.entity';
@@ -21,24 +23,26 @@ export interface Invoice {
   discountCode: string | null;
   discount: number;
   amount: number;
-  status: 'paid' | 'refunded';
+  status: 'paid' | 'refunded' | 'cancelled';
   provider: Order['provider'];
   /** Epoch ms. */
   createdAt: number;
   paidAt: number;
   refundedAt: number | null;
+  /** Epoch ms the marketplace's early end was recorded (status `cancelled`). */
+  cancelledAt: number | null;
   /** The gateway's payment reference, when paid through it. */
   refId: string | null;
 }
 
 type InvoicedOrder = Order & { status: Invoice['status']; paidAt: number };
 
-/** Whether money changed hands for `order` (paid or refunded; both always carry `paidAt`). */
+/** Whether money changed hands for `order`: it was paid (`paidAt`), whatever happened to it after. */
 const invoiced = (order: Order): order is InvoicedOrder =>
-  (order.status === 'paid' || order.status === 'refunded') && order.paidAt !== undefined;
+  (order.status === 'paid' || order.status === 'refunded' || order.status === 'cancelled') && order.paidAt !== undefined;
 
 function toInvoice(prefix: string, order: InvoicedOrder): Invoice {
-  const { id, status, provider, createdAt, paidAt, refundedAt, refId } = order;
+  const { id, status, provider, createdAt, paidAt, refundedAt, cancelledAt, refId } = order;
   return {
     invoiceNumber: invoiceNumber(prefix, id),
     orderId: id,
@@ -48,6 +52,7 @@ function toInvoice(prefix: string, order: InvoicedOrder): Invoice {
     createdAt,
     paidAt,
     refundedAt: refundedAt ?? null,
+    cancelledAt: status === 'cancelled' ? (cancelledAt ?? null) : null,
     refId: refId ?? null,
   };
 }

@@ -59,6 +59,10 @@ async function payableOrder(deps: Deps, user: User, orderId: number): Promise<Ma
     throw paymentErrors.alreadyPaid();
   }
   if (order.status === 'refunded') throw paymentErrors.orderStatusConflict(order.status, 'a refunded order cannot be paid again');
+  // Paid once, then ended by the marketplace (an earlier period end: `cancelled`): its purchase is spent.
+  if (order.paidAt !== undefined) {
+    throw paymentErrors.orderStatusConflict(order.status, 'the marketplace ended this purchase; buy the plan again');
+  }
   return order as MarketplaceOrder;
 }
 

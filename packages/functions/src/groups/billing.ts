@@ -125,11 +125,14 @@ const Invoice = responseShape(() =>
     discountCode: z.string().nullable(),
     discount: Toman,
     amount: Toman,
-    status: z.enum(['paid', 'refunded']),
+    status: z.enum(['paid', 'refunded', 'cancelled']).meta({
+      description: '`cancelled`: a marketplace subscription the marketplace ended before the period paid for (paid all the same)',
+    }),
     provider: z.enum(['gateway', 'marketplace']),
     createdAt: IsoTime.nullable(),
     paidAt: IsoTime.nullable(),
     refundedAt: IsoTime.nullable(),
+    cancelledAt: IsoTime.nullable(),
     refId: z.string().nullable().meta({ description: 'The gateway’s reference id' }),
   }),
 );
@@ -172,7 +175,13 @@ async function bind({ deps, user, body }: UserInput<z.infer<typeof Referrer>, un
 async function invoices({ deps, user }: Input) {
   const items = await invoicesOf(deps, user.id);
   return {
-    items: items.map((i) => ({ ...i, createdAt: isoTime(i.createdAt), paidAt: isoTime(i.paidAt), refundedAt: isoTime(i.refundedAt) })),
+    items: items.map((i) => ({
+      ...i,
+      createdAt: isoTime(i.createdAt),
+      paidAt: isoTime(i.paidAt),
+      refundedAt: isoTime(i.refundedAt),
+      cancelledAt: isoTime(i.cancelledAt),
+    })),
   };
 }
 
