@@ -111,6 +111,20 @@ describe('history', () => {
       expect(await rows.first().textContent()).toContain(offerStaff);
       expect(await rows.first().textContent()).toContain('نوروز ← نوروز ۱۴۰۶');
       await screenshot(page, 'offer-history');
+      // Withdrawn from the offers on its edit page: back on the list, which no longer shows it (its page is gone).
+      await page.getByRole('link', { name: 'ویرایش' }).click();
+      await page.locator('input[name="advertised"]').uncheck();
+      const notFound: string[] = [];
+      page.on('response', (r) => {
+        if (r.status() === 404 && r.url().includes('/api/admin/offers/')) notFound.push(r.url());
+      });
+      await page.getByRole('button', { name: 'ذخیره' }).click();
+      await page.getByText('پیشنهاد ذخیره شد').waitFor();
+      await page.waitForURL(/\/admin\/offers$/);
+      await page.locator('tbody').waitFor();
+      await expect.poll(() => page.getByRole('cell', { name: 'NOWRUZ25' }).count()).toBe(0);
+      // It went straight to the list: no page of an offer that is no more (404, «المان پیدا نشد») on the way.
+      expect(notFound).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
