@@ -241,6 +241,13 @@ describe('hearts', () => {
     });
     expect(blocked.status).toBe(403);
     expect(blocked.body.code).toBe('no_hearts');
+    // A question of a locked island is node_locked whatever the hearts, as a malformed answer to it is.
+    const locked = questionsOf(n2!)[0]!;
+    for (const answer of [locked.answer, 'not an answer']) {
+      const res = await call(stack, 'POST', `/api/questions/${locked.id}/answer`, { token: s.accessToken, body: { answer } });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('node_locked');
+    }
     // completing a lesson without questions is gated too
     const intro = await call(stack, 'POST', `/api/lessons/${node1.lessons[0]!.id}/complete`, { token: s.accessToken });
     expect(intro.status).toBe(403);

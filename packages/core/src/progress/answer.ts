@@ -98,6 +98,9 @@ export async function answerQuestion(
         // A retried request whose first try took the last heart replays its result.
         const replay = attemptId ? await replayAttempt(deps, user.id, attemptId, questionId) : undefined;
         if (replay) return replay;
+        // A locked node is 403 `node_locked` whatever the hearts (as for a malformed answer): only this refusal,
+        // not the answer's own path, pays the read.
+        if (lock) await requireUnlocked(deps, user.id, node);
         throw progressErrors.noHearts();
       }
       const losesHeart = !correct && hearts.enforced;
