@@ -18,7 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import type { Db } from '../db/client';
-import { type Page, type QuerySpec, queryPage, timeRange } from '../db/items';
+import { type Page, type QuerySpec, queryAll, queryPage, timeRange } from '../db/items';
 import { pad } from '../db/keys';
 import { put, type TxItem } from '../db/transact';
 import { lazySchema } from '../lazySchema';
@@ -112,6 +112,26 @@ export function historyItems(db: Db, entry: NewHistoryEntry): TxItem[] {
     }),
     put(db, { pk: actionPartition(stored.action), sk: id, gsi1pk: modelPartition(stored.model), gsi1sk: id, ...stored }),
   ];
+}
+
+const RecordIdOnly = lazySchema(() => z.object({ objectId: z.string().nullable() }).describe('history entry'));
+
+/**
+ * The record ids (`objectId`, as text) of every entry of `action` on `model` ever written, e.g. every plan that was
+ * deleted: one strongly consistent Query of the action's partition, filtered by model, reading only `objectId`. An
+ * entry is written in its change's transaction, so a change that committed before this read is in it.
+ */
+export async function recordIdsOf(db: Db, model: HistoryModel, action: HistoryAction): Promise<string[]> {
+  const rows = await queryAll(
+    db,
+    {
+      partition: actionPartition(action),
+      filter: { condition: '#model = :model', names: { '#model': 'model' }, values: { ':model': model } },
+      projection: ['objectId'],
+    },
+    RecordIdOnly,
+  );
+  return rows.flatMap((row) => (row.objectId === null ? [] : [row.objectId]));
 }
 
 /** Which entries to read: one partition chosen by the most selective filter, the others applied within it. */

@@ -16,5 +16,6 @@ export {
   type HistoryModel,
   historyItems,
   type NewHistoryEntry,
+  recordIdsOf,
 } from './entry.entity';
 export { type HistoryView, historyView, listHistory, recordHistory } from './history';
