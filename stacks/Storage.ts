@@ -10,6 +10,8 @@
  * The `Script` runs `packages/functions/src/jobs/migrate.ts` when the stack is created and on every later
  * deploy of it (SST gives the Script a new version on each deploy); the migrations are idempotent and record
  * what they applied, so a run with nothing to do costs one Query.
+ *
+ * The table's name is SST's `<stage>-<app>-<id>`, `<stage>-mathisland-Data` (output `TableName`).
  */
 import { BillingMode } from 'aws-cdk-lib/aws-dynamodb';
 import { Function as LambdaFunction, Script, type StackContext, Table, type TableProps } from 'sst/constructs';
@@ -62,5 +64,7 @@ export function Storage({ stack, app }: StackContext) {
   });
   new Script(stack, 'Migrations', { onCreate: migrate, onUpdate: migrate });
 
+  // What `TABLE_NAME=<TableName> npm run createsuperuser -- --aws` needs (docs/deploy.md): `<stage>-mathisland-Data`.
+  stack.addOutputs({ TableName: table.tableName });
   return { table };
 }

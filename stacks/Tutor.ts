@@ -13,7 +13,14 @@
  * `Authorization` and `Content-Type` allowed, and the tutor's response headers exposed (`X-Message-Id`,
  * `X-Tutor-Outcome`, `Retry-After`).
  *
- * Output `TutorUrl`: the function URL itself (diagnostics; clients use `{PUBLIC_BASE_URL}/api/ai/ask`).
+ * Under `sst dev` (SST's dev mode) each function's deployed code is SST's live-lambda bridge, an ordinary handler that
+ * returns the whole response the handler on the developer's machine produced (there the group's streaming handler is
+ * wrapped by the buffering stand-in of packages/functions/src/lib/responseStream.ts). A RESPONSE_STREAM URL would hand
+ * that response object to the client as its body, so in dev mode the URLs are BUFFERED: answers arrive whole, not
+ * streamed, and a response is limited to Lambda's 6 MB.
+ *
+ * Outputs `TutorUrl` and `AdminexportUrl`: the function URLs themselves (diagnostics; clients use
+ * `{PUBLIC_BASE_URL}/api/...`).
  */
 import type { Function as LambdaFunction, StackContext } from 'sst/constructs';
 import { functionMemoryMb } from '../infra/functions';
@@ -48,7 +55,8 @@ export function Tutor(context: StackContext) {
         memorySize: functionMemoryMb[group],
         url: {
           authorizer: 'none',
-          streaming: true,
+          // Not in dev mode: the live-lambda bridge returns a whole response (see the module doc).
+          streaming: app.mode !== 'dev',
           cors: publicBaseUrl
             ? {
                 allowMethods: ['POST'],

@@ -13,8 +13,9 @@
  *   Both origins get the secret origin header `x-origin-verify` (stacks/edge.ts, DESIGN §12): a request that reaches
  *   the API or the function URL without it (around CloudFront) is refused 403 by every function;
  * - `/admin/*`: the staff panel (packages/admin, DESIGN §9), an SST `StaticSite` built with Vite during
- *   `sst deploy` (or taken as built with ADMIN_PREBUILT=1) and uploaded to a private bucket; a CloudFront function turns every path that is no file of the
- *   build (a deep link such as `/admin/orders/5/show`) into `/admin/index.html`. Hashed assets are cached for a year,
+ *   `sst deploy` and `sst dev` (or taken as built with ADMIN_PREBUILT=1) and uploaded to a private bucket; a
+ *   CloudFront function turns every path that is no file of the build (a deep link such as `/admin/orders/5/show`)
+ *   into `/admin/index.html`. Hashed assets are cached for a year,
  *   the rest (index.html) is revalidated. `/` opens the panel. Every answer of the panel (and of `/`) carries the
  *   panel's security headers: Content-Security-Policy, nosniff, Referrer-Policy same-origin, no framing, HSTS.
  * No distribution-wide error pages: the API's own 401/403/404 JSON answers reach clients unchanged.
@@ -26,6 +27,9 @@
  * cannot be handed to the functions by reference (the distribution points at them: a CloudFormation cycle): set it as
  * PUBLIC_BASE_URL in `.env.<stage>` and deploy again; this stack then checks during the deploy that it is this
  * distribution's address and fails the deploy otherwise (docs/deploy.md).
+ *
+ * The whole distribution is deployed by `sst dev` as well (`dev.deploy`): it is the one way into a stage, since every
+ * function refuses a request without its origin header.
  *
  * Outputs: `Url` (the public origin), `PublicBaseUrl` (what the functions were given), `AdminUrl`, `DistributionDomain`.
  */
@@ -164,6 +168,9 @@ export function Web({ stack, app }: StackContext) {
     buildOutput: 'dist',
     indexPage: 'admin/index.html',
     customDomain: customDomain(stack, config.domain),
+    // `sst dev` deploys the site too (SST's StaticSite skips it in dev mode unless told): the distribution is what
+    // adds the origin header every function demands, so without it a dev stage would refuse every request 403.
+    dev: { deploy: true },
     // SST writes a type file for Vite's env; keep it out of src/ (the panel reads no build-time env).
     vite: { types: 'sst-env.d.ts' },
     assets: {
@@ -190,7 +197,7 @@ export function Web({ stack, app }: StackContext) {
   });
 
   const url = site.customDomainUrl ?? site.url;
-  // Only where the distribution is deployed (`sst dev` and inactive stacks have none).
+  // Only where the distribution is deployed (an inactive stack has none).
   if (config.publicBaseUrlSource === 'setting' && site.cdk?.distribution) {
     const onEvent = new CdkFunction(stack, 'PublicBaseUrlCheckHandler', {
       runtime: Runtime.NODEJS_22_X,

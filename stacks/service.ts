@@ -5,7 +5,9 @@
  * - environment: TABLE_NAME, STAGE, SECRETS_ID (the stage secret's ARN), ORIGIN_SECRET_ID (the origin secret's, for
  *   endpoint groups: infra/permissions.ts readsOriginSecret), PUBLIC_BASE_URL when the stage's public
  *   origin is known at synthesis (stacks/config.ts), and the plain settings of `infra/settings.ts` set in the
- *   deploying environment; never a secret (those are read from Secrets Manager, packages/functions/src/lib/deps.ts);
+ *   deploying shell, `.env.<stage>` or `.env.<stage>.local`, but not those only a developer's local `.env` or
+ *   `.env.local` gives ({@link localEnvValues}); never a secret (those are read from Secrets Manager,
+ *   packages/functions/src/lib/deps.ts);
  * - IAM: the statements of its declaration in `infra/permissions.ts` (stacks/access.ts), nothing else;
  * - tracing: X-Ray active tracing, with the one IAM exception it needs (infra/permissions.ts `tracingActions`);
  * - metrics: POWERTOOLS_METRICS_NAMESPACE `mathisland/<stage>` for the business metrics (infra/metrics.ts);
@@ -13,12 +15,16 @@
  *   request log lines whose status is 5xx (`Http5xx-<name>` in namespace `mathisland/<stage>`), which the Monitoring
  *   stack alarms on.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import type { IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { FilterPattern, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { type FunctionProps, Function as LambdaFunction, type StackContext, use } from 'sst/constructs';
+import { useProject } from 'sst/project.js';
 import { metricNamespace } from '../infra/metrics';
 import { type FunctionName, functionAccess, readsOriginSecret } from '../infra/permissions';
 import { originSecretNames, secretNames } from '../infra/secrets';
@@ -44,14 +50,69 @@ export const passThroughSettings: readonly SettingName[] = (Object.keys(settingD
     !localOnly.includes(name),
 );
 
-/** The pass-through settings that are set in `env`. */
-export function deployedSettings(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+/**
+ * The `.env` files SST loads into the deploying process for `stage`, in its order, each with `override` (a later
+ * file's value replaces an earlier one's and the shell's): sst/project.js `initProject`, which `sst deploy`, `sst dev`
+ * and the offline synthesis (stacks/synth.ts) all run.
+ */
+export const envFiles = (stage: string) => ({ local: ['.env', '.env.local'], stage: [`.env.${stage}`, `.env.${stage}.local`] });
+
+/** The parser SST loads those files with: its own dependency `dotenv` (`parse`, as `dotenv.config` uses it). */
+function parseEnvFile(path: string): Record<string, string> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return {};
+  }
+  const fromSst = createRequire(createRequire(import.meta.url).resolve('sst/package.json'));
+  return (fromSst('dotenv') as { parse(src: string): Record<string, string> }).parse(text);
+}
+
+/**
+ * The settings a developer's local files alone put into the deploying environment of `stage`: each name `.env` or
+ * `.env.local` in `root` sets (the later wins) that neither `.env.<stage>` nor `.env.<stage>.local` sets, with the
+ * value SST loaded. Those files are the local configuration of `npm start` (README), which SST loads for every stage;
+ * their values are not the stage's. Because SST loads them with `override`, such a name's value from the deploying
+ * shell was already replaced by the file's: only `.env.<stage>` can give it to a stage.
+ */
+export function localEnvValues(root: string, stage: string): Record<string, string> {
+  const files = envFiles(stage);
+  const local = Object.assign({}, ...files.local.map((f) => parseEnvFile(join(root, f)))) as Record<string, string>;
+  const staged = Object.assign({}, ...files.stage.map((f) => parseEnvFile(join(root, f)))) as Record<string, string>;
+  return Object.fromEntries(Object.entries(local).filter(([name]) => !(name in staged)));
+}
+
+/**
+ * The pass-through settings that are set in `env`, leaving out each name whose value is still the one `localOnly`
+ * ({@link localEnvValues}) says a local file gave it.
+ */
+export function deployedSettings(env: NodeJS.ProcessEnv = process.env, localOnly: Record<string, string> = {}): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of passThroughSettings) {
     const value = env[name];
-    if (value !== undefined) out[name] = value;
+    if (value !== undefined && value !== localOnly[name]) out[name] = value;
   }
   return out;
+}
+
+/** Stages already told which local settings they were not given (once per synthesis and stage, not per function). */
+const toldLeftOut = new Set<string>();
+
+/** {@link deployedSettings} of the deploying process for `stage`, saying once which local settings it left out. */
+function stageSettings(stage: string): Record<string, string> {
+  const root = useProject().paths.root;
+  const localOnly = localEnvValues(root, stage);
+  const leftOut = passThroughSettings.filter((name) => localOnly[name] !== undefined && process.env[name] === localOnly[name]);
+  const key = `${root}|${stage}|${leftOut.join(',')}`;
+  if (leftOut.length && !toldLeftOut.has(key)) {
+    toldLeftOut.add(key);
+    console.warn(
+      `Not deployed to the stage ${stage}: ${leftOut.join(', ')}, set only in your local .env (or .env.local). ` +
+        `Put a setting the stage needs into .env.${stage}.`,
+    );
+  }
+  return deployedSettings(process.env, localOnly);
 }
 
 /** Construct id of a group's function, e.g. `authGroup`. */
@@ -74,7 +135,7 @@ export function serviceFunctionProps(context: StackContext, fn: FunctionName): P
   const { publicBaseUrl } = deployConfig(context.app.stage);
   return {
     environment: {
-      ...deployedSettings(),
+      ...stageSettings(context.app.stage),
       TABLE_NAME: table.tableName,
       STAGE: context.app.stage,
       // The business metrics' namespace (packages/core/src/metrics.ts, infra/metrics.ts).

@@ -22,8 +22,12 @@ export type StackId = (typeof stackIds)[number];
 
 export interface SynthOptions {
   stage: string;
-  /** `deploy` builds every function and the admin site (slow); `remove` skips the builds (same templates otherwise). */
-  mode: 'deploy' | 'remove';
+  /**
+   * `deploy` builds every function and the admin site (slow); `remove` skips the builds (same templates otherwise);
+   * `dev` is what `sst dev` deploys: every function but those with `enableLiveDev: false` is SST's live-lambda bridge
+   * (the handler runs on the developer's machine), and a site deploys only with `dev: { deploy: true }`.
+   */
+  mode: 'deploy' | 'remove' | 'dev';
   /** Where `app.synth()` writes the cloud assembly; without it nothing is written (the tests read the constructs). */
   outdir?: string;
   /**

@@ -83,17 +83,19 @@ export function baseStage(): { templates: Templates; outdir: string } {
 
 /**
  * Synthesizes `stage` with the deploy-time settings `env` (every other deploy-time name unset), building only
- * `active` (default: none; functions then get placeholder code and the staff site no distribution).
+ * `active` (default: none; functions then get placeholder code and the staff site no distribution), as `sst deploy`
+ * builds it or, with `mode` `dev`, as `sst dev` does.
  */
 export async function synthVariant(
   stage: string,
   env: Record<string, string | undefined>,
   active: readonly StackId[] = [],
   register?: SynthOptions['register'],
+  mode: 'deploy' | 'dev' = 'deploy',
 ): Promise<Templates> {
   const restore = setEnv({ ...baseEnv, ...env });
   try {
-    const synthesized = await synthesize({ stage, mode: 'deploy', activeStacks: active, register });
+    const synthesized = await synthesize({ stage, mode, activeStacks: active, register });
     return Object.fromEntries(synthesized.ids.map((id) => [id, Template.fromStack(synthesized.cdkStack(id))])) as Templates;
   } finally {
     restore();
@@ -111,6 +113,19 @@ export async function synthError(stage: string, env: Record<string, string | und
 }
 
 export const resourcesOf = (t: Template, type: string): Resources => t.findResources(type) as Resources;
+
+/**
+ * The outputs `sst deploy` and `sst dev` print, by name, with their values: every stack's outputs but SST's metadata
+ * and the cross-stack exports (SST's own filter, sst/stacks/monitor.js `filterOutputs`).
+ */
+export const printedOutputs = (templates: Record<string, Template>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.values(templates).flatMap((t) =>
+      Object.entries(t.findOutputs('*'))
+        .filter(([key]) => !key.startsWith('Export') && key !== 'SSTMetadata')
+        .map(([key, output]) => [key, output.Value]),
+    ),
+  );
 
 /** The Lambda functions built from this repo's handlers (not SST's or CDK's own custom-resource handlers). */
 export const appLambdas = (t: Template): Resources =>

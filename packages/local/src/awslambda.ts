@@ -2,85 +2,40 @@
  * A faithful local stand-in for the Lambda Node runtime's response streaming (DESIGN §1: the tutor is served
  * "streaming on the same port through a local `streamifyResponse` shim").
  *
- * What the real runtime does (aws-lambda-nodejs-runtime-interface-client: UserFunction `_loadUserApp`,
- * `HttpResponseStream`, `ResponseStream`, `StreamingInvokeProcessor`), and this module mirrors:
- * - `globalThis.awslambda.streamifyResponse(handler, options?)` marks the handler with
- *   `Symbol.for('aws.lambda.runtime.handler.streaming') = 'response'` (and the highWaterMark symbol) and returns
- *   it; the runtime then calls it as `handler(event, responseStream, context)` and awaits its promise.
- * - `responseStream` is a writable HTTP request body to the Runtime API: `setContentType(type)` (only before the
- *   first write), `_onBeforeFirstWrite(write)` called once right before the first write.
- * - `awslambda.HttpResponseStream.from(stream, prelude)` sets the content type
- *   `application/vnd.awslambda.http-integration-response` and installs an `_onBeforeFirstWrite` that writes
- *   `JSON.stringify(prelude)` followed by 8 NUL bytes; the function URL reads the prelude (`statusCode`,
- *   `headers`, `cookies`) and streams the rest as the body.
- * - A handler that throws after writing fails the stream (error trailers); the client of the function URL sees
- *   the body end early. Here the local server destroys the connection instead, which a client sees the same way
- *   (an incomplete body). A handler that throws before writing anything: the function URL answers 502.
+ * The runtime's response stream and `HttpResponseStream` are the functions package's
+ * (packages/functions/src/lib/responseStream.ts, whose doc says what the real runtime does); this module marks
+ * handlers as the runtime does and plays the function URL. A handler that throws after writing fails the stream
+ * (error trailers); the client of the function URL sees the body end early. Here the local server destroys the
+ * connection instead, which a client sees the same way (an incomplete body). A handler that throws before writing
+ * anything: the function URL answers 502.
  *
  * {@link invokeStreaming} plays the function URL's part for the local server: it runs a streaming handler and
  * writes status, headers and each body chunk to a Node `ServerResponse` as they arrive.
  */
 import type { ServerResponse } from 'node:http';
-import { Writable } from 'node:stream';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import {
+  DELIMITER_LEN,
+  HANDLER_HIGHWATERMARK,
+  HANDLER_STREAMING,
+  HttpResponseStream,
+  PRELUDE_CONTENT_TYPE,
+  ResponseStream,
+  type StreamingHandler as RuntimeStreamingHandler,
+  STREAM_RESPONSE,
+} from '../../functions/src/lib/responseStream';
 
-export const HANDLER_STREAMING = Symbol.for('aws.lambda.runtime.handler.streaming');
-export const HANDLER_HIGHWATERMARK = Symbol.for('aws.lambda.runtime.handler.streaming.highWaterMark');
-export const STREAM_RESPONSE = 'response';
-export const PRELUDE_CONTENT_TYPE = 'application/vnd.awslambda.http-integration-response';
-export const DELIMITER_LEN = 8;
-
-type StreamingHandler = ((event: unknown, responseStream: ResponseStream, context: Context) => Promise<unknown>) & {
-  [HANDLER_STREAMING]?: string;
-  [HANDLER_HIGHWATERMARK]?: number;
+export {
+  DELIMITER_LEN,
+  HANDLER_HIGHWATERMARK,
+  HANDLER_STREAMING,
+  HttpResponseStream,
+  PRELUDE_CONTENT_TYPE,
+  ResponseStream,
+  STREAM_RESPONSE,
 };
 
-/** The runtime's response stream: a byte sink with a content type and a first-write hook. */
-export class ResponseStream extends Writable {
-  contentType = 'application/octet-stream';
-  /** Set by HttpResponseStream.from; called once with a raw writer right before the first write. */
-  _onBeforeFirstWrite?: (write: (chunk: string | Uint8Array) => void) => void;
-  private written = false;
-
-  constructor(
-    private readonly sink: { start(contentType: string): void; data(chunk: Buffer): void },
-    highWaterMark?: number,
-  ) {
-    super(highWaterMark ? { highWaterMark } : {});
-  }
-
-  setContentType(contentType: string): void {
-    if (this.written) throw new Error('Cannot set content-type, too late.');
-    this.contentType = contentType;
-  }
-
-  override _write(chunk: Buffer | string, encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    try {
-      if (!this.written) {
-        this.written = true;
-        this.sink.start(this.contentType);
-        this._onBeforeFirstWrite?.((c) => this.sink.data(typeof c === 'string' ? Buffer.from(c) : Buffer.from(c)));
-      }
-      this.sink.data(typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk);
-      callback();
-    } catch (error) {
-      callback(error as Error);
-    }
-  }
-}
-
-/** The runtime's `awslambda.HttpResponseStream` (a class with a static `from` there; only `from` is used). */
-export const HttpResponseStream = {
-  from(underlyingStream: ResponseStream, prelude: Record<string, unknown>): ResponseStream {
-    underlyingStream.setContentType(PRELUDE_CONTENT_TYPE);
-    const metadataPrelude = JSON.stringify(prelude);
-    underlyingStream._onBeforeFirstWrite = (write) => {
-      write(metadataPrelude);
-      write(new Uint8Array(DELIMITER_LEN));
-    };
-    return underlyingStream;
-  },
-};
+type StreamingHandler = RuntimeStreamingHandler<Context>;
 
 /**
  * Installs `awslambda.streamifyResponse` and `awslambda.HttpResponseStream` on `globalThis.awslambda` unless the

@@ -13,10 +13,11 @@
  *
  * A streamed group (routes with `stream: true`, DESIGN §1) runs the same pipeline under middy's
  * `executionModeStreamifyResponse`: the handler is wrapped with `awslambda.streamifyResponse` (the Lambda Node
- * runtime's global; the local runtime installs a shim) and a route may answer with an {@link HttpResponse}
- * whose body is a `Readable`, written to the response stream as it produces data after a prelude carrying the
- * status and headers. Errors before that (validation, auth, throttle, 429, 503) are the usual JSON error
- * response; an error thrown by the body stream after the first byte fails the invocation, which cuts the
+ * runtime's global; the local runtime installs a streaming shim; anywhere else, such as SST's local worker under
+ * `sst dev`, `responseStream.ts` installs a stand-in that buffers the response) and a route may answer with an
+ * {@link HttpResponse} whose body is a `Readable`, written to the response stream as it produces data after a
+ * prelude carrying the status and headers. Errors before that (validation, auth, throttle, 429, 503) are the usual
+ * JSON error response; an error thrown by the body stream after the first byte fails the invocation, which cuts the
  * response (the client sees an incomplete body).
  */
 import { type Adapters, type Deps, withDeadline } from '@mathisland/core';
@@ -40,6 +41,7 @@ import { responseHeaders } from './middlewares/responseHeaders';
 import { sameOrigin } from './middlewares/sameOrigin';
 import { throttle } from './middlewares/throttle';
 import { validateInput } from './middlewares/validateInput';
+import { installStreamingStandIn } from './responseStream';
 import type { RouteDef } from './route';
 import { throttlePlan } from './throttlePlan';
 import type { AppContext } from './types';
@@ -186,6 +188,9 @@ export function defineGroup(
         handler: routeHandler(spec, definitions[routeKey(spec)] as RouteDef),
       })),
     });
+    // middy wraps a streamed handler with `awslambda.streamifyResponse` right here: where no runtime defined it
+    // (SST's local worker under `sst dev`), a stand-in that answers the whole response at once (responseStream.ts).
+    if (streamed) installStreamingStandIn();
     const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>(
       streamed ? { ...PIPELINE_OPTIONS, executionMode: executionModeStreamifyResponse } : PIPELINE_OPTIONS,
     )
