@@ -10,6 +10,15 @@ export const supportErrors = {
     new DomainError('validation_error', `A ticket holds at most ${max} messages; open a new one`, {
       fields: { text: [`ticket ${ticketId} is full`] },
     }),
+  /**
+   * `idempotency_conflict` (409): the Idempotency-Key was used for another request (the other ticket route, a
+   * message to another ticket, or another body).
+   */
+  idempotencyConflict: () =>
+    new DomainError(
+      'idempotency_conflict',
+      'This Idempotency-Key was already used for a different ticket request (another route, ticket or body); use a new key',
+    ),
   /** `not_found`: no such ticket, or another learner's. */
   notFound: () => commonErrors.notFound('Ticket'),
 };

@@ -3,7 +3,7 @@
  * plans and offers (no login), purchase with `Idempotency-Key`, subscription status (re-checks unpaid orders
  * with the gateway), discount redemption, the referral program and invoices. Money is whole toman; times are ISO.
  */
-import { type Deps, DomainError, lazySchema } from '@mathisland/core';
+import { type Deps, lazySchema } from '@mathisland/core';
 import {
   affiliateOf,
   bindReferrer,
@@ -20,21 +20,11 @@ import {
 import * as z from 'zod';
 import { billingRoutes } from '../../../../infra/routes/billing';
 import { defineGroup } from '../lib/group';
-import { HttpResponse, header, isoTime } from '../lib/http';
+import { isoTime } from '../lib/http';
+import { created201, idempotencyKeyHeader, idempotencyKeyOf, replayedHeader } from '../lib/idempotency';
 import { json } from '../lib/responses';
 import { type RouteInput, route, type UserInput } from '../lib/route';
 import { Id, IsoTime, OrderStatus, Plan, page, responseShape, SubscriptionStatus, subscriptionAnswer, Toman } from '../lib/shapes';
-
-/** `Idempotency-Key`: 8-128 of A-Z a-z 0-9 _ . : - (a UUID fits). */
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
-
-function idempotencyKey(value: string | undefined): string {
-  if (value && IDEMPOTENCY_KEY.test(value)) return value;
-  const message = value ? '8 to 128 of A-Z a-z 0-9 _ . : -' : 'required';
-  throw new DomainError('validation_error', `The Idempotency-Key header is ${value ? 'not valid' : 'missing'}`, {
-    fields: { 'Idempotency-Key': [message] },
-  });
-}
 
 const orderView = (deps: Deps, order: Order) => ({
   orderId: order.id,
@@ -56,12 +46,7 @@ const Referrer = lazySchema(() => z.strictObject({ code: z.string().min(1).max(6
 
 type Input = UserInput<undefined, unknown>;
 
-const PurchaseHeaders = z.object({
-  'Idempotency-Key': z
-    .string()
-    .regex(IDEMPOTENCY_KEY)
-    .meta({ description: 'Same key, user and body: the first answer is replayed', example: 'b7e1c1de-4f0e-4d1a-9a57-2a3f0f9e1c11' }),
-});
+const PurchaseHeaders = idempotencyKeyHeader('Same key, user and body: the first answer is replayed', { required: true });
 const Pricing = { planId: Id, listPrice: Toman, discount: Toman, amount: Toman.meta({ description: 'What the learner pays' }) };
 const Purchased = responseShape(() =>
   z
@@ -148,10 +133,9 @@ async function offers({ deps }: RouteInput<undefined, unknown>) {
 }
 
 async function buy({ deps, user, body, event }: UserInput<z.infer<typeof Purchase>, unknown>) {
-  const key = idempotencyKey(header(event, 'idempotency-key'));
+  const key = idempotencyKeyOf(event, { required: true });
   const { response, replayed } = await purchase(deps, user, { ...body, idempotencyKey: key });
-  const answer = { ...response, subscription: response.subscription && subscriptionAnswer(response.subscription) };
-  return new HttpResponse(201, answer, replayed ? { 'idempotent-replayed': 'true' } : {});
+  return created201({ ...response, subscription: response.subscription && subscriptionAnswer(response.subscription) }, replayed);
 }
 
 async function status({ deps, user }: Input) {
@@ -204,7 +188,7 @@ export const { handler, createHandler, routes } = defineGroup(billingRoutes, {
       'A pending order to pay, or, when a 100 % discount code makes it free, an order paid at once (`status: paid`, no pay link, the subscription it granted). The same `Idempotency-Key` and body replay the first answer (header `Idempotent-Replayed: true`).',
     responses: {
       201: json(Purchased, 'The order: pending, or paid when free', {
-        headers: { 'Idempotent-Replayed': { schema: z.literal('true'), description: 'Present on a replayed answer', required: false } },
+        headers: replayedHeader,
         examples: {
           gateway: {
             summary: 'Gateway: open paymentUrl',
