@@ -31,9 +31,11 @@ export const dimensionValues = {
   by: ['staff', 'store'],
   /**
    * A tutor question's outcome: answered; refused as off-topic; the help-line message (self-harm); the abuse help
-   * message; the personal-data message; an answer cut at the time limit; the model failed.
+   * message; the personal-data message; an answer cut at the time limit; an answer the model stopped before its end
+   * (`incomplete`: its token cap or the provider's content filter, told apart on the `tutor answer` log line; one
+   * value for both, as the refusal alarm reads every outcome and an alarm reads at most 10 metrics); the model failed.
    */
-  outcome: ['answer', 'refusal', 'help_line', 'abuse_help', 'personal_data', 'time_limit', 'failed'],
+  outcome: ['answer', 'refusal', 'help_line', 'abuse_help', 'personal_data', 'time_limit', 'incomplete', 'failed'],
   /** Who decided a tutor outcome: the gate before the model (stage 1), the model (stage 2), or the answer cache. */
   stage: ['gate', 'model', 'cache'],
 } as const;
@@ -46,7 +48,10 @@ export const extraThrottleScopes = {
   staffSignIn: 'staff_sign_in',
 } as const;
 
-/** The tutor outcomes that can happen, each with the stage that decides it (the dashboard graphs each pair). */
+/**
+ * The tutor outcomes that can happen, each with the stage that decides it (the dashboard graphs each pair). At most
+ * 10 pairs: the `tutor-refusals` alarm reads every one, and an alarm reads at most 10 metrics (the synthesis fails).
+ */
 export const tutorOutcomes = [
   { outcome: 'answer', stage: 'model' },
   { outcome: 'answer', stage: 'cache' },
@@ -56,6 +61,7 @@ export const tutorOutcomes = [
   { outcome: 'abuse_help', stage: 'gate' },
   { outcome: 'personal_data', stage: 'gate' },
   { outcome: 'time_limit', stage: 'model' },
+  { outcome: 'incomplete', stage: 'model' },
   { outcome: 'failed', stage: 'model' },
 ] as const;
 export type TutorOutcome = (typeof tutorOutcomes)[number];

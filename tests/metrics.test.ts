@@ -119,12 +119,22 @@ describe('business metrics', () => {
     await llmNext(stack, { reply: 'Nice! But [[OFF_TOPIC]]' });
     expect(await outcome(other.accessToken, 'what is 9 + 9 and tell me about your life')).toBe('off_topic');
     expect(await outcome(s.accessToken, 'I want to die. what is 2 + 2?')).toBe('help_line');
+    // The model stopped at its token cap, then by the content filter: one `incomplete` outcome for both.
+    for (const finishReason of ['length', 'content_filter'] as const) {
+      const learner = await signIn(stack);
+      await llmNext(stack, {
+        reply: 'To add 1/2 and 1/4, first write 1/2 as 2/4. Then add the quarters: 2/4 + 1/4 = 3/4. So',
+        finishReason,
+      });
+      expect(await outcome(learner.accessToken, `how do I add 1/2 and 1/4 (${finishReason})?`)).toBe('answer');
+    }
     expect(counts('TutorOutcomes')).toEqual({
       'answer/model': 1,
       'answer/cache': 1,
       'refusal/gate': 1,
       'refusal/model': 1,
       'help_line/gate': 1,
+      'incomplete/model': 2,
     });
   });
 

@@ -3,12 +3,23 @@
  * `/_local/llm/next`, slowed with `/_local/llm/config`, stalled with `/_local/llm/faults`):
  * - the refusal marker: the answer's opening (its first sentence) is held until it is known not to be a refusal, so
  *   a model's words before its marker never reach the learner; a marker later ends the answer with the refusal,
- *   dropping the sentence it is in; nothing is stored, the question does not count;
+ *   dropping the sentence it is in; nothing is stored, and the question counts only when sentences came before it;
  * - the time limit: an answer cut at its slot's limit ends with a clean end of stream and the closing sentence in
  *   the question's language (not a dropped connection, which a model failure still is); the question does not
- *   count and nothing is stored.
+ *   count and nothing is stored;
+ * - the model stopping before its answer's end (`finish_reason` `length`: its token cap; `content_filter`: the
+ *   provider's filter; the fake scripted with `finishReason`): a clean end with what was sent and a closing sentence
+ *   of its own; nothing stored or cached; the question counts when part of the answer was sent.
  */
-import { OPENING_MAX_CHARS, OPENING_MIN_CHARS, REFUSAL_TEXT, Slots, TIME_LIMIT_TEXT } from '@mathisland/core/tutor';
+import {
+  CONTENT_FILTER_TEXT,
+  LENGTH_LIMIT_TEXT,
+  OPENING_MAX_CHARS,
+  OPENING_MIN_CHARS,
+  REFUSAL_TEXT,
+  Slots,
+  TIME_LIMIT_TEXT,
+} from '@mathisland/core/tutor';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, type Session, startTestStack, type TestStack } from './support/stack';
 import { ask, learner, llmConfig, llmNext, llmRequests, quotaItem, tutorHistory, usageItem } from './support/tutor';
@@ -170,6 +181,60 @@ describe('the answer stream of POST /api/ai/ask', () => {
       expect(res.cut).toBe(true);
       expect(res.text).not.toContain(TIME_LIMIT_TEXT.en);
       expect(await quotaItem(stack, s.userId)).toMatchObject({ used: 0 });
+    });
+  });
+
+  describe('an answer the model stopped before its end (finish_reason length or content_filter)', () => {
+    for (const [reason, closing, tail] of [
+      ['length', LENGTH_LIMIT_TEXT, 'Now check it: 7/8 is less than one whole, so the sum is a proper frac'],
+      ['content_filter', CONTENT_FILTER_TEXT, 'Now picture eight slices of a pizza and'],
+    ] as const) {
+      it(`ends a ${reason} stop cleanly with what was sent and its closing sentence; the question counts, nothing is stored or cached`, async () => {
+        const s = await learner(stack);
+        const question = `how do I add 3/4 and 1/8 (${reason})?`;
+        const before = await usageItem(stack);
+        await llmNext(stack, { reply: `${OPENING} ${tail}`, finishReason: reason });
+        const res = await ask(stack, s.accessToken, { userQuestion: question });
+        expect(res.status).toBe(200);
+        expect(res.cut).toBe(false); // a clean end of stream
+        expect(res.headers.get('x-tutor-outcome')).toBe('answer'); // the headers left with the opening
+        expect(res.text).toBe(`${OPENING} ${tail}\n\n${closing.en}`);
+        // Part of an answer was sent: the question counts; its tokens are recorded, the answer is not stored.
+        expect(await quotaItem(stack, s.userId)).toMatchObject({ used: 1 });
+        expect(await history(s)).toEqual([]);
+        const messageId = res.headers.get('x-message-id');
+        expect(messageId).toBeTruthy(); // sent with the opening; nothing is stored under it
+        const feedback = await call(stack, 'POST', '/api/ai/feedback', { token: s.accessToken, body: { messageId, rating: 'up' } });
+        expect(feedback.status).toBe(404);
+        expect((await usageItem(stack))?.incompleteAnswers).toBe((before?.incompleteAnswers ?? 0) + 1);
+        // Not cached: the same question of another learner calls the model again and gets the whole answer.
+        const other = await learner(stack);
+        const requests = (await llmRequests(stack)).length;
+        const again = await ask(stack, other.accessToken, { userQuestion: question });
+        expect((await llmRequests(stack)).length).toBe(requests + 1);
+        expect(again.headers.get('x-tutor-outcome')).toBe('answer');
+        expect(again.text).toContain('7/8');
+        expect(again.text).not.toContain(closing.en);
+        expect(await history(other)).toHaveLength(2);
+      });
+    }
+
+    it('gives the quota back when the model stopped before writing any of the answer: the closing sentence alone, in Persian', async () => {
+      const s = await learner(stack);
+      for (const [reason, closing] of [
+        ['length', LENGTH_LIMIT_TEXT],
+        ['content_filter', CONTENT_FILTER_TEXT],
+      ] as const) {
+        await llmNext(stack, { reply: '', finishReason: reason });
+        const res = await ask(stack, s.accessToken, { userQuestion: `۳/۴ و ۱/۸ رو چطوری جمع کنم؟ (${reason})` });
+        expect(res.status, reason).toBe(200);
+        expect(res.cut).toBe(false);
+        expect(res.headers.get('x-tutor-outcome')).toBe('answer');
+        expect(res.headers.get('x-message-id')).toBeNull(); // nothing will be stored under it
+        expect(res.text).toBe(closing.fa);
+      }
+      expect(await quotaItem(stack, s.userId)).toMatchObject({ used: 0 });
+      expect(await history(s)).toEqual([]);
     });
   });
 });

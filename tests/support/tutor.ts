@@ -68,7 +68,15 @@ export const llmConfig = (stack: TestStack, config: { firstTokenDelayMs?: number
 /** Queues a behaviour for the fake model's next chat request(s). */
 export const llmNext = (
   stack: TestStack,
-  script: { reply?: string; fail?: 'error' | 'cut'; cutAfterChunks?: number; status?: number; times?: number },
+  script: {
+    reply?: string;
+    /** End the reply with this `finish_reason` instead of `stop` (the token cap, the content filter). */
+    finishReason?: 'length' | 'content_filter';
+    fail?: 'error' | 'cut';
+    cutAfterChunks?: number;
+    status?: number;
+    times?: number;
+  },
 ) => call(stack, 'POST', '/_local/llm/next', { body: script });
 
 /** The learner's quota item of today (the stack clock's Tehran day), parsed. */

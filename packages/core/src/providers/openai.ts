@@ -8,7 +8,9 @@
  * `temperature` with 400): the answer's length is capped with `max_completion_tokens`; `temperature` is sent only
  * to models that take it ({@link takesTemperature}); reasoning models get `reasoning_effort: 'low'` and a larger
  * cap, since their hidden reasoning counts against it. A streamed delta's `content` may be a string or an array
- * of parts (`[{ type: 'text', text }]`, as some compatible providers send): both are read.
+ * of parts (`[{ type: 'text', text }]`, as some compatible providers send): both are read. The choice's
+ * `finish_reason` is passed on (`ModelChunk.finishReason`): an answer stopped at the cap (`length`) or by the
+ * provider's content filter (`content_filter`) is not a complete answer (tutor/modelAnswer.ts).
  *
  * Time budgets (DESIGN §11; docs/decisions.md "Time budgets"):
  * - chat: each attempt must get the response's headers within {@link CHAT_ATTEMPT_TIMEOUT_MS}, one retry (the SDK's,
@@ -98,8 +100,11 @@ export function createOpenAiModel(ai: Settings['ai'] & { apiKey: string }): Mode
         )
         .finally(headers.done); // from here on only the caller's signal ends the answer
       for await (const chunk of stream) {
-        const text = contentText(chunk.choices[0]?.delta?.content);
+        const choice = chunk.choices[0];
+        const text = contentText(choice?.delta?.content);
         if (text) yield { text };
+        // After the last text (in its own chunk, or in the last content chunk as some compatible providers send it).
+        if (choice?.finish_reason) yield { finishReason: choice.finish_reason };
         if (chunk.usage) yield { usage: { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens } };
       }
     },

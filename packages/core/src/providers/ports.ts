@@ -167,9 +167,21 @@ export interface TokenUsage {
   completionTokens: number;
 }
 
-/** One piece of a streamed answer: a text delta, or (last) the call's usage. */
+/**
+ * Why the model stopped writing (OpenAI's `finish_reason`, providers.md §5): `stop` it ended its answer (or met a
+ * stop sequence); `length` it reached its token cap (`max_completion_tokens`): the text is cut mid-way;
+ * `content_filter` the provider's content filter withheld the rest; `tool_calls` / `function_call` it called a tool
+ * (the tutor offers none). A compatible provider may send another value: read it as `stop`.
+ */
+export type FinishReason = 'stop' | 'length' | 'content_filter' | 'tool_calls' | 'function_call';
+
+/**
+ * One piece of a streamed answer: a text delta, the reason the model stopped (after its last text delta), or (last)
+ * the call's usage. A piece may carry more than one; read each field of each piece.
+ */
 export interface ModelChunk {
   text?: string;
+  finishReason?: FinishReason;
   usage?: TokenUsage;
 }
 
@@ -179,8 +191,10 @@ export interface ModelClient {
   /** The embedding model's name (AI_EMBEDDING_MODEL); stored with every chunk. */
   readonly embeddingModel: string;
   /**
-   * Streams a chat completion: text deltas as the model writes them, then the usage when the API reports it.
-   * Throws (from the iterator) when the call fails or the connection is cut; aborting `signal` stops it.
+   * Streams a chat completion: text deltas as the model writes them, then why it stopped ({@link FinishReason},
+   * when the API says), then the usage when the API reports it. A stream that ends without a finish reason ended
+   * as `stop` would (adapters and fakes need not send one). Throws (from the iterator) when the call fails or the
+   * connection is cut; aborting `signal` stops it.
    */
   streamChat(messages: ChatMessage[], options: { signal: AbortSignal }): AsyncIterable<ModelChunk>;
   /** One embedding vector per text, in order. Throws when the call fails. */

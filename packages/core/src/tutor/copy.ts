@@ -1,6 +1,7 @@
 /**
  * The tutor's fixed texts (issue 5 §4, issue 16 §3, §4, issue 26 §4; spec Errors): the refusal for off-topic
- * questions, the closing sentence of an answer cut at its time limit, the help-line message for self-harm content,
+ * questions, the closing sentences of an answer cut at its time limit, at the model's token cap or by the
+ * provider's content filter, the help-line message for self-harm content,
  * the abuse help message, the personal-data message and note, and the sentences that tell a learner whether their
  * attempt at a practice question was right. Each exists in Persian
  * and English; the learner gets the one in the script of their question (`isPersian`), so the text is fixed per
@@ -25,6 +26,26 @@ export const REFUSAL_TEXT = {
 export const TIME_LIMIT_TEXT = {
   fa: 'پاسخم بیش از حد طول کشید و همین‌جا تمام شد. دوباره بپرس؛ این سؤال از سهم امروزت کم نشد.',
   en: 'My answer took too long and stops here. Ask again: this question did not count toward today’s questions.',
+} as const;
+
+/**
+ * The closing sentence of an answer the model stopped at its token cap (`finish_reason: length`): the last line of
+ * the stream, after a blank line, as {@link TIME_LIMIT_TEXT} (docs/api.md). The question counts when any of the
+ * answer was sent (so the text says nothing about the quota); asking again the same way would be cut again, so it
+ * asks for a smaller part.
+ */
+export const LENGTH_LIMIT_TEXT = {
+  fa: 'پاسخم بیش از حد طولانی شد و همین‌جا تمام شد. دوباره بپرس، ولی هر بار فقط دربارهٔ یک بخش کوچک‌تر از سؤال.',
+  en: 'My answer got too long and stops here. Ask again, about one smaller part of the question at a time.',
+} as const;
+
+/**
+ * The closing sentence of an answer the model provider's content filter stopped (`finish_reason: content_filter`):
+ * the last line of the stream, after a blank line, as {@link TIME_LIMIT_TEXT} (docs/api.md).
+ */
+export const CONTENT_FILTER_TEXT = {
+  fa: 'نمی‌توانم این پاسخ را ادامه بدهم. سؤال ریاضی‌ات را با کلمه‌های دیگری بپرس.',
+  en: 'I can’t go on with this answer. Ask your math question in other words.',
 } as const;
 
 export const HELP_LINE_TEXT = {

@@ -12,7 +12,9 @@ export { listHistory, rateMessage, type TutorMessage } from './conversation';
 export {
   ABUSE_HELP_TEXT,
   ATTEMPT_TEXT,
+  CONTENT_FILTER_TEXT,
   HELP_LINE_TEXT,
+  LENGTH_LIMIT_TEXT,
   PERSONAL_DATA_TEXT,
   PRIVACY_NOTE,
   REFUSAL_TEXT,

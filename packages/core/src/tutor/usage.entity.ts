@@ -6,7 +6,8 @@
  * | daily usage | AIUSAGE#<YYYY-MM-DD Tehran> | AIUSAGE | `expiresAt`, {@link USAGE_KEEP_DAYS} days after the day's start |
  *
  * Counters: model tokens (`promptTokens`, `completionTokens`) and answers by outcome (`answers`,
- * `cachedAnswers`, `refusedAnswers`), each absent until first added. Not personal data (no user in it).
+ * `cachedAnswers`, `refusedAnswers`, `incompleteAnswers`: stopped by the model at its token cap or by the content
+ * filter), each absent until first added. Not personal data (no user in it).
  */
 import * as z from 'zod';
 import type { Db } from '../db/client';
@@ -22,7 +23,7 @@ export const USAGE_KEEP_DAYS = 400;
 export const dailyUsageKey = (day: string): Key => ({ pk: `AIUSAGE#${day}`, sk: 'AIUSAGE' });
 
 /** What became of one answer, the counter it adds 1 to. */
-export type UsageOutcome = 'answers' | 'cachedAnswers' | 'refusedAnswers';
+export type UsageOutcome = 'answers' | 'cachedAnswers' | 'refusedAnswers' | 'incompleteAnswers';
 
 const count = z.number().int().nonnegative();
 
@@ -36,6 +37,7 @@ export const DailyUsageItem = lazySchema(() =>
       answers: count.optional(),
       cachedAnswers: count.optional(),
       refusedAnswers: count.optional(),
+      incompleteAnswers: count.optional(),
       /** TTL, epoch seconds. */
       expiresAt: z.number().int(),
     })

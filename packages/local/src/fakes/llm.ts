@@ -6,8 +6,9 @@
  * Wire format (OpenAI's, providers.md §5):
  * - `POST /_local/llm/v1/chat/completions` (`Authorization: Bearer <key>`; wrong key → 401 with an OpenAI
  *   error body). With `stream: true`: `text/event-stream` of `data: {chat.completion.chunk}` lines (a role
- *   chunk, content chunks, a chunk with `finish_reason: "stop"`, then, when `stream_options.include_usage`, a
- *   chunk with `choices: []` and `usage`), ending with `data: [DONE]`. Without: one `chat.completion` JSON.
+ *   chunk, content chunks, a chunk with `finish_reason: "stop"` (or the one scripted by `/next`), then, when
+ *   `stream_options.include_usage`, a chunk with `choices: []` and `usage`), ending with `data: [DONE]`. Without:
+ *   one `chat.completion` JSON.
  *   Message content may be a string or an array of text parts; with the config `contentParts: true` the fake
  *   answers its deltas as arrays of parts too, as some compatible providers do.
  * - `POST /_local/llm/v1/embeddings` `{ model, input: string | string[], dimensions?, encoding_format? }` →
@@ -32,9 +33,12 @@
  *   `embeddings`) answer an HTTP `status` in OpenAI's error body (429 `rate_limit_exceeded` or `code:
  *   'insufficient_quota'` with `retry-after`, 401, 404, 500, 503, ...), hang, reset, stall mid-stream after
  *   `afterChunks` chunks, or send garbage.
- * - `POST /_local/llm/next` `{ reply?, fail?: 'error' | 'cut', cutAfterChunks? (default 3), status? (default
- *   500), times? (default 1) }` queues a behaviour for the next chat request(s): a fixed reply text, an HTTP
- *   error instead of an answer (the SDK retries once: use `times: 2` to make the call fail), or a stream cut
+ * - `POST /_local/llm/next` `{ reply?, finishReason?: 'length' | 'content_filter', fail?: 'error' | 'cut',
+ *   cutAfterChunks? (default 3), status? (default 500), times? (default 1) }` queues a behaviour for the next chat
+ *   request(s): a fixed reply text; the reply (fixed or its own) ended with another `finish_reason` than `stop`, as
+ *   the real API ends an answer stopped at `max_completion_tokens` or by its content filter (streamed: the last
+ *   content chunk, then a chunk with an empty delta and that `finish_reason`, then the usage when asked for); an
+ *   HTTP error instead of an answer (the SDK retries once: use `times: 2` to make the call fail), or a stream cut
  *   (connection destroyed) after some chunks. → `{ queued }`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -62,8 +66,12 @@ export interface LlmRequest {
   receivedAt: string;
 }
 
+/** The `finish_reason`s a script may end a reply with besides `stop` (providers.md §5). */
+const FINISH_REASONS = ['length', 'content_filter'] as const;
+
 interface Scripted {
   reply?: string;
+  finishReason?: (typeof FINISH_REASONS)[number];
   fail?: 'error' | 'cut';
   cutAfterChunks: number;
   status: number;
@@ -115,6 +123,7 @@ export function createLlmFake(options: { apiKey: string; config?: Partial<LlmFak
     if (script?.fail === 'error')
       return openAiError(res, script.status, 'The server had an error while processing your request.', 'server_error');
     const answer = script?.reply ?? fakeAnswer(messages);
+    const finishReason = script?.finishReason ?? 'stop';
     const id = `chatcmpl-fake-${++completionId}`;
     const created = Math.floor(Date.now() / 1000);
     const usage = {
@@ -130,7 +139,9 @@ export function createLlmFake(options: { apiKey: string; config?: Partial<LlmFak
         object: 'chat.completion',
         created,
         model,
-        choices: [{ index: 0, message: { role: 'assistant', content: answer, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+        choices: [
+          { index: 0, message: { role: 'assistant', content: answer, refusal: null }, logprobs: null, finish_reason: finishReason },
+        ],
         usage,
       });
     }
@@ -162,7 +173,7 @@ export function createLlmFake(options: { apiKey: string; config?: Partial<LlmFak
       if (closed) return;
       res.write(delta({ content: config.contentParts ? [{ type: 'text', text: piece }] : piece }));
     }
-    res.write(delta({}, 'stop'));
+    res.write(delta({}, finishReason));
     if (includeUsage) res.write(frame([], { usage }));
     res.end('data: [DONE]\n\n');
   }
@@ -225,6 +236,7 @@ export function createLlmFake(options: { apiKey: string; config?: Partial<LlmFak
         for (let i = 0; i < times; i++) {
           queue.push({
             reply: typeof body.reply === 'string' ? body.reply : undefined,
+            finishReason: FINISH_REASONS.find((r) => r === body.finishReason),
             fail: body.fail === 'error' || body.fail === 'cut' ? body.fail : undefined,
             cutAfterChunks: typeof body.cutAfterChunks === 'number' ? body.cutAfterChunks : 3,
             status: typeof body.status === 'number' ? body.status : 500,
