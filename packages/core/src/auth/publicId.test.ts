@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalPublicId, newPublicId, PUBLIC_ID_PATTERN } from './publicId';
 
 describe('newPublicId', () => {
-  it('draws 6 digits for the first 3 tries, then 7, then 8 at most, over the whole width', () => {
+  it('draws 6 digits for the first 6 tries, then 7 for 2, then 8 at most, over the whole width', () => {
     const widths = Array.from({ length: 12 }, (_, attempt) => {
       let bound = 0;
       const id = newPublicId(attempt, (min, max) => {
@@ -13,12 +13,12 @@ describe('newPublicId', () => {
       expect(id).toBe(`User${String(bound - 1)}`);
       return id.length - 4;
     });
-    expect(widths).toEqual([6, 6, 6, 7, 7, 7, 8, 8, 8, 8, 8, 8]);
+    expect(widths).toEqual([6, 6, 6, 6, 6, 6, 7, 7, 8, 8, 8, 8]);
   });
 
   it('pads a small draw with zeros, so every width keeps its length', () => {
     expect(newPublicId(0, () => 42)).toBe('User000042');
-    expect(newPublicId(3, () => 0)).toBe('User0000000');
+    expect(newPublicId(6, () => 0)).toBe('User0000000');
     expect(newPublicId(0)).toMatch(/^User\d{6}$/);
   });
 

@@ -4,25 +4,26 @@
  *
  * The 6-digit space holds 1,000,000 ids, fewer than the national target (DESIGN §14: 3,000,000 learners), and a
  * random draw collides ever more often as the space fills: with 10 tries of 6 digits, a sign-up would fail (503) about
- * one time in three at 900,000 learners and every time from 1,000,000. So a creation's first 3 tries draw 6 digits,
- * the next 3 draw 7 and the rest 8 (users.ts `createUser` retries on a collision): while fewer than about half of the
- * 6-digit ids are taken (3 collisions in a row then happen less than 1 time in 8), nearly every id keeps the spec's
- * 6 digits; later ones get 7. Ids once given never change (docs/decisions.md "publicId").
+ * one time in three at 900,000 learners and every time from 1,000,000. So a creation's first 6 tries draw 6 digits,
+ * the next 2 draw 7 and the rest 8 (users.ts `createUser` retries on a collision, 10 tries): an id gets 7 digits only
+ * after 6 collisions in a row, which happen 1 time in 64 with half of the 6-digit ids taken, 1 time in 8 with 70 %
+ * taken and 1 time in 4 with 80 %; so nearly every id keeps the spec's 6 digits until the space is nearly full, at
+ * the cost of a few more conditional writes per sign-up then (about 1 / (1 − the share taken)). Ids once given never
+ * change (docs/decisions.md "publicId").
  */
 import { randomInt } from 'node:crypto';
 
-/** Tries of a creation that draw each width before the next width is tried. */
-const TRIES_PER_WIDTH = 3;
-const MIN_DIGITS = 6;
-const MAX_DIGITS = 8;
+/** Tries of a creation that draw 6 digits (the spec's width), then 7, before 8 for the rest. */
+const TRIES_OF_6 = 6;
+const TRIES_OF_7 = 2;
 
 /**
- * The publicId drawn for the `attempt`-th try (0, 1, …) of a user's creation: `User` and {@link MIN_DIGITS} digits,
- * one more after each {@link TRIES_PER_WIDTH} collisions, at most {@link MAX_DIGITS}. `draw(min, max)` is a uniform
- * integer in [min, max) (node:crypto `randomInt`).
+ * The publicId drawn for the `attempt`-th try (0, 1, …) of a user's creation: `User` and 6 digits for the first
+ * {@link TRIES_OF_6} tries, 7 for the next {@link TRIES_OF_7}, 8 after. `draw(min, max)` is a uniform integer in
+ * [min, max) (node:crypto `randomInt`).
  */
 export function newPublicId(attempt: number, draw: (min: number, max: number) => number = randomInt): string {
-  const digits = Math.min(MAX_DIGITS, MIN_DIGITS + Math.floor(attempt / TRIES_PER_WIDTH));
+  const digits = attempt < TRIES_OF_6 ? 6 : attempt < TRIES_OF_6 + TRIES_OF_7 ? 7 : 8;
   return `User${String(draw(0, 10 ** digits)).padStart(digits, '0')}`;
 }
 

@@ -80,7 +80,7 @@ export async function createUser(
       return user;
     },
     // Another first login for this phone won: it is that user. Otherwise the publicId collided (or the day's
-    // counter was busy): try again with another, a digit longer after every 3 collisions (publicId.ts).
+    // counter was busy): try again with another, a digit longer after 6 collisions, and after 2 more (publicId.ts).
     (error) => {
       const reasons = cancellationReasons(error);
       if (options.extraRefused && reasons.slice(CREATION_ITEMS).includes('ConditionalCheckFailed')) throw options.extraRefused();
