@@ -252,6 +252,7 @@ describe('hearts', () => {
     const intro = await call(stack, 'POST', `/api/lessons/${node1.lessons[0]!.id}/complete`, { token: s.accessToken });
     expect(intro.status).toBe(403);
     expect(intro.body.code).toBe('no_hearts');
+
     // a heart comes back after the refill time
     stack.clock.advance(4 * 3600);
     const { accessToken } = (await call(stack, 'POST', '/api/auth/refresh', { body: { refreshToken: s.refreshToken } })).body;
@@ -261,6 +262,30 @@ describe('hearts', () => {
     });
     expect(back.status).toBe(200);
     expect(back.body.hearts).toBe(1);
+  });
+
+  it('at 0 hearts refuses a completion whose answers are missing (no_hearts, not answers_missing), not one whose answers are in', async () => {
+    const s = await signIn(stack);
+    const [, first, second] = node1.lessons;
+    // The second lesson's questions answered right (no heart spent), then every heart lost on the first lesson's.
+    for (const q of second!.questions) {
+      const res = await call(stack, 'POST', `/api/questions/${q.id}/answer`, { token: s.accessToken, body: { answer: q.answer } });
+      expect(res.body.correct).toBe(true);
+    }
+    const wrong = first!.questions[0]!;
+    for (let i = 0; i < 5; i++) {
+      await call(stack, 'POST', `/api/questions/${wrong.id}/answer`, { token: s.accessToken, body: { answer: wrongAnswer(wrong) } });
+    }
+    // The first lesson and the quiz lack answers the learner cannot give now: no_hearts, so the app says to wait.
+    for (const path of [`/api/lessons/${first!.id}/complete`, `/api/nodes/${node1.id}/quiz/complete`]) {
+      const res = await call(stack, 'POST', path, { token: s.accessToken });
+      expect(res.status, path).toBe(403);
+      expect(res.body.code).toBe('no_hearts');
+    }
+    // The second lesson's answers are all in: it completes.
+    const done = await call(stack, 'POST', `/api/lessons/${second!.id}/complete`, { token: s.accessToken });
+    expect(done.status, done.text).toBe(200);
+    expect(done.body).toMatchObject({ stars: 3, xp: 2 * 10 });
   });
 
   it('replays an answer retried with the same attemptId: one heart, not two', async () => {

@@ -40,17 +40,24 @@ export interface CompletionResult {
 /** A completion as the API answers it: with the learner's streak after it. */
 export type CompletionResponse = CompletionResult & { streak: { current: number; longest: number } };
 
-/** The number of right answers among `questions`. Errors: `answers_missing` listing the unanswered ones. */
-export function requireAllAnswered(questions: Question[], answers: Map<number, LatestAnswer>): number {
+/**
+ * The number of right answers among `questions` (a lesson's or a node's) for `user`'s completion of it.
+ *
+ * Errors (spec Errors: zero hearts while enforced refuse "lesson/node completion without answers"):
+ * - `no_hearts` when hearts are enforced, the learner has none, and the completion comes without answers: the lesson
+ *   or node has no questions, or some of them are unanswered (the learner could not answer them now: every answer
+ *   would be `no_hearts`, so `answers_missing` would send them in a circle). A completion whose answers are all
+ *   there (given before the hearts ran out) goes ahead.
+ * - `answers_missing` listing the unanswered ones.
+ */
+export function requireAnswers(deps: Deps, user: User, questions: Question[], answers: Map<number, LatestAnswer>): number {
   const missing = questions.filter((q) => !answers.has(q.id)).map((q) => q.id);
+  if (questions.length === 0 || missing.length > 0) {
+    const hearts = heartsAt(user, deps.clock.now(), deps.settings);
+    if (hearts.enforced && hearts.hearts <= 0) throw progressErrors.noHearts();
+  }
   if (missing.length > 0) throw progressErrors.answersMissing(missing);
   return questions.filter((q) => answers.get(q.id)?.correct).length;
-}
-
-/** Errors: `no_hearts` when hearts are enforced and the learner has none (completion without answers). */
-export function requireHearts(deps: Deps, user: User): void {
-  const hearts = heartsAt(user, deps.clock.now(), deps.settings);
-  if (hearts.enforced && hearts.hearts <= 0) throw progressErrors.noHearts();
 }
 
 /** The lessons of `node` that count for its completion: those with questions. */
@@ -125,8 +132,7 @@ export async function completeNode(deps: CountingDeps, user: User, nodeId: numbe
     );
   const state = await read();
   if (!state.unlocked) throw progressErrors.nodeLocked();
-  if (questions.length === 0) requireHearts(deps, user);
-  const correct = requireAllAnswered(questions, state.answers);
+  const correct = requireAnswers(deps, user, questions, state.answers);
   const stars = starsFor(correct, questions.length);
   const { result, streak } = await completeUntilSettled(deps, user, node, state, read, (_current, latest) => {
     const done = { nextNodeId: node.nextNodeId, nodeCompleted: true };

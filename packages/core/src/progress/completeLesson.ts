@@ -15,8 +15,7 @@ import {
   completeUntilSettled,
   countedLessons,
   firstCompletionRow,
-  requireAllAnswered,
-  requireHearts,
+  requireAnswers,
 } from './complete';
 import type { CompletionState } from './completionState';
 import { readCompletionState } from './completionState';
@@ -46,8 +45,7 @@ export async function completeLesson(deps: CountingDeps, user: User, lessonId: n
   const read = () => readCompletionState(deps, user.id, node, nodeQuestions, lessonIds);
   const state = await read();
   if (!state.unlocked) throw progressErrors.nodeLocked();
-  if (lesson.questions.length === 0) requireHearts(deps, user);
-  const correct = requireAllAnswered(lesson.questions, state.answers);
+  const correct = requireAnswers(deps, user, lesson.questions, state.answers);
   const stars = starsFor(correct, lesson.questions.length);
 
   const decide = (_current: User, latest: CompletionState): { write: CompletionWrite; result: CompletionResult } => {
