@@ -243,7 +243,7 @@ describe('dashboard', () => {
 });
 
 describe("the staff history's links", () => {
-  it('names a record without a page in the staff history, and links one with a page', async () => {
+  it('names a record without a page (or one the staff member may not open) in the staff history, and links one with a page', async () => {
     const sent = await panel.root.request.post('/api/admin/notifications', { data: { all: true, title: 'بدون صفحه', body: 'متن' } });
     expect(sent.status()).toBe(201);
     const { page } = await panel.pageOf();
@@ -256,6 +256,25 @@ describe("the staff history's links", () => {
     const code = page.locator('tbody tr').filter({ hasText: 'NOWRUZ25' }).first();
     await code.getByRole('link').click();
     await page.waitForURL(/\/admin\/discount-codes\/NOWRUZ25\/show$/);
+
+    // A staff member who may read the history but not view discount codes gets the record's name, no link to a page
+    // that would refuse them.
+    await createStaff(panel.stack.deps.db, panel.stack.clock, {
+      username: 'history-only',
+      password: panel.password,
+      isSuperuser: false,
+      permissions: ['view_logentry'],
+    });
+    const context = await signedInContext(panel.browser, panel.stack.baseUrl, 'history-only', panel.password);
+    try {
+      const { page: other } = await panel.pageOf(context);
+      await other.goto(`/admin/history?filter=${encodeURIComponent(JSON.stringify({ model: 'discountcode' }))}`);
+      const row = other.locator('tbody tr').filter({ hasText: 'NOWRUZ25' }).first();
+      await row.waitFor();
+      expect(await row.getByRole('link').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 });
 

@@ -4,12 +4,12 @@
  * days. A row links to its record's page where the panel has one.
  */
 import { useEffect } from 'react';
-import { DataTable, TextInput, useListContext, useRecordContext, useResourceDefinitions } from 'react-admin';
-import { Link } from 'react-router-dom';
-import { queryChoices, resourceContract } from '../../api/contract';
+import { DataTable, TextInput, useListContext, useRecordContext } from 'react-admin';
+import { queryChoices } from '../../api/contract';
 import { ChoiceInput } from '../../common/fields';
 import { AdminList, Col } from '../../common/list';
 import { TehranDayInput } from '../../common/pickers';
+import { RecordPageLink } from '../../common/RecordPageLink';
 import { choice, columns, phoneRow, text, time } from '../../common/specs';
 import { Changes, RESOURCE_OF_MODEL } from './Changes';
 
@@ -40,22 +40,18 @@ function ObjectIdInput({ source }: { source: string }) {
 }
 
 /**
- * The entry's record, by how it read then, linked to its page where the panel has one (a show page, else an edit
- * page): a notification, a payment event, a session or an OTP record has none, so its entry names it without a link.
+ * The entry's record, by how it read then, linked to its page where the panel has one that this staff member may
+ * open (common/RecordPageLink.tsx): a notification, a payment event, a session or an OTP record has none.
  */
 function RecordLink() {
   const record = useRecordContext();
-  const definitions = useResourceDefinitions();
   if (!record) return null;
-  const resource = RESOURCE_OF_MODEL[record.model];
-  const label = record.objectRepr ?? record.objectId ?? '';
-  const definition = resource ? definitions[resource] : undefined;
-  const view = definition?.hasShow ? 'show' : definition?.hasEdit ? 'edit' : undefined;
-  if (!resource || !record.objectId || !view || !resourceContract(resource)) return <bdi>{label}</bdi>;
+  const label = <bdi>{record.objectRepr ?? record.objectId ?? ''}</bdi>;
+  if (!record.objectId) return label;
   return (
-    <Link to={`/${resource}/${encodeURIComponent(record.objectId)}${view === 'show' ? '/show' : ''}`}>
-      <bdi>{label}</bdi>
-    </Link>
+    <RecordPageLink resource={RESOURCE_OF_MODEL[record.model]} id={record.objectId}>
+      {label}
+    </RecordPageLink>
   );
 }
 

@@ -1,8 +1,8 @@
 /** The notifications staff sent, newest first. */
 import { DataTable, TextField, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
 import { DateTime } from '../../common/fields';
 import { AdminList, Col } from '../../common/list';
+import { RecordPageLink } from '../../common/RecordPageLink';
 import { columns, time } from '../../common/specs';
 
 export const NotificationList = () => (
@@ -11,7 +11,18 @@ export const NotificationList = () => (
       {columns(
         time('sentAt'),
         <Col source="audience" render={(r: any) => <AudienceText audience={r.audience} />} />,
-        <Col source="userId" render={(r: any) => (r.userId ? <Link to={`/users/${r.userId}/show`}>{r.userId}</Link> : '')} />,
+        <Col
+          source="userId"
+          render={(r: any) =>
+            r.userId ? (
+              <RecordPageLink resource="users" id={r.userId}>
+                {r.userId}
+              </RecordPageLink>
+            ) : (
+              ''
+            )
+          }
+        />,
         'title',
         'body',
         'staff',
