@@ -121,8 +121,49 @@ describe('payment re-check job', () => {
     expect((await status(stack, later)).recheckedOrders).toContainEqual({ orderId: old.body.orderId, status: 'paid' });
   });
 
+  it('asks the gateway for its list once per run, and re-checks only buyers with work against it', async () => {
+    stack.clock.advance(RECHECK_WINDOW_HOURS * 3600 + 60); // nothing older in the window
+    // Six buyers whose orders failed (a NOK callback), one of whom then paid on the page still open.
+    const failedOrders: number[] = [];
+    let paying: { orderId: number; startPay: string } | undefined;
+    for (let i = 0; i < 6; i++) {
+      const s = await signIn(stack);
+      const bought = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway' });
+      const startPay = await openPayLink(bought.body.paymentUrl);
+      const authority = new URL(startPay).pathname.split('/').pop() as string;
+      await fetchManual(`${stack.baseUrl}/api/payment/gateway/callback?Authority=${authority}&Status=NOK`);
+      failedOrders.push(bought.body.orderId);
+      if (i === 3) paying = { orderId: bought.body.orderId, startPay };
+    }
+    await pressOnGateway(paying!.startPay, 'pay');
+    const listing = vi.spyOn(stack.deps.gateway, 'unverified');
+    const verifying = vi.spyOn(stack.deps.gateway, 'verify');
+    try {
+      const result = await run();
+      // One list for the run; one buyer with work (the one the list names), one verification.
+      expect(listing).toHaveBeenCalledTimes(1);
+      expect(result).toMatchObject({ buyers: 1, settled: [{ orderId: paying!.orderId, status: 'paid' }], deferred: 0 });
+      expect(verifying).toHaveBeenCalledTimes(1);
+      for (const id of failedOrders.filter((o) => o !== paying!.orderId)) expect((await getOrder(stack.deps, id)).status).toBe('failed');
+    } finally {
+      listing.mockRestore();
+      verifying.mockRestore();
+    }
+  });
+
+  it('stops taking buyers at its deadline and leaves them for the next run', async () => {
+    stack.clock.advance(RECHECK_WINDOW_HOURS * 3600 + 60);
+    const s = await signIn(stack);
+    const bought = await purchase(stack, s, { planId: PLAN_30, paymentMethod: 'gateway' });
+    await pressOnGateway(await openPayLink(bought.body.paymentUrl), 'pay');
+    const late = await asFunction('payment-recheck', () => recheckPayments(stack.deps, { deadlineMs: Date.now() - 1 }));
+    expect(late).toMatchObject({ buyers: 1, settled: [], deferred: 1 });
+    expect((await getOrder(stack.deps, bought.body.orderId)).status).toBe('pending');
+    expect((await run()).settled).toEqual([{ orderId: bought.body.orderId, status: 'paid' }]);
+  });
+
   it('does nothing without unpaid gateway orders in the window', async () => {
     stack.clock.advance(RECHECK_WINDOW_HOURS * 3600 + 60);
-    expect(await run()).toEqual({ windowHours: RECHECK_WINDOW_HOURS, buyers: 0, settled: [] });
+    expect(await run()).toEqual({ windowHours: RECHECK_WINDOW_HOURS, buyers: 0, settled: [], deferred: 0 });
   });
 });

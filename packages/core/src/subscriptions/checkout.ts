@@ -203,11 +203,35 @@ const unpaidAtGateway = (order: Order, nowMs: number): order is Order & { author
   return (order.gatewayStartedAt ?? order.createdAt) >= nowMs - RECHECK_WINDOW_HOURS * 3_600_000;
 };
 
+/** Whether `order` is a pending checkout whose gateway step began {@link ABANDONED_AFTER_MINUTES} ago or more at `nowMs`. */
+const abandonedAt = (order: Order, nowMs: number): boolean =>
+  order.status === 'pending' && order.gatewayStartedAt !== undefined && nowMs - order.gatewayStartedAt >= ABANDONED_AFTER_MINUTES * 60_000;
+
 /**
  * Whether {@link recheckOrders} has work on `order` at `nowMs` (epoch ms): it reached the gateway and is not paid, or
- * it is a checkout that has expired (checkoutExpiry.ts). The re-check job picks its buyers by it.
+ * it is a checkout that has expired (checkoutExpiry.ts). With `listed`, the gateway's paid-but-unverified authorities
+ * as read for a whole run (the re-check job), an unpaid order counts only when the list names it or it is an
+ * abandoned checkout: the others would be left as they are.
  */
-export const hasRecheckWork = (order: Order, nowMs: number): boolean => unpaidAtGateway(order, nowMs) || isExpiredCheckout(order, nowMs);
+export function hasRecheckWork(order: Order, nowMs: number, listed?: ReadonlySet<string>): boolean {
+  if (isExpiredCheckout(order, nowMs)) return true;
+  if (!unpaidAtGateway(order, nowMs)) return false;
+  return listed === undefined || listed.has(order.authority) || abandonedAt(order, nowMs);
+}
+
+/**
+ * The authorities of the gateway's paid-but-unverified payments (providers.md §1 `unVerified`: the last 100), or
+ * undefined when the gateway did not answer (logged; the re-check then fails expired checkouts only).
+ */
+export async function unverifiedAuthorities(deps: Deps): Promise<Set<string> | undefined> {
+  try {
+    return new Set((await deps.gateway.unverified()).map((p) => p.authority));
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    logger.warn('payment re-check skipped: the gateway did not list unverified payments', { reason: error.message });
+    return undefined;
+  }
+}
 
 /**
  * Re-checks `userId`'s orders: first fails the checkouts that have expired (checkoutExpiry.ts: never started, or
@@ -215,29 +239,25 @@ export const hasRecheckWork = (order: Order, nowMs: number): boolean => unpaidAt
  * reached the gateway (pending; failed or cancelled by staff within {@link RECHECK_WINDOW_HOURS}) against the
  * gateway's paid-but-unverified list, and settles those it lists (a failed or cancelled one becomes paid, its
  * discount use taken again); abandoned checkouts (see the module doc) are verified whether listed or not, and fail
- * when unpaid. Gateway trouble is logged and skipped: the status
- * read still answers. Returns the orders it settled with their status after.
+ * when unpaid. Gateway trouble is logged and skipped: the status read still answers. `unverified` gives the
+ * gateway's list (default: {@link unverifiedAuthorities}, asked only when an order needs it); the re-check job passes
+ * one list read once per run. Returns the orders it settled with their status after.
  */
-export async function recheckOrders(deps: Deps, userId: number): Promise<Array<{ orderId: number; status: OrderStatus }>> {
+export async function recheckOrders(
+  deps: Deps,
+  userId: number,
+  options: { unverified?: () => Promise<Set<string> | undefined> } = {},
+): Promise<Array<{ orderId: number; status: OrderStatus }>> {
   const orders = await ordersOfUser(deps.db, userId);
   const results = await expireCheckouts(deps, orders);
   if (!deps.gateway.configured) return results;
   const now = deps.clock.now();
   const open = orders.filter((order) => unpaidAtGateway(order, now)).slice(0, RECHECK_MAX_ORDERS);
   if (open.length === 0) return results;
-  let listed: Set<string>;
-  try {
-    listed = new Set((await deps.gateway.unverified()).map((p) => p.authority));
-  } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    logger.warn('payment re-check skipped: the gateway did not list unverified payments', { reason: error.message });
-    return results;
-  }
+  const listed = await (options.unverified ?? (() => unverifiedAuthorities(deps)))();
+  if (!listed) return results;
   for (const order of open) {
-    const abandoned =
-      order.status === 'pending' &&
-      order.gatewayStartedAt !== undefined &&
-      now - order.gatewayStartedAt >= ABANDONED_AFTER_MINUTES * 60_000;
+    const abandoned = abandonedAt(order, now);
     if (!listed.has(order.authority) && !abandoned) continue;
     try {
       const { order: after } = await verifyAndSettle(deps, order, 'recheck', abandoned);
