@@ -143,6 +143,19 @@ describe('marketplace auto-renewal', () => {
     expect((await renewDueMarketplaceSubscriptions(stack.deps)).renewed).toBe(0);
   });
 
+  it('stops taking purchases at its deadline: what it left stays due, and the next run renews it', async () => {
+    const sub = await subscriber(stack);
+    await renewOnMarketplace(stack, sub.purchaseToken, sub.validUntil + 30 * DAY_MS);
+    stack.clock.set(sub.validUntil - 20 * HOUR_MS);
+    const from = marketplaceCalls(stack).length;
+    const cut = await renewDueMarketplaceSubscriptions(stack.deps, { deadlineMs: Date.now() - 1 });
+    expect(cut).toMatchObject({ renewed: 0, failed: 0 });
+    // Past its deadline before the first partition, it read nothing and asked nothing.
+    expect(marketplaceCalls(stack, from)).toEqual([]);
+    const next = await renewDueMarketplaceSubscriptions(stack.deps, { deadlineMs: Date.now() + 60_000 });
+    expect(next).toMatchObject({ renewed: 1, failed: 0, deferred: 0 });
+  });
+
   it('the tutor’s paywall (its daily quota) runs the renewal sync too', async () => {
     const sub = await subscriber(stack);
     await renewOnMarketplace(stack, sub.purchaseToken, sub.validUntil + 30 * DAY_MS);

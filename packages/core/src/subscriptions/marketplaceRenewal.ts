@@ -236,7 +236,7 @@ export async function syncMarketplaceRenewals<U extends { id: number; subscripti
 }
 
 /** How many purchases one run of the hourly job left each way. */
-export type MarketplaceJobCounts = Record<RenewalOutcome | InappWatchOutcome | 'failed', number>;
+export type MarketplaceJobCounts = Record<RenewalOutcome | InappWatchOutcome | 'failed' | 'deferred', number>;
 
 /**
  * The hourly job (DESIGN §8; `packages/functions/src/jobs/marketplaceRenewal.ts`): every subscription due by now
@@ -244,8 +244,13 @@ export type MarketplaceJobCounts = Record<RenewalOutcome | InappWatchOutcome | '
  * `refunded` counts those the marketplace refunded), found in the {@link DUE_PARTITIONS} partitions of the due-hour
  * index (one Query each, however long ago it fell due), asked again one by one. Returns how many came out each way. A
  * failure of one purchase is logged and does not stop the others.
+ *
+ * At `deadlineMs` (epoch ms: the Lambda's timeout less a margin) the run stops taking purchases; what it had read
+ * and not asked about is `deferred`, and stays due for the next run. The partitions are taken from the current UTC
+ * hour's on (the daily re-checks just due come first), so a run cut short day after day does not always leave the
+ * same partitions for later.
  */
-export async function renewDueMarketplaceSubscriptions(deps: Deps): Promise<MarketplaceJobCounts> {
+export async function renewDueMarketplaceSubscriptions(deps: Deps, options: { deadlineMs?: number } = {}): Promise<MarketplaceJobCounts> {
   const counts: MarketplaceJobCounts = {
     not_due: 0,
     renewed: 0,
@@ -256,11 +261,19 @@ export async function renewDueMarketplaceSubscriptions(deps: Deps): Promise<Mark
     no_credential: 0,
     raced: 0,
     failed: 0,
+    deferred: 0,
   };
   const now = deps.clock.now();
   const hour = new Date(now).toISOString().slice(0, 13);
-  for (let partition = 0; partition < DUE_PARTITIONS; partition++) {
-    for (const purchase of await dueInPartition(deps.db, partition, hour)) {
+  const pastDeadline = () => options.deadlineMs !== undefined && Date.now() >= options.deadlineMs;
+  const first = new Date(now).getUTCHours() % DUE_PARTITIONS;
+  for (let k = 0; k < DUE_PARTITIONS && !pastDeadline(); k++) {
+    const due = await dueInPartition(deps.db, (first + k) % DUE_PARTITIONS, hour);
+    for (const [i, purchase] of due.entries()) {
+      if (pastDeadline()) {
+        counts.deferred += due.length - i;
+        break;
+      }
       try {
         counts[
           purchase.productType === 'inapp' ? await watchInappPurchase(deps, purchase) : await renewOne(deps, purchase, { retryLater: true })
