@@ -5,7 +5,7 @@
  * a custom domain, an alarm topic) synthesizes that variant itself ({@link synthVariant}), building only the stacks
  * it looks at.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { inject } from 'vitest';
@@ -96,7 +96,12 @@ export async function synthVariant(
   const restore = setEnv({ ...baseEnv, ...env });
   try {
     const synthesized = await synthesize({ stage, mode, activeStacks: active, register });
-    return Object.fromEntries(synthesized.ids.map((id) => [id, Template.fromStack(synthesized.cdkStack(id))])) as Templates;
+    try {
+      return Object.fromEntries(synthesized.ids.map((id) => [id, Template.fromStack(synthesized.cdkStack(id))])) as Templates;
+    } finally {
+      // The templates are read: the CDK's temporary assembly (tens of MB with its asset copies) is not needed again.
+      rmSync(synthesized.app.outdir, { recursive: true, force: true });
+    }
   } finally {
     restore();
   }

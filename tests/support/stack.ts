@@ -4,6 +4,7 @@
  * OTP flow.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,8 @@ export async function startTestStack(
   options: { env?: Record<string, string | undefined>; now?: Date | number; dynamodbEndpoint?: string; exposeOrigin?: boolean } = {},
 ): Promise<TestStack> {
   const clock = new ManualClock(options.now === undefined ? Date.now() : new Date(options.now).getTime());
+  // A private data folder (the stack's signing keys), removed when the stack closes unless the caller chose its own.
+  const dataDir = join(tmpdir(), `mathisland-test-${randomUUID()}`);
   const stack = await startLocalStack({
     port: 0,
     dynamodbEndpoint: options.dynamodbEndpoint ?? inject('dynamodbEndpoint'),
@@ -32,7 +35,7 @@ export async function startTestStack(
     ...(options.exposeOrigin ? { exposeOrigin: true } : {}),
     env: {
       TABLE_NAME: `test-${randomUUID()}`,
-      DATA_DIR: join(tmpdir(), `mathisland-test-${randomUUID()}`),
+      DATA_DIR: dataDir,
       SECRET_KEY: randomBytes(32).toString('hex'),
       INTERNAL_SERVICE_KEY: 'test-internal-key-0123456789',
       STAGE: 'test',
@@ -42,7 +45,17 @@ export async function startTestStack(
       ...options.env,
     },
   });
-  return Object.assign(stack, { clock });
+  const close = stack.close.bind(stack);
+  return Object.assign(stack, {
+    clock,
+    async close() {
+      try {
+        await close();
+      } finally {
+        if (options.env?.DATA_DIR === undefined) rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  });
 }
 
 export interface ApiResponse<T = any> {
