@@ -86,6 +86,25 @@ describe('one-time codes', () => {
     expect((await call(stack, 'POST', '/api/auth/otp/request', { body: { phone } })).status).toBe(200);
   });
 
+  it('sends one code to requests at once (a double tap, a retry): the others are 429, and the code sent works', async () => {
+    for (const previous of [false, true]) {
+      const phone = newPhone();
+      // Once with no code before, once replacing one sent more than a minute ago.
+      if (previous) {
+        expect((await call(stack, 'POST', '/api/auth/otp/request', { body: { phone } })).status).toBe(200);
+        stack.clock.advance(61);
+      }
+      const before = stack.smsOutbox.filter((m) => m.phone === phone).length;
+      const answers = await Promise.all(Array.from({ length: 8 }, () => call(stack, 'POST', '/api/auth/otp/request', { body: { phone } })));
+      const sent = stack.smsOutbox.filter((m) => m.phone === phone).slice(before);
+      expect(sent).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(7);
+      const login = await call(stack, 'POST', '/api/auth/login', { body: { phone, otp: sent[0]!.token } });
+      expect(login.status, login.text).toBe(200);
+    }
+  });
+
   it('refuses malformed phones and codes with validation errors and sends nothing', async () => {
     const before = stack.smsOutbox.length;
     for (const body of [

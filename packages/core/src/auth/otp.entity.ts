@@ -72,13 +72,33 @@ export async function readOtpAndOwner(db: Db, phone: string): Promise<{ otp: Otp
   };
 }
 
-/** Stores a fresh code for `phone` with its owner, replacing any earlier one (and its wrong-guess count). */
-export const saveOtp = (
+/**
+ * Stores a fresh code for `phone` with its owner, replacing `replaced` (the scope's code item as read, and its
+ * wrong-guess count; undefined: none was read) only if it is still that item: of requests that read the same state
+ * at once, one stores its code and sends it. Returns false when another request stored a code first (the caller
+ * sends nothing).
+ */
+export async function saveOtp(
   db: Db,
   phone: string,
   item: Required<Pick<OtpItem, 'codeHash' | 'sentAt' | 'expiresAt'>> & PhoneOwner,
+  replaced: Pick<OtpItem, 'codeHash' | 'expiresAt'> | undefined,
   scope = SIGN_IN_SCOPE,
-): Promise<void> => putItem(db, { ...otpKey(phone, scope), ...listed(scope, item.sentAt, phone), phone, ...item, attempts: 0 });
+): Promise<boolean> {
+  // A code is told apart by its hash (random per code); a guard item, which has none, by its expiry.
+  const asRead = !replaced
+    ? { condition: 'attribute_not_exists(pk)' }
+    : replaced.codeHash
+      ? { condition: 'codeHash = :read', values: { ':read': replaced.codeHash } }
+      : { condition: 'attribute_not_exists(codeHash) AND expiresAt = :read', values: { ':read': replaced.expiresAt } };
+  try {
+    await putItem(db, { ...otpKey(phone, scope), ...listed(scope, item.sentAt, phone), phone, ...item, attempts: 0 }, asRead);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
 
 /**
  * One page of every phone's code item, newest first (gsi2 `OTPS`), from `cursor`. Errors: `validation_error`

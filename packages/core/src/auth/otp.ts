@@ -52,8 +52,10 @@ export async function requestOtp(deps: Deps, phone: string): Promise<void> {
 
 /**
  * Sends a fresh code for `phone` in `scope` unless one was sent less than {@link OTP_RESEND_SECONDS} ago (`existing`
- * is the scope's item as read), storing its hash (with `owner` noted) first and dropping it again when the sms
- * provider refuses. Errors: `throttled`, `sms_unavailable`, `validation_error` (the provider refused the number).
+ * is the scope's item as read), storing its hash (with `owner` noted) first, on condition that the item is still
+ * `existing` (so of requests at once one code is stored and sent, the others are `throttled`), and dropping it again
+ * when the sms provider refuses. Errors: `throttled`, `sms_unavailable`, `validation_error` (the provider refused
+ * the number).
  */
 async function issueCode(deps: Deps, phone: string, scope: string, existing: OtpItem | undefined, owner: PhoneOwner = {}): Promise<void> {
   const now = deps.clock.now();
@@ -61,12 +63,15 @@ async function issueCode(deps: Deps, phone: string, scope: string, existing: Otp
     throw authErrors.resendTooSoon(Math.ceil((existing.sentAt + OTP_RESEND_SECONDS * 1000 - now) / 1000));
   }
   const code = randomDigits(OTP_DIGITS);
-  await saveOtp(
+  const stored = await saveOtp(
     deps.db,
     phone,
     { codeHash: codeHash(deps, phone, code, scope), sentAt: now, expiresAt: epochSeconds(now) + OTP_TTL_SECONDS, ...owner },
+    existing,
     scope,
   );
+  // Another request (a double tap, a retry) stored its code since the read: that one is sent; this one is too soon.
+  if (!stored) throw authErrors.resendTooSoon(OTP_RESEND_SECONDS);
   try {
     await deps.sms.sendVerifyCode(phone, code);
   } catch (error) {
