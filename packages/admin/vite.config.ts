@@ -1,13 +1,18 @@
 /**
  * The staff panel's build: served under `/admin/` (by `npm start` from `dist/`, and by the Web stack's
  * StaticSite). `npm run dev:admin` runs this dev server with `/api` proxied to the local API
- * (`http://localhost:${PORT:-3000}`); the proxy sets `Origin` to the API's own origin, because the admin API
+ * (`http://localhost:${PORT:-3000}`, PORT from the shell or, as `npm start` reads it, the repository's `.env`); the proxy sets `Origin` to the API's own origin, because the admin API
  * refuses unsafe methods from any other origin.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const api = `http://localhost:${process.env.PORT || 3000}`;
+/** The repository's `.env`, which `npm start` loads (packages/local/src/main.ts): its PORT is the API's. */
+const rootEnv = new URL('../../.env', import.meta.url);
+const fromDotEnv = existsSync(rootEnv) ? parseEnv(readFileSync(rootEnv, 'utf8')).PORT : undefined;
+const api = `http://localhost:${process.env.PORT || fromDotEnv || 3000}`;
 
 export default defineConfig({
   base: '/admin/',
