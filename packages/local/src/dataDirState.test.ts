@@ -4,10 +4,10 @@
  * blocks a later run.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   acquireDataDir,
   DataDirBusyError,
@@ -19,7 +19,16 @@ import {
   stackStateFile,
 } from './dataDirState';
 
-const newDataDir = () => mkdtempSync(join(tmpdir(), 'mathisland-datadir-'));
+/** The folders the tests made, removed after the file. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+const newDataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mathisland-datadir-'));
+  made.push(dir);
+  return dir;
+};
 const script = { useRunning: true, timeoutMs: 5_000, pollMs: 20 };
 
 async function claim(dataDir: string, owner = NPM_START): Promise<DataDirClaim> {

@@ -2,15 +2,25 @@
  * npm start's early checks (preflight.ts), DynamoDB Local without Java (dynamo.ts), and which panel build counts as
  * fresh (adminBuild.ts): a development build never does.
  */
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { adminBuildState } from './adminBuild';
 import { startDynamoLocal } from './dynamo';
 import { assertPortFree, checkJava, JAVA_MISSING, javaMajor, StartupError } from './preflight';
 
+/** A new empty folder under the system's temporary one, removed after the file. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
 describe('javaMajor', () => {
   it.each([
     ['openjdk version "17.0.15" 2025-04-15', 17],
@@ -21,7 +31,7 @@ describe('javaMajor', () => {
 });
 
 describe('without Java on PATH', () => {
-  const noJava = { ...process.env, PATH: mkdtempSync(join(tmpdir(), 'no-java-')) };
+  const noJava = { ...process.env, PATH: tempDir('no-java-') };
 
   it('checkJava says what to install', () => {
     expect(() => checkJava(noJava)).toThrow(new StartupError(JAVA_MISSING));
@@ -53,7 +63,7 @@ describe('assertPortFree', () => {
 
 describe('adminBuildState', () => {
   function panel(entry: string | undefined) {
-    const adminDir = mkdtempSync(join(tmpdir(), 'panel-'));
+    const adminDir = tempDir('panel-');
     mkdirSync(join(adminDir, 'src'));
     writeFileSync(join(adminDir, 'src', 'App.tsx'), 'export {}');
     const old = new Date(Date.now() - 60_000);
