@@ -21,6 +21,7 @@ import {
   TIME_LIMIT_TEXT,
 } from '@mathisland/core/tutor';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { staffSession } from './support/payments';
 import { call, type Session, startTestStack, type TestStack } from './support/stack';
 import { ask, learner, llmConfig, llmNext, llmRequests, quotaItem, tutorHistory, usageItem } from './support/tutor';
 
@@ -207,6 +208,10 @@ describe('the answer stream of POST /api/ai/ask', () => {
         const feedback = await call(stack, 'POST', '/api/ai/feedback', { token: s.accessToken, body: { messageId, rating: 'up' } });
         expect(feedback.status).toBe(404);
         expect((await usageItem(stack))?.incompleteAnswers).toBe((before?.incompleteAnswers ?? 0) + 1);
+        // Staff see it in the day's tutor usage.
+        const staff = await staffSession(stack, { permissions: ['view_tutorusage'] });
+        const usage = await call(stack, 'GET', '/api/admin/tutor/usage', { headers: { cookie: staff.cookie } });
+        expect(usage.body.items[0]).toMatchObject({ incomplete: (before?.incompleteAnswers ?? 0) + 1 });
         // Not cached: the same question of another learner calls the model again and gets the whole answer.
         const other = await learner(stack);
         const requests = (await llmRequests(stack)).length;

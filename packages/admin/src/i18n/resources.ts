@@ -201,6 +201,7 @@ export const resources = {
       promptTokens: ['توکن ورودی', 'Prompt tokens'],
       completionTokens: ['توکن خروجی', 'Completion tokens'],
       refusals: ['پاسخ‌ندادن‌ها', 'Refusals'],
+      incomplete: ['پاسخ‌های ناتمام', 'Cut-off answers'],
     },
   },
   staff: {

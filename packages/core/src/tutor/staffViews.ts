@@ -71,6 +71,7 @@ export async function listTutorUsage(
       answers: u?.answers ?? 0,
       cachedAnswers: u?.cachedAnswers ?? 0,
       refusals: u?.refusedAnswers ?? 0,
+      incomplete: u?.incompleteAnswers ?? 0,
       promptTokens: u?.promptTokens ?? 0,
       completionTokens: u?.completionTokens ?? 0,
     };

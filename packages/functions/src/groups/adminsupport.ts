@@ -82,6 +82,7 @@ const Usage = responseShape(() =>
     answers: count,
     cachedAnswers: count,
     refusals: count,
+    incomplete: count.meta({ description: 'Answers the model stopped at its token cap or by its content filter (not stored or cached)' }),
     promptTokens: count,
     completionTokens: count,
   }),

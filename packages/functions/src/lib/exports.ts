@@ -203,7 +203,7 @@ export const EXPORTS: readonly ExportSpec[] = [
     permission: 'view_tutorusage',
     model: 'tutorusage',
     ...strict(usageFilters),
-    columns: [...day('day'), ...fields('answers', 'cachedAnswers', 'refusals', 'promptTokens', 'completionTokens')],
+    columns: [...day('day'), ...fields('answers', 'cachedAnswers', 'refusals', 'incomplete', 'promptTokens', 'completionTokens')],
     page: paged(listTutorUsage as never),
   },
   {

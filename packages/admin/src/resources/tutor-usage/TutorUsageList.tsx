@@ -18,6 +18,7 @@ export const TutorUsageList = () => (
       <Col source="promptTokens" field={Num} />
       <Col source="completionTokens" field={Num} />
       <Col source="refusals" field={Num} />
+      <Col source="incomplete" field={Num} />
     </DataTable>
   </AdminList>
 );
