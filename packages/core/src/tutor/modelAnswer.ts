@@ -9,7 +9,7 @@
  *
  * How an answer ends ({@link AnswerOutcome}, logged on the `tutor answer` line); the slot is released in each:
  * - `answer`: complete → recorded (`session.ts` recordAnswer: stored, cached, counted);
- * - `refused`: the marker arrived → the fixed refusal (after the sentences already sent), recordRefusal (nothing
+ * - `refused`: the marker arrived → the fixed refusal (after the sentences already sent), recordUnstored (nothing
  *   stored or cached, the tokens counted; the quota given back only when the marker came in the opening: after
  *   sentences were sent, the learner got an answer and the question counts);
  * - `time_limit`: the slot's time limit (about 40 s, `slots.ts`) arrived first → the model call is aborted and the
@@ -17,7 +17,7 @@
  *   it gives the quota back and stores and caches nothing: the learner did not get the answer they asked for;
  * - `length` / `content_filter`: the model stopped before its answer's end, at its token cap or by the provider's
  *   content filter (its `finish_reason`, `ModelChunk.finishReason`) → the stream ends cleanly as at the time limit,
- *   with its own closing sentence (`copy.ts` LENGTH_LIMIT_TEXT, CONTENT_FILTER_TEXT), and recordIncomplete: nothing
+ *   with its own closing sentence (`copy.ts` LENGTH_LIMIT_TEXT, CONTENT_FILTER_TEXT), and recordUnstored: nothing
  *   stored or cached (a cut answer must never be served again from the cache), the tokens counted; the quota given
  *   back only when the model had written none of the answer (then the learner got the closing sentence alone): when
  *   text was sent, the learner got that much of an answer and the question counts, as for a late refusal (asking
@@ -35,7 +35,7 @@ import { CONTENT_FILTER_TEXT, inLanguageOf, LENGTH_LIMIT_TEXT, REFUSAL_TEXT, TIM
 import { tutorErrors } from './errors';
 import { groundedMessages } from './grounding';
 import { guardedAnswer } from './guardedAnswer';
-import { type AnswerSession, closeUnanswered, recordAnswer, recordIncomplete, recordRefusal, type TutorReply } from './session';
+import { type AnswerSession, closeUnanswered, recordAnswer, recordUnstored, type TutorReply } from './session';
 
 /** How a model answer ended (see the module doc): one enumerated value for the log and for metrics. */
 export const ANSWER_OUTCOMES = ['answer', 'refused', 'time_limit', 'length', 'content_filter', 'failed'] as const;
@@ -188,9 +188,9 @@ export async function modelReply(session: AnswerSession, model: ModelClient): Pr
       session.lease.release();
       const outcome: AnswerOutcome = failed ? 'failed' : answer.refused ? 'refused' : (cutBy ?? 'answer');
       // A refusal in the opening was all the learner got; a later one came after sentences of an answer.
-      if (outcome === 'refused') await recordRefusal(session, usage, !refusedEarly);
+      if (outcome === 'refused') await recordUnstored(session, 'refusedAnswers', usage, !refusedEarly);
       else if (outcome === 'answer') await recordAnswer(session, answer.sent, { model: model.chatModel, usage });
-      else if (outcome === 'length' || outcome === 'content_filter') await recordIncomplete(session, usage, wrote);
+      else if (outcome === 'length' || outcome === 'content_filter') await recordUnstored(session, 'incompleteAnswers', usage, wrote);
       else await closeUnanswered(session);
       countEvent('TutorOutcomes', { outcome: OUTCOME_METRIC[outcome], stage: 'model' });
       logger.info('tutor answer', {

@@ -4,13 +4,11 @@
  *
  * Opening takes a concurrency slot of this worker (`slots.ts`; none free → 503 `assistant_busy`, nothing
  * reserved), then reserves the daily quota (`quota.ts`) while the conversation's last messages are read. The
- * session ends in one of four ways, and the slot is released in each:
+ * session ends in one of three ways, and the slot is released in each:
  * - answered ({@link recordAnswer}): question and answer stored, the answer cached (unless it came from the
  *   cache), the usage recorded;
- * - refused by the model ({@link recordRefusal}): nothing stored or cached, the usage recorded; the quota given back
- *   when the refusal was all the learner got;
- * - stopped by the model at its token cap or by the content filter ({@link recordIncomplete}): nothing stored or
- *   cached, the usage recorded; the quota given back when the model had written none of the answer;
+ * - refused by the model, or stopped by it at its token cap or by the content filter ({@link recordUnstored}):
+ *   nothing stored or cached, the usage recorded; the quota given back when the learner got none of an answer;
  * - failed, or cut at the time limit ({@link closeUnanswered}): nothing stored or cached, the quota given back.
  * Recording happens after the answer was delivered: a write that fails then is logged, never raised.
  */
@@ -195,32 +193,22 @@ export async function recordAnswer(session: AnswerSession, answer: string, from:
 }
 
 /**
- * Records a refusal of the model's: nothing stored or cached, the model's usage counted as `refusedAnswers`. The
- * question's quota is given back only when the refusal was all the learner got (`delivered` false: the marker came
- * in the opening). A marker after sentences were sent keeps the question counted: those sentences were an answer,
- * and a question that asks the model to end with the marker would otherwise never count (spec Limits: the daily
- * quota).
+ * Records a model answer that is not stored or cached, with the model's usage counted as `outcome`: a refusal
+ * (`refusedAnswers`, the marker arrived) or an answer the model stopped before its end (`incompleteAnswers`: its
+ * token cap or the provider's content filter; a cut answer is never served again). The question's quota is given
+ * back only when the learner got none of an answer (`answered` false: the refusal in the opening, or a stop before the
+ * model wrote any text). When part of an answer was sent the question counts: a question that asks the model to end
+ * with the marker, or to run into the cap, would otherwise get its answers for free (spec Limits: the daily quota).
  */
-export async function recordRefusal(session: AnswerSession, usage: TokenUsage | undefined, delivered: boolean): Promise<void> {
-  if (!delivered) await giveBackQuota(session.deps, session.reservation);
-  await record(session.deps, usageItems(session.deps, session.userId, session.reservation.atMs, 'refusedAnswers', usage), 'a refusal');
-}
-
-/**
- * Records an answer the model stopped before its end, at its token cap or by the provider's content filter
- * (`modelAnswer.ts`): nothing stored or cached (an incomplete answer is never served again), the model's usage
- * counted as `incompleteAnswers`. The question's quota is given back only when the model wrote none of the answer
- * (`answered` false: the learner got the closing sentence alone); when part of it was sent, the question counts, as
- * for a refusal after sentences of an answer (asking the same again would be cut again, and a question made to run
- * into the cap must not get its answers for free).
- */
-export async function recordIncomplete(session: AnswerSession, usage: TokenUsage | undefined, answered: boolean): Promise<void> {
+export async function recordUnstored(
+  session: AnswerSession,
+  outcome: 'refusedAnswers' | 'incompleteAnswers',
+  usage: TokenUsage | undefined,
+  answered: boolean,
+): Promise<void> {
   if (!answered) await giveBackQuota(session.deps, session.reservation);
-  await record(
-    session.deps,
-    usageItems(session.deps, session.userId, session.reservation.atMs, 'incompleteAnswers', usage),
-    'an incomplete answer',
-  );
+  const what = outcome === 'refusedAnswers' ? 'a refusal' : 'an incomplete answer';
+  await record(session.deps, usageItems(session.deps, session.userId, session.reservation.atMs, outcome, usage), what);
 }
 
 /** The reply of a cache hit: `answer` in one piece, recorded when the consumer is done (also when it hung up). */
