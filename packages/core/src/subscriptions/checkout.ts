@@ -194,9 +194,9 @@ export const RECHECK_WINDOW_HOURS = 72;
  * cancelled by staff while its gateway session may still have been open, its gateway step begun within
  * {@link RECHECK_WINDOW_HOURS}. A failed order belongs here because the buyer can still pay on the page left open
  * (a forged or early `Status=NOK` callback, or the abandonment verdict, failed it): if that payment's redirect is
- * lost, only the gateway's list tells.
+ * lost, only the gateway's list tells. Only such an order needs the gateway's list.
  */
-const unpaidAtGateway = (order: Order, nowMs: number): order is Order & { authority: string } => {
+export const unpaidAtGateway = (order: Order, nowMs: number): order is Order & { authority: string } => {
   if (order.provider !== 'gateway' || !order.authority) return false;
   if (order.status === 'pending') return true;
   if (order.status !== 'failed' && order.status !== 'cancelled') return false;

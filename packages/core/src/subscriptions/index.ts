@@ -13,7 +13,15 @@
 
 export { activeSubscription, type StoredSubscription } from './active';
 export { backfillSubscriptionIndexes } from './backfill';
-export { handleCallback, hasRecheckWork, RECHECK_WINDOW_HOURS, recheckOrders, startPayment, unverifiedAuthorities } from './checkout';
+export {
+  handleCallback,
+  hasRecheckWork,
+  RECHECK_WINDOW_HOURS,
+  recheckOrders,
+  startPayment,
+  unpaidAtGateway,
+  unverifiedAuthorities,
+} from './checkout';
 export { MARKETPLACE_START_EXPIRY_HOURS, UNSTARTED_EXPIRY_MINUTES } from './checkoutExpiry';
 export {
   createDiscountCode,

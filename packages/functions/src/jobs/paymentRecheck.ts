@@ -35,6 +35,7 @@ import {
   type Order,
   RECHECK_WINDOW_HOURS,
   recheckOrders,
+  unpaidAtGateway,
   unverifiedAuthorities,
 } from '@mathisland/core/subscriptions';
 import { productionDeps } from '../lib/deps';
@@ -88,10 +89,7 @@ async function candidateOrders(deps: Deps, nowMs: number): Promise<Order[]> {
 export async function recheckPayments(deps: Deps, options: { deadlineMs?: number } = {}): Promise<RecheckResult> {
   const now = deps.clock.now();
   const candidates = await candidateOrders(deps, now);
-  const listed =
-    deps.gateway.configured && candidates.some((o) => o.provider === 'gateway' && o.authority)
-      ? await unverifiedAuthorities(deps)
-      : undefined;
+  const listed = deps.gateway.configured && candidates.some((o) => unpaidAtGateway(o, now)) ? await unverifiedAuthorities(deps) : undefined;
   // Without the list (the gateway did not answer), only expired and abandoned checkouts have work.
   const buyers = [...new Set(candidates.filter((o) => hasRecheckWork(o, now, listed ?? new Set())).map((o) => o.userId))];
   const settled: RecheckResult['settled'] = [];
