@@ -25,16 +25,6 @@ import {
   STREAM_RESPONSE,
 } from '../../functions/src/lib/responseStream';
 
-export {
-  DELIMITER_LEN,
-  HANDLER_HIGHWATERMARK,
-  HANDLER_STREAMING,
-  HttpResponseStream,
-  PRELUDE_CONTENT_TYPE,
-  ResponseStream,
-  STREAM_RESPONSE,
-};
-
 type StreamingHandler = RuntimeStreamingHandler<Context>;
 
 /**

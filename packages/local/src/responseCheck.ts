@@ -15,10 +15,16 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type EndpointGroup, routeKey as keyOf, routes as manifest } from '../../../infra/routes';
+import {
+  HANDLER_HIGHWATERMARK,
+  HANDLER_STREAMING,
+  PRELUDE_CONTENT_TYPE,
+  type ResponseStream,
+} from '../../functions/src/lib/responseStream';
 import { bareCode, routeErrors, statusOfDocumented } from '../../functions/src/lib/responses';
 import type { RouteDef } from '../../functions/src/lib/route';
 import type { ApiDocument } from '../../functions/src/openapi/document';
-import { HANDLER_HIGHWATERMARK, HANDLER_STREAMING, isStreamingHandler, PRELUDE_CONTENT_TYPE, type ResponseStream } from './awslambda';
+import { isStreamingHandler } from './awslambda';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 type Answer = { statusCode: number; headers: Record<string, string>; body: string };
