@@ -5,7 +5,7 @@
  * openai SDK) fails here, with the ten largest inputs in the message. The DynamoDB request counts per route are
  * held by tests/requests.test.ts (exact counts). The built model adapter is run against the local model API, so
  * the SDK as bundled is proven to work, not only to be small; and a built group answers a request in a fresh
- * `node` as Lambda runs it: the runtime's AWS SDK found only through NODE_PATH (infra/functions.ts requireAtRuntime).
+ * `node` as Lambda runs it: the runtime's AWS SDK found only through NODE_PATH (infra/bundlePlugins.ts requireAtRuntime).
  * No bundle imports the runtime's modules (the AWS SDK, Node's built-ins) with an ES `import`, which cost cold-start
  * time (docs/performance.md).
  */
@@ -74,6 +74,52 @@ describe('bundle budgets', () => {
     // esbuild's metafile, which does not see SST's banner (its imports of module and url).
     for (const b of bundles) expect(b.esImports, b.group).toEqual([]);
   });
+
+  it('reads of the runtime’s SDK only the names it imports, once, and leaves Node’s fetch unloaded at import', async () => {
+    // In a fresh node as Lambda runs it, the SDK packages are proxies that count what the bundle asks of them: esbuild's
+    // CommonJS interop would list and copy all of their exports (526 for the DynamoDB client) at every importing module.
+    const child = (file: string) => `
+      globalThis.awslambda = { streamifyResponse: (h) => h, HttpResponseStream: { from: (s) => s } };
+      const { createRequire } = await import('node:module');
+      const require = createRequire(import.meta.url);
+      const asked = { listed: 0, read: new Set() };
+      const packages = ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'];
+      // Both loaded first, so that the document client's own reads of the client are not counted.
+      for (const name of packages) require(name);
+      for (const name of packages) {
+        const path = require.resolve(name);
+        const target = require.cache[path].exports;
+        require.cache[path].exports = new Proxy(target, {
+          ownKeys: (t) => { asked.listed++; return Reflect.ownKeys(t); },
+          getOwnPropertyDescriptor: (t, k) => { asked.listed++; return Reflect.getOwnPropertyDescriptor(t, k); },
+          get: (t, k) => { if (typeof k === 'string') asked.read.add(name + ' ' + k); return Reflect.get(t, k); },
+        });
+      }
+      const before = new Set(process.moduleLoadList);
+      await import(${JSON.stringify(pathToFileURL(file).href)});
+      const loaded = process.moduleLoadList.filter((m) => !before.has(m) && /undici|fetch/.test(m));
+      console.log(JSON.stringify({ listed: asked.listed, read: [...asked.read].sort(), loaded }));
+    `;
+    const imported = new Set<string>();
+    for (const b of bundles) {
+      const stdout = await new Promise<string>((resolve, reject) =>
+        execFile(
+          process.execPath,
+          [...LAMBDA_NODE_FLAGS, '--input-type=module', '-e', child(b.file)],
+          { cwd: outDir, env: { PATH: process.env.PATH, NODE_PATH: join(process.cwd(), 'node_modules'), LOG_LEVEL: 'WARN' } },
+          (error, out, err) => (error ? reject(new Error(`${b.group}: ${error.message}\n${err}`)) : resolve(out)),
+        ),
+      );
+      const asked: { listed: number; read: string[]; loaded: string[] } = JSON.parse(stdout.trim().split('\n').at(-1) as string);
+      expect(asked.listed, b.group).toBe(0);
+      expect(asked.loaded, b.group).toEqual([]);
+      expect(asked.read, b.group).toContain('@aws-sdk/client-dynamodb DynamoDBClient');
+      expect(asked.read.length, `${b.group}: ${asked.read.join(', ')}`).toBeLessThan(20);
+      for (const name of asked.read) imported.add(name);
+    }
+    // What the table's code imports of the document client, and nothing else of it.
+    expect([...imported].filter((n) => n.startsWith('@aws-sdk/lib-dynamodb')).length).toBeLessThan(15);
+  }, 120_000);
 });
 
 describe('the model adapter as bundled', () => {
@@ -209,7 +255,7 @@ describe('a group as built, in a fresh node as Lambda runs it', () => {
   it('serves the API description from the docs group as built, whose zod, like every group’s, has no JSON Schema generator', async () => {
     const dir = join(outDir, 'described');
     const [docs, learning] = await bundleGroups(['docs', 'learning'], dir);
-    const leftOut = 'is left out of this Lambda (infra/functions.ts)';
+    const leftOut = 'is left out of this Lambda (infra/bundlePlugins.ts)';
     for (const b of [docs!, learning!]) expect(readFileSync(b.file, 'utf8'), b.group).toContain(leftOut);
     // The document is generated at build time next to the handler, as stacks/apiDocs.ts does after SST bundles it.
     await new Promise<void>((resolve, reject) =>

@@ -34,8 +34,8 @@ export interface GroupBundle {
  * runtime modules' stand-ins → `(require stand-ins)`.
  */
 export function inputName(path: string): string {
-  // The one-line stand-ins through which a bundle requires the runtime's modules (infra/functions.ts requireAtRuntime).
-  if (path.startsWith('require-at-runtime:')) return '(require stand-ins)';
+  // The stand-ins through which a bundle loads the runtime's modules (infra/bundlePlugins.ts requireAtRuntime).
+  if (/^(require|import)-at-runtime:/.test(path)) return '(require stand-ins)';
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
   if (pkg) return pkg[1] as string;
   const core = /^packages\/core\/src\/([^/.]+)/.exec(path);

@@ -4,7 +4,7 @@
  * only; Lambda's own init is not included), run with the flags Lambda's `nodejs22.x` applies
  * (infra/functions.ts `LAMBDA_NODE_FLAGS`). Two figures per group:
  * - `importMs`, whole: the bundle and the runtime's AWS SDK v3 clients it loads at import (external, loaded with
- *   `require`: infra/functions.ts `requireAtRuntime`): the DynamoDB client and its document client. The Secrets
+ *   `require`: infra/bundlePlugins.ts `requireAtRuntime`): the DynamoDB client and its document client. The Secrets
  *   Manager client is not in it: the bundle loads it with Powertools' SecretsProvider, at the first request that
  *   reads the stage secret; what that costs the first request is {@link benchSecretsClientLoad}.
  * - `ownImportMs`: the same import with those SDK packages required first, which leaves the bundle's own
@@ -22,7 +22,7 @@ import { endpointGroups } from '../../../infra/routes';
 import { bundleGroups } from '../bundles';
 import { median } from './measure';
 
-/** The runtime's SDK packages a group's bundle requires at import (DynamoDB; infra/functions.ts requireAtRuntime). */
+/** The runtime's SDK packages a group's bundle requires at import (DynamoDB; infra/bundlePlugins.ts requireAtRuntime). */
 const SDK_AT_IMPORT = ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'];
 /** The yardstick: the DynamoDB client alone, without its document client. */
 export const DYNAMODB_CLIENT = '@aws-sdk/client-dynamodb';

@@ -249,11 +249,13 @@ ${r.bundles.groups.map((b) => `| ${b.group} | ${kib(b.bytes)} | ${b.budgetKiB} |
 (\`@aws-sdk/client-dynamodb\`, \`@aws-sdk/lib-dynamodb\`): the SDK is the Lambda runtime's (external to every bundle),
 and loading it costs the same whatever the bundle holds (${f1(median(r.bundles.groups.filter((g) => g.group !== 'fallback').map((g) => g.importMs - g.ownImportMs)))} ms here, the median of whole less own; the
 fallback group, which loads no SDK, shows the floor of an import). The bundles load it with \`require\`
-(\`requireAtRuntime\`, infra/functions.ts): the runtime's SDK is CommonJS, and an ES \`import\` of it ran Node's
+(\`requireAtRuntime\`, infra/bundlePlugins.ts): the runtime's SDK is CommonJS, and an ES \`import\` of it ran Node's
 ESM-to-CommonJS bridge too, about 40 ms more. Node's built-in modules are required too: an ES \`import\` of
 \`http\` (the DynamoDB client's HTTP handler, bundled) builds its ES facade, which reads every export, Node 22's lazy
 \`WebSocket\`/\`fetch\` getters included, and so compiled Node's fetch implementation (undici) at every cold start:
-about 10 ms of each group's own import, found in a CPU profile. The Secrets Manager client is not in either column: Powertools'
+about 10 ms of each group's own import, found in a CPU profile. What the code imports by name is bound once per
+module, only the names imported (not esbuild's copy of all 526 exports of the DynamoDB client into a namespace at
+every importing module: about 1.5 ms of each group's own import). The Secrets Manager client is not in either column: Powertools'
 SecretsProvider loads it when the stage secret is first read, a worker's first request in AWS (never locally),
 which it costs ${f1(r.secretsClientMs)} ms (median, required after the DynamoDB packages it shares \`@smithy/*\` with). What is
 left is parsing the bundle (about 15 ms for 250 KiB here) and running its module bodies (the route manifest, the
@@ -272,14 +274,14 @@ The heaviest dependencies, and why they stay:
 - **openai** (tutor, rag): the model adapter's SDK (the team's rule: a well-kept library over our own HTTP and SSE
   code). Its client constructs all of its ~25 API resources in its constructor, so no bundler can drop one: whole,
   it is 411 KiB. The bundles keep the SDK's client, request, retry, error and streaming code and the two resources
-  the adapter calls (chat, embeddings); an esbuild plugin (\`openAiUncalledParts\`, infra/functions.ts) loads the
+  the adapter calls (chat, embeddings); an esbuild plugin (\`openAiUncalledParts\`, infra/bundlePlugins.ts) loads the
   other resources as empty stand-ins and the chat helpers the adapter never calls (\`.stream()\`, \`.runTools()\`,
   \`.parse()\`) as classes that throw. \`tests/budgets.test.ts\` runs the bundled adapter against the local model API.
 - **zod** (every group): request and response schemas, and every stored item is parsed on read; each schema is
   built at its first use (above). Imported as a
   namespace (\`import * as z\`, enforced by Biome): its \`z\` object holds all of zod and cannot be tree-shaken; its
   JSON Schema generator, which every schema class refers to but no Lambda runs (the API document is generated at
-  build time), is loaded as throwing stand-ins (\`zodJsonSchemaLeftOut\`, infra/functions.ts): about 19 KiB less in
+  build time), is loaded as throwing stand-ins (\`zodJsonSchemaLeftOut\`, infra/bundlePlugins.ts): about 19 KiB less in
   every group.
 - **infra/routes.ts** (every group): the route manifest (paths, auth, throttle scopes, summaries) that each group
   checks its definitions against at start.
