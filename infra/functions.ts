@@ -111,3 +111,10 @@ export const functionMemoryMb: Record<EndpointGroup, number> = {
   admintools: 512,
   adminexport: 512,
 };
+
+/**
+ * The board-snapshot job's Lambda (stacks/boardSnapshots.ts; core leaderboard/snapshot.ts): its timeout, s (a run
+ * every minute must end before the next), and memory, MB. The capacity model holds its longest run at the target to
+ * half of each (`npm run capacity`, docs/capacity.md).
+ */
+export const BOARD_SNAPSHOT_JOB = { timeoutSeconds: 50, memoryMb: 1024 } as const;

@@ -23,6 +23,8 @@ export interface ScheduledJobOptions {
   description: string;
   /** Seconds a run may take. */
   timeout: number;
+  /** MB of memory; the app's default (sst.config.ts) when left out. */
+  memorySize?: number;
   /** Lambda's retries of a failed run (and EventBridge's of an undelivered event) before the dead-letter queue. */
   retries: number;
   /** How long EventBridge keeps trying to deliver an event. */
@@ -36,6 +38,7 @@ export function scheduledJob(context: StackContext, id: string, job: JobName, op
     handler: options.handler,
     description: options.description,
     timeout: options.timeout,
+    ...(options.memorySize ? { memorySize: options.memorySize } : {}),
     // A run that fails after Lambda's retries lands here too, not only an event EventBridge could not deliver.
     deadLetterQueue: deadLetters,
     retryAttempts: options.retries,

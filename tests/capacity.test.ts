@@ -1,8 +1,8 @@
 /**
  * The capacity model in CI (issue 30; docs/capacity.md): the same simulation as `npm run capacity`, with small
  * samples (12 learners through a school day, 40 through the surge), through the real domain code against this run's
- * DynamoDB Local, analysed at 3,000,000 learners. It must pass (every key at most half of DynamoDB's limits) as the
- * code is, and fail (exit code 1, the hot patterns named) on the same run analysed as if nothing were sharded: the
+ * DynamoDB Local, analysed at 3,000,000 learners. It must pass (every key at most half of DynamoDB's limits, the
+ * board-snapshot job within half its timeout and memory) as the code is, and fail (exit code 1, the hot patterns named) on the same run analysed as if nothing were sharded: the
  * model can see what the sharding fixes. The whole file stays under two minutes.
  */
 import { describe, expect, inject, it } from 'vitest';
@@ -28,6 +28,10 @@ describe('npm run capacity at 3,000,000 learners', () => {
     // What DynamoDB reported is what the model attributed to keys.
     expect(Math.abs(sharded.check.attributed - sharded.check.reported)).toBeLessThan(0.01 * sharded.check.reported);
     expect(sharded.cost.total).toBeGreaterThan(0);
+    // The board-snapshot job read crowded values at the target, within half its timeout and memory.
+    expect(sharded.job.entries).toBeGreaterThan(0);
+    expect(sharded.job.over).toEqual([]);
+    expect(sharded.job.seconds).toBeLessThan(sharded.job.timeoutSeconds / 2);
 
     const unsharded = analyse(sim, 3_000_000, { unsharded: true });
     expect(exitCodeOf([unsharded])).toBe(1);

@@ -125,4 +125,59 @@ describe('capacity model', () => {
     // range (counted as 1 entry) stands for 100 entries, 26 KB: 7 × 4 KB, 3.5 units.
     expect(tieRead(run(count(0), 6_000))).toBeCloseTo(perPartition(3.5, 100), 6);
   });
+
+  it('times the board-snapshot job at the target by its reads of crowded values, 8 at once, the boards at once, through the pool, and fails it at half its timeout or memory', () => {
+    // One day learner stands for 60,000. A crowded value of 60,000 learners is 15,000 a tie shard, 3.9 MB: 4 pages of
+    // 1 MB, each 100 ms, the next no sooner than 128 ms after the last (1,000 units a second a partition): 0.484 s.
+    // 120,000 learners: 8 pages, 0.996 s, read at the same time. Both after the board's histogram and top (1 s). The
+    // run's 64 pages through the database pool, 8 at a time, take less: 0.8 s.
+    const sim = run([]);
+    sim.census.push(
+      {
+        phase: 'day',
+        at: 60_000,
+        board: 'overall',
+        histogram: [
+          [40, 1],
+          [30, 2],
+        ],
+      },
+      { phase: 'day', at: 60_000, board: 'week#2026-11-21', histogram: [[40, 1]] }, // taken at the same time
+      { phase: 'day', at: 120_000, board: 'overall', histogram: [[40, 1]] },
+    );
+    const { job } = analyse(sim, 3_000_000);
+    expect(job.seconds).toBeCloseTo(1 + 7 * 0.128 + 0.1, 6);
+    expect(job).toMatchObject({ at: 60_000, board: 'overall', entries: 240_000, heldEntries: 240_000, over: [] });
+    expect(job.heldMb).toBeCloseTo((240_000 * 80) / 1e6, 6);
+    expect(exitCodeOf([analyse(sim, 3_000_000)])).toBe(0);
+
+    // Nine values of one page a shard each (10,000 learners): eight at once, then the ninth, 0.1 s each, but their 36
+    // requests go through the worker's database pool, 8 at a time: 0.45 s.
+    const many = run([]);
+    many.census.push({
+      phase: 'day',
+      at: 60_000,
+      board: 'overall',
+      histogram: Array.from({ length: 9 }, (_, i) => [i + 1, 1] as [number, number]),
+    });
+    expect(analyse(many, 500_000).job.seconds).toBeCloseTo(1 + (36 * 0.1) / 8, 6);
+
+    // A value of 2,000 learners or fewer is not crowded: no markers, not read.
+    const quiet = run([]);
+    quiet.census.push({ phase: 'day', at: 60_000, board: 'overall', histogram: [[40, 1]] });
+    expect(analyse(quiet, 1_000).job).toMatchObject({ seconds: 1, entries: 0 });
+
+    // Past half the job's 50 s timeout: one value of 3,600,000 learners, 224 pages a shard.
+    const late = run([]);
+    late.census.push({ phase: 'day', at: 60_000, board: 'overall', histogram: [[40, 60]] });
+    const lateJob = analyse(late, 3_000_000).job;
+    expect(lateJob.seconds).toBeCloseTo(1 + 223 * 0.128 + 0.1, 6);
+    expect(lateJob.over).toEqual(['timeout']);
+    expect(exitCodeOf([analyse(late, 3_000_000)])).toBe(1);
+
+    // Past half its 1,024 MB: one value of 6,600,000 learners, 528 MB held.
+    const crowd = run([]);
+    crowd.census.push({ phase: 'day', at: 60_000, board: 'overall', histogram: [[40, 110]] });
+    expect(analyse(crowd, 3_000_000).job.over).toEqual(['timeout', 'memory']);
+  });
 });

@@ -2,8 +2,18 @@
  * docs/capacity.md as `npm run capacity -- --learners 100000,1000000,3000000 --out docs/capacity.md` writes it: how
  * to read the model, the key patterns it named and how they are sharded, the cost, then the run's tables.
  */
-import { HISTOGRAM_SHARDS, MARKER_EVERY, MARKER_MIN_LEARNERS, TIE_READ_UNITS_PER_SECOND, TIE_SHARDS } from '@mathisland/core/leaderboard';
+
+import { defaultPool } from '@mathisland/core/db';
+import {
+  CROWDED_VALUES_AT_ONCE,
+  HISTOGRAM_SHARDS,
+  MARKER_EVERY,
+  MARKER_MIN_LEARNERS,
+  TIE_READ_UNITS_PER_SECOND,
+  TIE_SHARDS,
+} from '@mathisland/core/leaderboard';
 import { DAY_COUNTER_SHARDS } from '@mathisland/core/stats';
+import { BOARD_SNAPSHOT_JOB } from '../../../infra/functions';
 import {
   ACTIVE_SHARE,
   type Analysis,
@@ -12,6 +22,7 @@ import {
   LIMITS,
   MONTH,
   PRICES,
+  phaseFactor,
   SURGE_SHARE,
   TARGET_WORKERS_AT_3M,
   TRANSACTION_HOLD_MS,
@@ -19,6 +30,7 @@ import {
 } from './model';
 import { renderRun } from './report';
 import type { Simulation } from './simulate';
+import { JOB_BASE_SECONDS, JOB_ENTRY_HEAP_BYTES, JOB_PAGE_MS, QUERY_PAGE_BYTES, snapshotJobRun } from './ties';
 
 const n0 = (n: number) => Math.round(n).toLocaleString('en-US');
 const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -27,7 +39,7 @@ export function renderDoc(sim: Simulation, analyses: Analysis[], unsharded: Anal
   const verdicts = analyses
     .map(
       (a) =>
-        `| ${n0(a.scale.learners)} | ${a.hot.length ? `**${a.hot.map((r) => r.pattern).join('; ')}**` : 'none'} | ${usd(a.cost.reads)} | ${usd(a.cost.writes)} | **${usd(a.cost.total)}** |`,
+        `| ${n0(a.scale.learners)} | ${a.hot.length ? `**${a.hot.map((r) => r.pattern).join('; ')}**` : 'none'} | ${a.job.over.length ? '**' : ''}${a.job.seconds.toFixed(1)} s${a.job.over.length ? '**' : ''} | ${usd(a.cost.reads)} | ${usd(a.cost.writes)} | **${usd(a.cost.total)}** |`,
     )
     .join('\n');
   // The busiest histogram item's transactions in flight and the busiest tie partition's write units, at the largest
@@ -36,13 +48,15 @@ export function renderDoc(sim: Simulation, analyses: Analysis[], unsharded: Anal
   const histogram = top.rows.find((r) => r.pattern.startsWith('BOARDXP'))?.inFlight ?? Number.NaN;
   const tie = top.rows.find((r) => r.pattern.startsWith('gsi1 BOARD#'))?.partitionWrite.value ?? Number.NaN;
   const watch = top.rows.find((r) => r.pattern.startsWith('gsi1 STREAKWATCH'))?.partitionWrite.value ?? 0;
+  const jobOneAtATime = snapshotJobRun(sim.census, (phase) => phaseFactor(top.scale, phase), 1).seconds;
   const fixed = unsharded.hot.map((row) => `- **${row.pattern}**: unsharded, ${row.over.join(', ')} (${describePeak(row)}).`).join('\n');
   return `# Capacity at national scale
 
 Made by \`npm run capacity -- --learners 100000,1000000,3000000 --out docs/capacity.md\` (scripts/capacity.ts) from one
 run of the current code; re-run it after any change to what a request reads or writes, and replace this file.
 \`npm run capacity -- --learners 3000000\` prints the same tables and exits 1 when a key passes half of one of
-DynamoDB's limits; \`tests/capacity.test.ts\` runs it in CI with smaller samples.
+DynamoDB's limits, or the board-snapshot job half of its timeout or memory; \`tests/capacity.test.ts\` runs it in CI
+with smaller samples.
 
 ## What it does
 
@@ -83,8 +97,8 @@ learners are spread over them by user id. So a sample of a few hundred learners 
 
 ## The result
 
-| learners | key patterns over half a limit | reads, a month | writes, a month | DynamoDB on-demand, a month |
-|---:|---|---:|---:|---:|
+| learners | key patterns over half a limit | board-snapshot job, longest run (of ${BOARD_SNAPSHOT_JOB.timeoutSeconds} s) | reads, a month | writes, a month | DynamoDB on-demand, a month |
+|---:|---|---:|---:|---:|---:|
 ${verdicts}
 
 Prices used: ${PRICES.region} (Europe, Frankfurt) on-demand, $${PRICES.perMillionReadUnits} per million read units and
@@ -129,6 +143,30 @@ A crowded XP value (over ${n0(MARKER_MIN_LEARNERS)} learners) gets a marker ever
 snapshot (packages/core/src/leaderboard/snapshot.entity.ts), so that a learner who reads the board an hour after a
 nationwide quiz counts at most ${n0(MARKER_EVERY)} ties instead of tens of thousands; that costs the job a read of every
 learner at such values each minute (the job's line in the cost table).
+
+## The board-snapshot job's run
+
+Every minute the job reads, for each board, its histogram, its top, and every learner at each crowded value, each
+value's ${TIE_SHARDS} tie shards at once and each shard paced at ${n0(TIE_READ_UNITS_PER_SECOND)} read units a second
+(core leaderboard/snapshot.ts, boardEntry.entity.ts), through the worker's database pool of ${defaultPool.max} requests
+in flight. Its run must end well before the next one, within its Lambda's ${BOARD_SNAPSHOT_JOB.timeoutSeconds} s
+timeout, and hold what it reads in its ${n0(BOARD_SNAPSHOT_JOB.memoryMb)} MB. The model times every run of the job in
+the simulation at the target's size (scripts/lib/capacity/ties.ts \`snapshotJobRun\`):
+
+- a crowded value is read in pages of 1 MB (about ${n0(QUERY_PAGE_BYTES / ENTRY_BYTES)} entries), each taking
+  ${JOB_PAGE_MS} ms to fetch and parse (an assumption), a shard's next page no sooner than its pacing allows;
+- the two boards at once, ${JOB_BASE_SECONDS} s for a board's histogram and top;
+- a run takes the longer of its slowest board's values as scheduled and all its pages through the pool;
+- it holds ${JOB_ENTRY_HEAP_BYTES} bytes a learner's place (user id and time, in the read and the sorted arrays;
+  measured on Node 22) for the values it is reading.
+
+Like a key, the job fails the run past half of its timeout or its memory. The crowded values are read
+${CROWDED_VALUES_AT_ONCE} at a time (\`CROWDED_VALUES_AT_ONCE\`): each is its own tie partitions, paced on their own,
+so this takes no more of any partition, and the pool stays busy while a value's shards wait out their pacing. Read one
+after the other, as the job did until 2026-11-27, every value cost at least a round trip, and a day's boards have a few
+hundred crowded values: in this run the longest would take ${jobOneAtATime.toFixed(1)} s at ${n0(top.scale.learners)}
+learners${jobOneAtATime > HEADROOM * BOARD_SNAPSHOT_JOB.timeoutSeconds ? ', over half the timeout' : ''}, against
+${top.job.seconds.toFixed(1)} s.
 
 ## How to read the tables
 

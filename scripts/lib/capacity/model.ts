@@ -11,9 +11,9 @@
  * curriculum, once a minute per worker) scale with the workers, {@link TARGET_WORKERS_AT_3M} at 3,000,000 learners.
  * The board-snapshot job runs on its schedule whatever the learners: not multiplied, except the reads whose size grows
  * with them (every learner at a crowded XP value). A Query that reads a whole range of a shared partition (a learner
- * counting their ties) reads as many more items as the range holds: at most {@link MARKER_EVERY} past the marker the
+ * counting their ties) reads as many more items as the range holds: at most `MARKER_EVERY` (core leaderboard) past the marker the
  * snapshot gives (read.ts), over all tie shards; it is priced as DynamoDB prices a Query, by the bytes read rounded up
- * to 4 KB once ({@link tieRangeUnits}).
+ * to 4 KB once (ties.ts `tieRangeUnits`).
  *
  * Sharded keys are analysed per class: the shards of one board's histogram bucket, say, take equal shares (learners are
  * spread over them by user id), so the load of one shard is the class's load divided by the shards; so a sample of a
@@ -23,11 +23,16 @@
  * Peaks are the highest 10-second window of each phase (the surge's bursts last 30 s). Limits (DESIGN §14): a
  * partition key (of the table or of an index) 1,000 write and 3,000 read units a second; an item 1,000 write units a
  * second and one transaction at a time ({@link TRANSACTION_HOLD_MS} each). A key passes when it takes at most half.
+ * So does the board-snapshot job, of its Lambda's timeout and memory: its longest run at the target (ties.ts
+ * `snapshotJobRun`), which reads every learner at a crowded XP value each minute.
  */
-import { MARKER_EVERY, MARKER_MIN_LEARNERS, TIE_READ_UNITS_PER_SECOND, TIE_SHARDS } from '@mathisland/core/leaderboard';
+import { MARKER_MIN_LEARNERS, TIE_READ_UNITS_PER_SECOND, TIE_SHARDS } from '@mathisland/core/leaderboard';
 import { classify, PATTERNS, type Pattern } from './patterns';
 import type { RecordedRequest } from './recorder';
 import type { Phase, Simulation } from './simulate';
+import { ENTRY_BYTES, type SnapshotJobRun, snapshotJobRun, tieRangeUnits } from './ties';
+
+export { ENTRY_BYTES } from './ties';
 
 /** DynamoDB's limits per second (DESIGN §14). */
 export const LIMITS = { partitionWrite: 1000, partitionRead: 3000, itemWrite: 1000, itemTransactionsInFlight: 1 };
@@ -41,8 +46,6 @@ export const TRANSACTION_HOLD_MS = 25;
  * of a few seconds of the surge, whose bursts last 30 s, and their return to the board for those of half an hour.
  */
 export const WINDOW_SECONDS: Record<Phase, number> = { day: 3600, surge: 30, after: 1800 };
-/** Size of a board entry as the tie index holds it (projection ALL), bytes. */
-export const ENTRY_BYTES = 260;
 /** Lambda workers per endpoint group at 3,000,000 learners (an assumption, docs/capacity.md); scales with learners. */
 export const TARGET_WORKERS_AT_3M = 50;
 /** §14's shares of the learners: active on a school day, in the surge. */
@@ -66,7 +69,7 @@ export interface Scale {
 }
 
 /** Learners of the target each simulated learner stands for in `phase`. */
-const phaseFactor = (scale: Scale, phase: Phase): number => (phase === 'day' ? scale.dayFactor : scale.surgeFactor);
+export const phaseFactor = (scale: Scale, phase: Phase): number => (phase === 'day' ? scale.dayFactor : scale.surgeFactor);
 
 export function scaleFor(sim: Simulation, learners: number): Scale {
   const workers = Math.max(sim.options.workers, Math.ceil((TARGET_WORKERS_AT_3M * learners) / 3_000_000));
@@ -113,6 +116,8 @@ export interface Analysis {
   cost: { readUnits: number; writeUnits: number; reads: number; writes: number; total: number };
   /** Units DynamoDB reported for the simulated requests, and what the model attributed to their keys (equal but rounding). */
   check: { reported: number; attributed: number };
+  /** The board-snapshot job's longest run at the target (ties.ts), and what it passes half of: `timeout`, `memory`. */
+  job: SnapshotJobRun & { over: string[] };
 }
 
 /** Scales and groups the run's requests (see the module doc). */
@@ -195,36 +200,18 @@ export function analyse(sim: Simulation, learners: number, options: { unsharded?
     totals: { day: totals.day, surge: totals.surge, job },
     cost: { readUnits, writeUnits, reads, writes, total: reads + writes },
     check: { reported, attributed },
+    job: jobAt(sim, scale),
   };
 }
 
-/**
- * The read units of one tie-index Query (one tie shard's range) at the target, or undefined for any other request.
- * The range holds as many more entries as the learners it stands for (`scanned × factor`), up to what the query can
- * read: its Limit (the snapshot job's pages), or a learner's count of ties, which stops at the last marker of a crowded
- * value ({@link MARKER_EVERY}) or at {@link MARKER_MIN_LEARNERS} (see the module doc); that count is over all tie
- * shards, each holding a {@link TIE_SHARDS}-th of it (learners are spread by user id). Units are what DynamoDB charges a
- * Query, counted or returned alike: the entries' bytes ({@link ENTRY_BYTES} each) summed, rounded up to 4 KB, half a
- * unit per 4 KB (an index read is eventually consistent). Scaling the run's reported units instead would scale its
- * rounding up: a range of 4 entries costs the minimum, half a unit, and times 125 that is 62.5 units for 500 entries,
- * where DynamoDB charges 16.
- */
-function tieRangeUnits(
-  request: RecordedRequest,
-  pattern: Pattern,
-  factor: number,
-  groupAt: (request: RecordedRequest, pk: string) => number,
-): number | undefined {
-  if (!pattern.tieRanges || request.operation !== 'Query') return undefined;
-  const scanned = Math.max(1, request.scanned ?? 1);
-  const pk = request.accesses[0]?.pk ?? '';
-  const cap =
-    request.limit ??
-    (request.origin === 'schedule'
-      ? Number.POSITIVE_INFINITY
-      : (groupAt(request, pk) > MARKER_MIN_LEARNERS ? MARKER_EVERY : MARKER_MIN_LEARNERS) / TIE_SHARDS);
-  const entries = Math.min(scanned * factor, cap);
-  return Math.max(1, Math.ceil((entries * ENTRY_BYTES) / 4096)) / 2;
+/** The board-snapshot job's longest run at `scale`, set against half its timeout and memory. */
+function jobAt(sim: Simulation, scale: Scale): Analysis['job'] {
+  const run = snapshotJobRun(sim.census, (phase) => phaseFactor(scale, phase));
+  const over = [
+    ...(run.seconds > HEADROOM * run.timeoutSeconds ? ['timeout'] : []),
+    ...(run.heldMb > HEADROOM * run.memoryMb ? ['memory'] : []),
+  ];
+  return { ...run, over };
 }
 
 const PHASES: Phase[] = ['day', 'surge', 'after'];
@@ -270,5 +257,5 @@ function rowOf(pattern: Pattern, sums: Map<string, Map<number, number>>, unshard
   };
 }
 
-/** The process's exit code for analyses: 1 when any shows a key over half a limit. */
-export const exitCodeOf = (analyses: Analysis[]): number => (analyses.some((a) => a.hot.length > 0) ? 1 : 0);
+/** The process's exit code for analyses: 1 when any shows a key over half a limit, or the snapshot job over half its own. */
+export const exitCodeOf = (analyses: Analysis[]): number => (analyses.some((a) => a.hot.length > 0 || a.job.over.length > 0) ? 1 : 0);

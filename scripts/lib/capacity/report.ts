@@ -2,6 +2,7 @@
  * The capacity model's report (issue 30): markdown tables of each analysis (model.ts), printed by
  * `npm run capacity` and written into docs/capacity.md with `--out`.
  */
+import { CROWDED_VALUES_AT_ONCE } from '@mathisland/core/leaderboard';
 import {
   type Analysis,
   HEADROOM,
@@ -65,6 +66,20 @@ export function costLines(analysis: Analysis): string {
   ].join('\n');
 }
 
+/** The board-snapshot job's longest run at the target, against its timeout and memory (model.ts `job`). */
+export function jobLine(analysis: Analysis): string {
+  const { job } = analysis;
+  const bold = (text: string, over: boolean) => (over ? `**${text}**` : text);
+  return (
+    `The board-snapshot job's longest run (${job.phase}${job.board ? `, \`${job.board}\` the slower board` : ''}) reads ` +
+    `${n0(job.entries)} learners at crowded XP values: ` +
+    bold(`${job.seconds.toFixed(1)} s of its ${job.timeoutSeconds} s timeout`, job.over.includes('timeout')) +
+    `. It holds at most ${n0(job.heldEntries)} learners' places at once (${CROWDED_VALUES_AT_ONCE} crowded values of each board at a time): ` +
+    bold(`about ${n0(job.heldMb)} MB of its ${n0(job.memoryMb)} MB`, job.over.includes('memory')) +
+    `. ${job.over.length ? `Over half of its ${job.over.join(' and ')}.` : 'Both within half.'}`
+  );
+}
+
 /** The whole report of one run: a section per analysis. */
 export function renderRun(sim: Simulation, analyses: Analysis[]): string {
   const out: string[] = [];
@@ -78,9 +93,12 @@ export function renderRun(sim: Simulation, analyses: Analysis[]): string {
         `${n0(scale.workers)} workers per endpoint group. Verdict: ` +
         (analysis.hot.length
           ? `**${analysis.hot.length} key pattern${analysis.hot.length > 1 ? 's' : ''} over half a limit: ${analysis.hot.map((r) => r.pattern).join('; ')}.**`
-          : 'every key at most half of its limits.'),
+          : 'every key at most half of its limits.') +
+        (analysis.job.over.length ? ` **The board-snapshot job over half of its ${analysis.job.over.join(' and ')}.**` : ''),
       '',
       patternTable(analysis),
+      '',
+      jobLine(analysis),
       '',
       costLines(analysis),
       '',

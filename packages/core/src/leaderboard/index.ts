@@ -25,7 +25,7 @@ export { type BoardStanding, bulkLoadBoard } from './bulkLoad';
 export { HISTOGRAM_SHARDS, legacyHistogramPartition, mergedHistogram, xpHistogram } from './histogram.entity';
 export { dropLegacyHistograms, moveToShardedBoards } from './migrate';
 export { LEADERBOARD_CACHE_SECONDS, leaderboard, TOP_SIZE } from './read';
-export { refreshBoardSnapshot, refreshBoardSnapshots, SNAPSHOT_TOP, takeSnapshot } from './snapshot';
+export { CROWDED_VALUES_AT_ONCE, refreshBoardSnapshot, refreshBoardSnapshots, SNAPSHOT_TOP, takeSnapshot } from './snapshot';
 export { getSnapshot, MARKER_EVERY, MARKER_MIN_LEARNERS } from './snapshot.entity';
 
 /** Sort-key prefixes of this domain's items in the learner's partition `USER#<id>`: personal data, deleted with the account. */
