@@ -23,6 +23,7 @@ import { requireHistoryReader } from '../lib/historyLists';
 import { HttpResponse } from '../lib/http';
 import { text } from '../lib/responses';
 import { type AdminInput, type RouteDef, route } from '../lib/route';
+import { streaming } from '../lib/streaming';
 
 const csvAnswer = text('text/csv; charset=utf-8', z.string(), 'The CSV: a byte order mark, a header row, then every matching row', {
   streamed: true,
@@ -92,4 +93,4 @@ const definitions: Record<string, RouteDef> = Object.fromEntries(
   ]),
 );
 
-export const { handler, createHandler, routes } = defineGroup(adminexportRoutes, definitions);
+export const { handler, createHandler, routes } = defineGroup(adminexportRoutes, definitions, { streaming });

@@ -22,6 +22,7 @@ import { defineGroup } from '../lib/group';
 import { HttpResponse } from '../lib/http';
 import { text } from '../lib/responses';
 import { route, type UserInput } from '../lib/route';
+import { streaming } from '../lib/streaming';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const Ask = lazySchema(() =>
@@ -84,5 +85,5 @@ export const { handler, createHandler, routes } = defineGroup(
       run: ask,
     }),
   },
-  { adapters: { model: openAiModel } },
+  { adapters: { model: openAiModel }, streaming },
 );

@@ -12,7 +12,8 @@
  * Handlers only translate: read typed input, call one domain function, map the result (DESIGN §2).
  *
  * A streamed group (routes with `stream: true`, DESIGN §1) runs the same pipeline under middy's
- * `executionModeStreamifyResponse`: the handler is wrapped with `awslambda.streamifyResponse` (the Lambda Node
+ * `executionModeStreamifyResponse`, which it hands `defineGroup` (`streaming.ts`, so that no buffered group loads
+ * it): the handler is wrapped with `awslambda.streamifyResponse` (the Lambda Node
  * runtime's global; the local runtime installs a streaming shim; anywhere else, such as SST's local worker under
  * `sst dev`, `responseStream.ts` installs a stand-in that buffers the response) and a route may answer with an
  * {@link HttpResponse} whose body is a `Readable`, written to the response stream as it produces data after a
@@ -22,7 +23,6 @@
  */
 import { type Adapters, type Deps, withDeadline } from '@mathisland/core';
 import middy from '@middy/core';
-import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod';
@@ -41,8 +41,8 @@ import { responseHeaders } from './middlewares/responseHeaders';
 import { sameOrigin } from './middlewares/sameOrigin';
 import { throttle } from './middlewares/throttle';
 import { validateInput } from './middlewares/validateInput';
-import { installStreamingStandIn } from './responseStream';
 import type { RouteDef } from './route';
+import type { Streaming } from './streaming';
 import { throttlePlan } from './throttlePlan';
 import type { AppContext } from './types';
 import { UNKNOWN_VIEWER } from './viewer';
@@ -159,18 +159,22 @@ export interface Group {
  * The endpoint group whose manifest entries are `specs` (its own `infra/routes/<group>.ts`, not the whole manifest:
  * a group's bundle carries only its own routes). `adapters` are the heavy provider factories its routes need (only
  * tutor and rag wire the model). Errors at build time: routes of more than one group, a definition for a route the
- * manifest does not give this group, a manifest route of the group without one, or a definition whose auth kind
- * differs from the manifest's.
+ * manifest does not give this group, a manifest route of the group without one, a definition whose auth kind
+ * differs from the manifest's, or a group with streamed routes without `streaming` (streaming.ts) or one without
+ * them with it.
  */
 export function defineGroup(
   specs: readonly RouteSpec[],
   definitions: Record<string, RouteDef>,
-  options: { adapters?: Adapters } = {},
+  options: { adapters?: Adapters; streaming?: Streaming } = {},
 ): Group {
   const group = specs[0]?.group as EndpointGroup;
   if (!group || specs.some((s) => s.group !== group))
     throw new Error(`defineGroup: routes of one endpoint group expected, got ${specs.map(routeKey).join(', ')}`);
-  const streamed = hasStreamedRoutes(specs);
+  const streaming = options.streaming;
+  if (hasStreamedRoutes(specs) !== (streaming !== undefined)) {
+    throw new Error(`Endpoint group ${group}: streamed routes need defineGroup's streaming option (lib/streaming.ts), and only they`);
+  }
   const missing = specs.filter((s) => !definitions[routeKey(s)]).map(routeKey);
   const extra = Object.keys(definitions).filter((k) => !specs.some((s) => routeKey(s) === k));
   const wrongAuth = specs.filter((s) => definitions[routeKey(s)] && definitions[routeKey(s)]?.auth !== s.auth).map(routeKey);
@@ -190,9 +194,9 @@ export function defineGroup(
     });
     // middy wraps a streamed handler with `awslambda.streamifyResponse` right here: where no runtime defined it
     // (SST's local worker under `sst dev`), a stand-in that answers the whole response at once (responseStream.ts).
-    if (streamed) installStreamingStandIn();
+    streaming?.installStandIn();
     const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, AppContext>(
-      streamed ? { ...PIPELINE_OPTIONS, executionMode: executionModeStreamifyResponse } : PIPELINE_OPTIONS,
+      streaming ? { ...PIPELINE_OPTIONS, executionMode: streaming.executionMode } : PIPELINE_OPTIONS,
     )
       .use(logContext({ responseHeader: true }))
       .use(requestLog())
@@ -201,7 +205,7 @@ export function defineGroup(
       .use(injectDeps(getDeps))
       .use(originCheck())
       .handler(router as never);
-    return streamed ? handler : underDeadline(handler);
+    return streaming ? handler : underDeadline(handler);
   };
   return { group, handler: createHandler(productionDeps(options.adapters)), createHandler, routes: definitions };
 }

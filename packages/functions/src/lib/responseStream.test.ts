@@ -135,5 +135,16 @@ describe('the buffered stand-in of awslambda.streamifyResponse (sst dev)', () =>
       });
       expect(JSON.parse(answer.body)).toMatchObject({ code: 'forbidden_origin' });
     });
+
+    it('builds a streamed group only with the streaming option, and a buffered one only without it', async () => {
+      const { tutorRoutes } = await import('../../../../infra/routes/tutor');
+      const { healthRoutes } = await import('../../../../infra/routes/health');
+      const { defineGroup } = await import('./group');
+      const { streaming } = await import('./streaming');
+      const tutor = await import('../groups/tutor');
+      const health = await import('../groups/health');
+      expect(() => defineGroup(tutorRoutes, tutor.routes)).toThrow(/streamed routes need defineGroup's streaming option/);
+      expect(() => defineGroup(healthRoutes, health.routes, { streaming })).toThrow(/streaming option/);
+    });
   });
 });

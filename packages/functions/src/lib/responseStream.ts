@@ -156,8 +156,8 @@ export function bufferedStreamifyResponse<C>(
  * Installs `awslambda.streamifyResponse` = {@link bufferedStreamifyResponse} and `awslambda.HttpResponseStream` on
  * `globalThis.awslambda`, only when no `streamifyResponse` is there: the Lambda runtime's own, or the local runtime's
  * streaming shim, always wins. The object may exist already without it (the AWS SDK's `@aws/lambda-invoke-store`
- * puts its `InvokeStore` there). Called by `group.ts` before it builds a streamed group's handler, which middy wraps
- * with `awslambda.streamifyResponse` there and then.
+ * puts its `InvokeStore` there). Called by `group.ts` (through streaming.ts) before it builds a streamed group's
+ * handler, which middy wraps with `awslambda.streamifyResponse` there and then.
  */
 export function installStreamingStandIn(): void {
   const g = globalThis as { awslambda?: Record<string, unknown> };
