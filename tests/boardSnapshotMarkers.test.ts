@@ -18,6 +18,13 @@ import { useStack } from './support/stack';
 
 const wednesday = Date.UTC(2026, 10, 18, 8, 30);
 
+/** The XP value of the overall board's tie partition a Query reads (`BOARD#overall#<xp>#<shard>`), if it reads one. */
+function tieValueOf(input: unknown): number | undefined {
+  const values = Object.values((input as { ExpressionAttributeValues?: Record<string, unknown> }).ExpressionAttributeValues ?? {});
+  const partition = values.find((v): v is string => typeof v === 'string' && v.startsWith(`BOARD#${OVERALL_BOARD}#`));
+  return partition === undefined ? undefined : Number(partition.split('#')[2]);
+}
+
 describe('the snapshot of a board with many crowded XP values', () => {
   const stack = useStack({ now: wednesday });
 
@@ -40,17 +47,13 @@ describe('the snapshot of a board with many crowded XP values', () => {
     await bulkLoadBoard(db, OVERALL_BOARD, standings);
 
     // How many crowded values have a tie Query in flight at once.
-    const inFlight = new Map<string, number>();
+    const inFlight = new Map<number, number>();
     let peak = 0;
     const name = 'count-tie-reads';
     db.doc.middlewareStack.add(
       (next) => async (args) => {
-        const values = Object.values(
-          (args.input as { ExpressionAttributeValues?: Record<string, unknown> }).ExpressionAttributeValues ?? {},
-        );
-        const partition = values.find((v): v is string => typeof v === 'string' && v.startsWith(`BOARD#${OVERALL_BOARD}#`));
-        const xp = partition?.split('#')[2];
-        const crowded = xp !== undefined && crowdedXps.includes(Number(xp));
+        const xp = tieValueOf(args.input);
+        const crowded = xp !== undefined && crowdedXps.includes(xp);
         if (crowded) {
           inFlight.set(xp, (inFlight.get(xp) ?? 0) + 1);
           peak = Math.max(peak, inFlight.size);
@@ -93,17 +96,14 @@ describe('the snapshot of a board with many crowded XP values', () => {
 
     // A value that cannot be read fails the snapshot, and the values not yet started are not read.
     // The second value in histogram order (the first fills the top alone, so it is read before the markers too).
-    const failing = `BOARD#${OVERALL_BOARD}#${String(crowdedXps.at(-2)).padStart(10, '0')}#`;
+    const failing = crowdedXps.at(-2);
     const read = new Set<number>();
     const refuse = 'refuse-one-value';
     db.doc.middlewareStack.add(
       (next) => async (args) => {
-        const values = Object.values(
-          (args.input as { ExpressionAttributeValues?: Record<string, unknown> }).ExpressionAttributeValues ?? {},
-        );
-        const partition = values.find((v): v is string => typeof v === 'string' && v.startsWith(`BOARD#${OVERALL_BOARD}#`));
-        if (partition && crowdedXps.includes(Number(partition.split('#')[2]))) read.add(Number(partition.split('#')[2]));
-        if (partition?.startsWith(failing)) throw Object.assign(new Error('throttled'), { name: 'ThrottlingException' });
+        const xp = tieValueOf(args.input);
+        if (xp !== undefined && crowdedXps.includes(xp)) read.add(xp);
+        if (xp === failing) throw Object.assign(new Error('throttled'), { name: 'ThrottlingException' });
         return next(args);
       },
       { step: 'initialize', name: refuse },
