@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
+
 /**
  * The openai SDK's resources the model adapter calls (`packages/core/src/providers/openai.ts`:
  * `chat.completions.create` and `embeddings.create`). Add a resource here before the adapter calls it.
