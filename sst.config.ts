@@ -10,7 +10,7 @@
 import { LoggingFormat } from 'aws-cdk-lib/aws-lambda';
 import type { SSTConfig } from 'sst';
 import type { FunctionProps } from 'sst/constructs';
-import { lambdaNodejs } from './infra/functions';
+import { nodejsProps } from './infra/functions';
 import { Api } from './stacks/Api';
 import { deployConfig, PRODUCTION_STAGE } from './stacks/config';
 import { Jobs } from './stacks/Jobs';
@@ -35,14 +35,7 @@ export const defaultFunctionProps = {
   // ESM bundles, minified, the AWS SDK v3 from the runtime (infra/functions.ts). SST's esbuild banner for ESM
   // already defines `require` (createRequire) and `__dirname`; a second `const require` in `nodejs.banner` would
   // be a SyntaxError at cold start.
-  nodejs: {
-    ...lambdaNodejs,
-    esbuild: {
-      external: [...lambdaNodejs.esbuild.external],
-      keepNames: lambdaNodejs.esbuild.keepNames,
-      plugins: [...lambdaNodejs.esbuild.plugins],
-    },
-  },
+  nodejs: nodejsProps(),
 } satisfies FunctionProps;
 
 export default {

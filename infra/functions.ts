@@ -27,17 +27,44 @@ export const lambdaNodejs = {
   esbuild: { external: ['@aws-sdk/*'], keepNames: false, plugins: [requireAtRuntime, openAiUncalledParts, zodJsonSchemaLeftOut] },
 } as const;
 
+/** The model groups (tutor, rag): bundled with code splitting, see {@link nodejsProps}. */
+export const isSplitGroup = (group: EndpointGroup): boolean => modelGroups.includes(group);
+
+/**
+ * SST's `nodejs` props of a function: {@link lambdaNodejs} (mutable copies, as SST's types want), and for a group that
+ * calls the model, `splitting: true`. Those groups load the openai SDK with `import()` at their first model call
+ * (core providers/model.ts); split, esbuild writes it (and the other modules only an `import()` reaches: Powertools'
+ * secrets provider, the SDK's event streams) to files of their own beside the handler, in the same function package,
+ * so a cold start no longer parses them: the SDK is 113 KiB, about 1.7 ms of rag's cold import and 5 ms of the
+ * tutor's on the bench machine (issue 30 §5). The other groups stay one file: splitting saved them nothing measurable
+ * (their lazily loaded modules are a few KiB). Used by `sst.config.ts` (the default, no group) and the group functions
+ * (stacks/Api.ts, stacks/Tutor.ts); SST's `mergeProps` replaces `nodejs` whole.
+ */
+export function nodejsProps(group?: EndpointGroup) {
+  return {
+    ...lambdaNodejs,
+    esbuild: {
+      external: [...lambdaNodejs.esbuild.external],
+      keepNames: lambdaNodejs.esbuild.keepNames,
+      plugins: [...lambdaNodejs.esbuild.plugins],
+    },
+    ...(group !== undefined && isSplitGroup(group) ? { splitting: true } : {}),
+  };
+}
+
 /**
  * The esbuild options SST v2.49 (`sst/runtime/handlers/node.js`, deploy mode) derives from
  * {@link lambdaNodejs} for handler files: bundled for Node, ESM with SST's `createRequire`/`__dirname` banner,
  * target esnext, `module` before `main`, names not kept ({@link lambdaNodejs}), metafile on. SST builds one handler per call into
  * `<name>.mjs`; the same options over several `entries` written to `outdir` as `<name>.mjs` give each handler
  * the same bundle in one esbuild run. Source maps are left out here (SST writes them to a separate `.map` file
- * that the runtime does not load).
+ * that the runtime does not load). With `splitting` (one entry: a group of {@link nodejsProps} with splitting) the
+ * modules only an `import()` reaches go to files of their own beside the handler, as SST writes them.
  */
-export function sstEsbuildOptions(entries: string[], outdir: string) {
+export function sstEsbuildOptions(entries: string[], outdir: string, options: { splitting?: boolean } = {}) {
   return {
     entryPoints: entries,
+    splitting: options.splitting === true,
     outdir,
     outExtension: { '.js': '.mjs' },
     platform: 'node' as const,

@@ -18,7 +18,7 @@
  * that origin is unknown.
  */
 import { type ApiProps, Api as SstApi, type StackContext } from 'sst/constructs';
-import { functionMemoryMb } from '../infra/functions';
+import { functionMemoryMb, nodejsProps } from '../infra/functions';
 import { endpointGroups, fallbackGroup, isStreamedGroup, routeKey, routes } from '../infra/routes';
 import { docsFunctionFiles } from './apiDocs';
 import { deployConfig } from './config';
@@ -53,6 +53,8 @@ export function Api(context: StackContext) {
           description: `mathisland endpoint group ${group}`,
           // Sized from the peak RSS under load (infra/functions.ts, docs/performance.md "Load").
           memorySize: functionMemoryMb[group],
+          // The model groups' openai SDK in a file of its own, loaded at the first model call (infra/functions.ts).
+          nodejs: nodejsProps(group),
           // The API description's files lie next to its handler instead of in its bundle (stacks/apiDocs.ts).
           ...(group === 'docs' ? docsFunctionFiles() : {}),
         });

@@ -23,7 +23,7 @@
  * `{PUBLIC_BASE_URL}/api/...`).
  */
 import type { Function as LambdaFunction, StackContext } from 'sst/constructs';
-import { functionMemoryMb } from '../infra/functions';
+import { functionMemoryMb, nodejsProps } from '../infra/functions';
 import { streamedGroups } from '../infra/routes';
 import { deployConfig } from './config';
 import { groupFunctionId, serviceFunction } from './service';
@@ -53,6 +53,8 @@ export function Tutor(context: StackContext) {
         description: `mathisland endpoint group ${group} (streamed function URL)`,
         timeout: streamTimeoutSeconds(group),
         memorySize: functionMemoryMb[group],
+        // The model groups' openai SDK in a file of its own, loaded at the first model call (infra/functions.ts).
+        nodejs: nodejsProps(group),
         url: {
           authorizer: 'none',
           // Not in dev mode: the live-lambda bridge returns a whole response (see the module doc).

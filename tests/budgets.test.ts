@@ -10,7 +10,7 @@
  * time (docs/performance.md).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -192,7 +192,14 @@ describe('a group as built, in a fresh node as Lambda runs it', () => {
    * The child sees the SDK only through NODE_PATH, as a Lambda sees the runtime's copy: the bundle sits outside the
    * repository (no node_modules above it), so only a CommonJS `require` finds it.
    */
-  async function runBuilt(file: string, dir: string, route: { path: string; routeKey: string }, headers: Record<string, string>) {
+  async function runBuilt(
+    file: string,
+    dir: string,
+    route: { path: string; routeKey: string; body?: unknown },
+    headers: Record<string, string>,
+    env: Record<string, string> = {},
+  ) {
+    const method = route.routeKey.split(' ')[0];
     const child = `
       globalThis.awslambda = { streamifyResponse: (h) => h, HttpResponseStream: { from: (s) => s } };
       const { createRequire } = await import('node:module');
@@ -201,8 +208,9 @@ describe('a group as built, in a fresh node as Lambda runs it', () => {
       const atImport = { dynamodb: loaded('client-dynamodb'), secretsManager: loaded('client-secrets-manager') };
       const event = { version: '2.0', routeKey: ${JSON.stringify(route.routeKey)}, rawPath: ${JSON.stringify(route.path)}, rawQueryString: '',
         headers: { 'x-origin-verify': ${JSON.stringify(originValue)}, 'cloudfront-viewer-address': '198.51.100.7:443', ...${JSON.stringify(headers)} },
-        requestContext: { http: { method: 'GET', path: ${JSON.stringify(route.path)}, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: '' },
-          requestId: 'r1', routeKey: ${JSON.stringify(route.routeKey)}, stage: '$default', timeEpoch: Date.now() }, isBase64Encoded: false };
+        requestContext: { http: { method: ${JSON.stringify(method)}, path: ${JSON.stringify(route.path)}, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: '' },
+          requestId: 'r1', routeKey: ${JSON.stringify(route.routeKey)}, stage: '$default', timeEpoch: Date.now() },
+        ${route.body === undefined ? '' : `body: ${JSON.stringify(JSON.stringify(route.body))},`} isBase64Encoded: false };
       const result = await handler(event, { awsRequestId: 'r1', functionName: 'probe', getRemainingTimeInMillis: () => 30000 });
       console.log(JSON.stringify({ atImport, afterRequest: { secretsManager: loaded('client-secrets-manager') }, status: result.statusCode, body: JSON.parse(result.body) }));
     `;
@@ -226,6 +234,7 @@ describe('a group as built, in a fresh node as Lambda runs it', () => {
             TABLE_NAME: stack.deps.settings.tableName,
             DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
             LOG_LEVEL: 'WARN',
+            ...env,
           },
         },
         (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)),
@@ -268,5 +277,32 @@ describe('a group as built, in a fresh node as Lambda runs it', () => {
     const answer = await runBuilt(docs!.file, dir, { path: '/api/schema', routeKey: 'GET /api/schema' }, { cookie });
     expect(answer).toMatchObject({ status: 200, body: { openapi: '3.1.0' } });
     expect(Object.keys(answer.body.paths).length).toBeGreaterThan(50);
+  });
+
+  it('splits the model groups: the openai SDK in a file of its own, loaded at the first model call, and rag ingests', async () => {
+    const dir = join(outDir, 'split');
+    const [rag, tutor] = await bundleGroups(['rag', 'tutor'], dir);
+    for (const b of [rag!, tutor!]) {
+      // The SDK's request code (its X-Stainless headers) is in the function's package, not in the handler's own file.
+      expect(readFileSync(b.file, 'utf8'), b.group).not.toContain('X-Stainless-Lang');
+      expect(readdirSync(join(dir, b.group)).some((f) => readFileSync(join(dir, b.group, f), 'utf8').includes('X-Stainless-Lang'))).toBe(
+        true,
+      );
+    }
+    // The textbook ingest embeds its chunks through the model API: the SDK's file loads and answers.
+    secretValues[secretId] = { ...secretValues[secretId], OPENAI_API_KEY: stack.deps.settings.ai.apiKey ?? 'local' };
+    const answer = await runBuilt(
+      rag!.file,
+      dir,
+      {
+        path: '/api/internal/rag/documents',
+        routeKey: 'POST /api/internal/rag/documents',
+        body: { gradeId: 4, title: 'Fractions', text: 'Three quarters is more than five eighths. '.repeat(40) },
+      },
+      { 'x-internal-key': 'k'.repeat(32), 'content-type': 'application/json' },
+      { OPENAI_BASE_URL: stack.deps.settings.ai.baseUrl, AI_EMBEDDING_MODEL: stack.deps.settings.ai.embeddingModel },
+    );
+    expect(answer).toMatchObject({ status: 201, body: { gradeId: 4, title: 'Fractions', chunks: expect.any(Number) } });
+    expect(answer.body.chunks).toBeGreaterThan(0);
   });
 });

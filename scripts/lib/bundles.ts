@@ -1,12 +1,6 @@
-/**
- * Builds endpoint groups exactly as SST v2 does for Lambda (`infra/functions.ts` sstEsbuildOptions, SST's own
- * esbuild, one run for all of them) and reads esbuild's metafile: each bundle's size and what fills it. Used by
- * `npm run bench` and `tests/budgets.test.ts`.
- */
-import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { sstEsbuildOptions } from '../../infra/functions';
+import { isSplitGroup, sstEsbuildOptions } from '../../infra/functions';
 import type { EndpointGroup } from '../../infra/routes';
 
 /** What fills a bundle: a package (`zod`, `@middy/core`) or a folder of the repository, and its bytes in the output. */
@@ -17,9 +11,9 @@ export interface BundleInput {
 
 export interface GroupBundle {
   group: EndpointGroup;
-  /** The built handler file (`<outDir>/<group>.mjs`). */
+  /** The built handler file (`<outDir>/<group>.mjs`, or `<outDir>/<group>/<group>.mjs` for a group with splitting). */
   file: string;
-  /** Its size, bytes (minified, as deployed). */
+  /** The function package's size, bytes (minified, as deployed): the handler and, split, the files it loads later. */
   bytes: number;
   /** Bytes in the output by package or source folder, largest first. */
   inputs: BundleInput[];
@@ -51,29 +45,48 @@ export function inputName(path: string): string {
  */
 export const sstEsbuild: typeof import('esbuild') = createRequire(createRequire(import.meta.url).resolve('sst/package.json'))('esbuild');
 
-/** Builds `groups` into `outDir` as SST deploys them. */
+/**
+ * Builds `groups` into `outDir` as SST deploys them: the groups without splitting in one esbuild run (each handler
+ * `<outDir>/<group>.mjs`, the same bundle as built alone), each group with splitting (infra/functions.ts
+ * `nodejsProps`) alone into `<outDir>/<group>/`, its handler and the files its `import()`s load, as SST writes a
+ * function's package. A group's size and inputs are its whole package's.
+ */
 export async function bundleGroups(groups: readonly EndpointGroup[], outDir: string): Promise<GroupBundle[]> {
-  const result = await sstEsbuild.build(
-    sstEsbuildOptions(
-      groups.map((g) => join('packages/functions/src/groups', `${g}.ts`)),
-      outDir,
-    ),
-  );
-  return groups.map((group) => {
-    const file = join(outDir, `${group}.mjs`);
-    const output = Object.entries(result.metafile.outputs).find(([path]) => path.endsWith(`/${group}.mjs`))?.[1];
-    if (!output) throw new Error(`esbuild wrote no bundle for ${group}`);
-    const byName = new Map<string, number>();
+  const entry = (group: EndpointGroup) => join('packages/functions/src/groups', `${group}.ts`);
+  const built = new Map<EndpointGroup, GroupBundle>();
+  const together = groups.filter((g) => !isSplitGroup(g));
+  if (together.length > 0) {
+    const result = await sstEsbuild.build(sstEsbuildOptions(together.map(entry), outDir));
+    for (const group of together) built.set(group, bundleOf(group, join(outDir, `${group}.mjs`), result.metafile, [`/${group}.mjs`]));
+  }
+  for (const group of groups.filter(isSplitGroup)) {
+    const dir = join(outDir, group);
+    const result = await sstEsbuild.build(sstEsbuildOptions([entry(group)], dir, { splitting: true }));
+    built.set(group, bundleOf(group, join(dir, `${group}.mjs`), result.metafile, ['.mjs']));
+  }
+  return groups.map((group) => built.get(group) as GroupBundle);
+}
+
+type Metafile = Awaited<ReturnType<typeof sstEsbuild.build>>['metafile'];
+
+/** `group`'s bundle from esbuild's `metafile`: the outputs whose path ends with one of `endings`. */
+function bundleOf(group: EndpointGroup, file: string, metafile: Metafile, endings: string[]): GroupBundle {
+  const outputs = Object.entries(metafile?.outputs ?? {})
+    .filter(([path]) => endings.some((e) => path.endsWith(e)))
+    .map(([, output]) => output);
+  if (!outputs.length) throw new Error(`esbuild wrote no bundle for ${group}`);
+  const byName = new Map<string, number>();
+  for (const output of outputs) {
     for (const [path, input] of Object.entries(output.inputs)) {
       byName.set(inputName(path), (byName.get(inputName(path)) ?? 0) + input.bytesInOutput);
     }
-    return {
-      group,
-      file,
-      bytes: statSync(file).size,
-      inputs: [...byName].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes),
-      files: Object.keys(output.inputs),
-      esImports: output.imports.filter((i) => i.external && i.kind === 'import-statement').map((i) => i.path),
-    };
-  });
+  }
+  return {
+    group,
+    file,
+    bytes: outputs.reduce((sum, o) => sum + o.bytes, 0),
+    inputs: [...byName].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes),
+    files: [...new Set(outputs.flatMap((o) => Object.keys(o.inputs)))],
+    esImports: outputs.flatMap((o) => o.imports.filter((i) => i.external && i.kind === 'import-statement').map((i) => i.path)),
+  };
 }

@@ -13,7 +13,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { functionMemoryMb } from '../../infra/functions';
+import { functionMemoryMb, isSplitGroup } from '../../infra/functions';
 import { type EndpointGroup, endpointGroups, fallbackGroup, isStreamedGroup, routeKey, routes, streamedGroups } from '../../infra/routes';
 import { secretNames } from '../../infra/secrets';
 import { table as tableManifest } from '../../infra/table';
@@ -48,6 +48,20 @@ describe('sst.config', () => {
     const code = readFileSync(bundle, 'utf8');
     expect(code.match(/const require = \w*createRequire\w*\(import\.meta\.url\)/gi)).toHaveLength(1);
     execFileSync(process.execPath, ['--check', bundle]);
+  });
+
+  it('ships the model groups split: the openai SDK in a file of the function package beside the handler, the others one file', () => {
+    const lambdas = [...Object.values(appLambdas(base.Api)), ...Object.values(appLambdas(base.Tutor))];
+    for (const group of ['rag', 'tutor', 'health', 'learning']) {
+      const fn = lambdas.find((f) => groupOf(f) === group)!;
+      const dir = path.join(outdir, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`, 'packages/functions/src/groups');
+      const files = readdirSync(dir).filter((f) => f.endsWith('.mjs'));
+      expect(files, group).toContain(`${group}.mjs`);
+      const split = files.filter((f) => /^openai-\w+\.mjs$/.test(f));
+      expect(split, group).toHaveLength(isSplitGroup(group as EndpointGroup) ? 1 : 0);
+      if (!isSplitGroup(group as EndpointGroup)) expect(files, group).toEqual([`${group}.mjs`]);
+      execFileSync(process.execPath, ['--check', path.join(dir, `${group}.mjs`)]);
+    }
   });
 
   it('destroys every resource of a non-production stage on removal and retains every one of production', () => {

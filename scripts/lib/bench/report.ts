@@ -266,9 +266,11 @@ used to build 290 to 1,180 at import (every entity schema their routes might par
 shapes only the API description reads), though a request parses two or three items. Entity and input schemas are
 built at their first use (\`lazySchema\`, core lazySchema.ts) and response shapes at their first read
 (\`responseShape\`, never in a Lambda: answers are not validated at run time), so a cold start builds only what its
-first request parses; this took 10 to 25 ms off most groups' own import. The openai SDK (tutor, rag) is bundled but evaluated at the first
-model call (core providers/model.ts): its load reads the global \`Response\`, which loads Node's fetch, about 15 ms
-that the calls never reaching the model (a refused question, a used-up quota, bad input) need not pay.
+first request parses; this took 10 to 25 ms off most groups' own import. The openai SDK (tutor, rag) is loaded at the
+first model call (core providers/model.ts): its load reads the global \`Response\`, which loads Node's fetch, about 15 ms
+that the calls never reaching the model (a refused question, a used-up quota, bad input) need not pay. Those two
+groups are built with code splitting (infra/functions.ts \`nodejsProps\`), so the SDK sits in a file of its own in the
+function's package and a cold start does not parse its 113 KiB either: their "bundle KiB" is the whole package.
 
 The heaviest dependencies, and why they stay:
 - **openai** (tutor, rag): the model adapter's SDK (the team's rule: a well-kept library over our own HTTP and SSE

@@ -4,9 +4,10 @@
  *
  * Why (issue 15, cold import): evaluating the openai SDK, which reads the global `Response` and so loads Node's
  * fetch implementation, was about 15 ms of the tutor's cold start, paid even by the calls that never reach the
- * model: a question the gate refuses, a used-up quota, a busy tutor, bad input, a 401 or 429. Bundled, the
- * `import()` below stays in the same file (no code splitting): esbuild evaluates the adapter's modules only when
- * it runs. The model calls keep their own time budgets (providers/openai.ts); the one-time load comes before them.
+ * model: a question the gate refuses, a used-up quota, a busy tutor, bad input, a 401 or 429. The model groups are
+ * bundled with code splitting (infra/functions.ts `nodejsProps`), so the `import()` below loads the adapter and the
+ * SDK from a file of their own in the function's package when it runs: a cold start neither evaluates nor parses
+ * them. The model calls keep their own time budgets (providers/openai.ts); the one-time load comes before them.
  */
 import type { Settings } from '../config/settings';
 import type { ModelClient } from './ports';
