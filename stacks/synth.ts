@@ -11,6 +11,7 @@
  * The templates are those `sst deploy` would send, with the account id left as the `AWS::AccountId` pseudo
  * parameter wherever a stack does not name it.
  */
+import { rmSync } from 'node:fs';
 import type { Stack as CdkStack } from 'aws-cdk-lib';
 import { App, type Stack } from 'sst/constructs';
 import { initProject, useProject } from 'sst/project.js';
@@ -86,8 +87,14 @@ export async function synthesize(options: SynthOptions): Promise<Synthesized> {
     },
     options.outdir ? { outdir: options.outdir } : {},
   );
-  await (options.register ?? config.stacks)(app);
-  await app.finish();
+  try {
+    await (options.register ?? config.stacks)(app);
+    await app.finish();
+  } catch (error) {
+    // A refused configuration (the guards): the CDK's temporary assembly folder, made by `new App`, is not needed.
+    if (!options.outdir) rmSync(app.outdir, { recursive: true, force: true });
+    throw error;
+  }
   if (options.outdir) app.synth();
   const stack = (id: StackId | string): Stack => {
     const found = app.node.tryFindChild(app.logicalPrefixedName(id));

@@ -8,14 +8,14 @@
  * `stacks.test.ts` synthesizes every stack in deploy mode.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Stack as CdkStack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { App, type Function as SstFunction, type Stack } from 'sst/constructs';
 import { initProject, useProject } from 'sst/project.js';
 import { load } from 'sst/stacks/build.js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionAccess } from '../../infra/permissions';
 import { secretNames } from '../../infra/secrets';
 import { type default as config, defaultFunctionProps, productionStage } from '../../sst.config';
@@ -43,6 +43,12 @@ let jobs: Template;
 let jobsStack: Stack;
 let productionJobs: Template;
 
+// The CDK's temporary assemblies of the two apps (tens of MB each), removed when the tests are done.
+const outdirs: string[] = [];
+afterAll(() => {
+  for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
+});
+
 beforeAll(async () => {
   await initProject({ stage: 'test' });
   const { config: project } = useProject();
@@ -53,12 +59,14 @@ beforeAll(async () => {
   await app.finish();
   jobs = templateOf(app, 'Jobs');
   jobsStack = stackOf(app, 'Jobs');
+  outdirs.push(app.outdir);
 
   const [, sstConfig] = (await load(useProject().paths.config)) as [unknown, typeof config];
   const production = new App({ mode: 'remove', stage: productionStage, name: project.name, region: project.region });
   await sstConfig.stacks(production);
   await production.finish();
   productionJobs = templateOf(production, 'Jobs');
+  outdirs.push(production.outdir);
 });
 
 const renewalRule = (fnId: string): Resource => {

@@ -4,13 +4,14 @@
  * 5xx rate, tutor errors, DynamoDB system errors, user-error spikes and throttles, and the depth of every dead-letter
  * queue in the app, including those of stacks this branch does not know (a scheduled job's).
  */
+import { rmSync } from 'node:fs';
 import type { Stack as CdkStack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Function as CdkFunction, Code, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Cron, type StackContext } from 'sst/constructs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointGroups } from '../../infra/routes';
 import { Api } from '../Api';
 import { Monitoring, tableOperations } from '../Monitoring';
@@ -218,10 +219,17 @@ describe('dead-letter queues', () => {
     if (order === 'before') app.stack(FakeJobs).stack(Web).stack(Monitoring);
     else app.stack(Web).stack(Monitoring).stack(FakeJobs);
   };
+  // The CDK's temporary assemblies these write (tens of MB each), removed when the tests are done.
+  const outdirs: string[] = [];
+  afterAll(() => {
+    for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
+  });
   const synthesizeWith = async (order: 'before' | 'after') => {
     const restore = setEnv({});
     try {
-      return await synthesize({ stage: `dlq-${order}`, mode: 'deploy', activeStacks: [], register: registerWith(order) });
+      const synthesized = await synthesize({ stage: `dlq-${order}`, mode: 'deploy', activeStacks: [], register: registerWith(order) });
+      outdirs.push(synthesized.app.outdir);
+      return synthesized;
     } finally {
       restore();
     }
