@@ -2,7 +2,8 @@
  * `npm run bench`: measures the service and writes `docs/performance.md` (a benchmark, not a test; the CI tests of
  * the same figures are tests/requests.test.ts and tests/budgets.test.ts). In one run:
  * 1. the journey's routes through the local runtime: DynamoDB requests and capacity units per call, p50/p99, and
- *    the floor of each call's own DynamoDB requests, for the same-run ratio (scripts/lib/bench/journey.ts);
+ *    the floor of each call's own DynamoDB requests, for the same-run ratio (scripts/lib/bench/journey.ts), with
+ *    home's bare baselines: its requests replayed on a plain `node:http` server (bare.ts);
  * 2. leaderboard reads cold and warm at 100 and 100,000 learners (boards.ts);
  * 3. the tutor's pipeline overhead (tutor.ts);
  * 4. autocannon load on the hot routes, 50 connections, bounded, loopback, with the worker's peak RSS (load.ts);

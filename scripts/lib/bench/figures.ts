@@ -2,6 +2,7 @@
  * The figures of one bench run that the report's tables, its charts (charts.ts) and its targets (targets.ts) share:
  * the hot routes with their same-run ratios, and the targets they are held to (issue 15, issue 30 §5).
  */
+import { BARE_VARIANTS, type BareVariant } from './bare';
 import type { benchLeaderboard } from './boards';
 import type { benchBundles } from './imports';
 import type { benchJourney } from './journey';
@@ -60,6 +61,27 @@ export function hotRoutes(r: BenchResults): HotRoute[] {
     ['purchase', route('POST /api/subscription/purchase')],
   ];
   return rows.map(([name, summary]) => ({ name, summary, ...(RATIO_HELD.has(name) ? { target: HOT_RATIO_TARGET } : {}) }));
+}
+
+/**
+ * The bare baselines of the same-run ratio (bare.ts): each replayed route's replays on each bare variant, named for
+ * for the table (`name`) and the chart (`label`). Empty for a results file from before the baselines (BENCH_FROM).
+ */
+export function bareBaselines(r: BenchResults): Array<{ name: string; label: string; summary: Summary }> {
+  const names: Record<BareVariant, [string, string]> = {
+    requests: ['bare server: the same requests', 'bare: requests only'],
+    token: ['bare server: the token’s check and the same requests', 'bare: token check, requests'],
+  };
+  return r.journey.flatMap((j) => {
+    const route = j.route === 'GET /api/home' ? 'home' : j.route;
+    return j.bare
+      ? BARE_VARIANTS.map((variant) => ({
+          name: `${route} on a ${names[variant][0]}`,
+          label: `${route}, ${names[variant][1]}`,
+          summary: (j.bare as Record<BareVariant, Summary>)[variant],
+        }))
+      : [];
+  });
 }
 
 /** The 1-minute load average while the bench ran: lowest, median, highest. */

@@ -3,11 +3,13 @@
  * Local in memory): each learner requests a code, signs in, opens the map, reads the first island's questions,
  * answers them (one wrong), completes the island, reads progress and the weekly leaderboard, then buys the 90-day
  * plan on the fake gateway and reads the subscription status. Calls are sequential, each measured with its
- * DynamoDB side (measure.ts).
+ * DynamoDB side (measure.ts). Each call of home is followed by its replays on the bare servers (bare.ts),
+ * the same-run baseline of their ratio.
  */
 import { join } from 'node:path';
 import { startLocalStack } from '../../../packages/local/src/stack';
 import { allNodes, questionsOf, wrongAnswer } from '../../../tests/support/content';
+import { assertReplayed, BARE_ROUTES, BARE_VARIANTS, type BareVariant, startBareServers } from './bare';
 import { send } from './client';
 import { type Interval, instrument, type Sample, summarize } from './measure';
 
@@ -27,12 +29,15 @@ export interface ObservedCall {
 
 /**
  * Runs the journey for `learners` learners (after one warm-up learner, not recorded) and returns each route's
- * summary. `observe` sees every recorded call (the route profile, scripts/bench-profile.ts).
+ * summary; a route of {@link BARE_ROUTES} also has `bare`, the summary of its replays on each bare variant.
+ * `observe` sees every recorded call (the route profile, scripts/bench-profile.ts), not the replays.
  */
 export async function benchJourney(learners: number, observe?: (call: ObservedCall) => void) {
   const stack = await startLocalStack({ port: 0, inMemory: true, env: { ...BENCH_ENV, TABLE_NAME: 'bench' } });
   const measure = instrument(stack.deps.db);
+  const bare = await startBareServers(stack.deps.db, stack.deps);
   const samples = new Map<string, Sample[]>();
+  const bareSamples = new Map<string, Record<BareVariant, Sample[]>>();
   let recording = false; // after the warm-up learner
   const call = async (
     label: string,
@@ -42,12 +47,12 @@ export async function benchJourney(learners: number, observe?: (call: ObservedCa
     token?: string,
     headers: Record<string, string> = {},
   ) => {
+    const request = { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers }, body };
+    let status = 0;
     const t0 = performance.now();
-    const { result, side, intervals } = await measure(async () => {
-      const res = await send(method, path.startsWith('http') ? path : `${stack.baseUrl}${path}`, {
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-        body,
-      });
+    const { result, side, intervals, commands } = await measure(async () => {
+      const res = await send(method, path.startsWith('http') ? path : `${stack.baseUrl}${path}`, request);
+      status = res.status;
       const json = res.status === 302 ? { location: res.location } : res.json;
       if (res.status >= 400) throw new Error(`${label}: ${res.status} ${JSON.stringify(json)}`);
       return json as any;
@@ -57,6 +62,17 @@ export async function benchJourney(learners: number, observe?: (call: ObservedCa
     const list = samples.get(label) ?? [];
     list.push({ ms: endMs - t0, ...side });
     samples.set(label, list);
+    if (recording && BARE_ROUTES.has(label)) {
+      const replays = bareSamples.get(label) ?? { requests: [], token: [] };
+      bareSamples.set(label, replays);
+      for (const variant of BARE_VARIANTS) {
+        bare.expect({ commands, status, body: JSON.stringify(result) });
+        const b0 = performance.now();
+        const replay = await measure(() => send(method, `${bare.url(variant)}${path}`, request));
+        replays[variant].push({ ms: performance.now() - b0, ...replay.side });
+        assertReplayed(label, variant, replay.result.status, replay.result.json);
+      }
+    }
     return result;
   };
   const node = allNodes()[0]!;
@@ -103,7 +119,15 @@ export async function benchJourney(learners: number, observe?: (call: ObservedCa
       }
     }
   } finally {
+    await bare.close();
     await stack.close();
   }
-  return [...samples.entries()].map(([route, list]) => ({ route, ...summarize(list) }));
+  return [...samples.entries()].map(([route, list]) => {
+    const replays = bareSamples.get(route);
+    return {
+      route,
+      ...summarize(list),
+      ...(replays ? { bare: { requests: summarize(replays.requests), token: summarize(replays.token) } } : {}),
+    };
+  });
 }

@@ -5,6 +5,7 @@
  * units DynamoDB reports for them (`ReturnConsumedCapacity: TOTAL`, added by the bench only).
  */
 import type { Db } from '@mathisland/core/db';
+import type { SentCommand } from './bare';
 
 export const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -39,16 +40,20 @@ export type Interval = [number, number];
 
 /**
  * Instruments `db` (the worker's client: the local runtime shares it) and returns `measure(fn)`, which runs `fn`
- * and returns its DynamoDB side and the intervals its requests were in flight. Calls must not overlap (each measure
- * belongs to one call).
+ * and returns its DynamoDB side, the intervals its requests were in flight and the commands it sent, in order (for
+ * the bare baseline's replays, bare.ts). Calls must not overlap (each measure belongs to one call).
  */
-export function instrument(db: Db): <T>(fn: () => Promise<T>) => Promise<{ result: T; side: DynamoSide; intervals: Interval[] }> {
+export function instrument(
+  db: Db,
+): <T>(fn: () => Promise<T>) => Promise<{ result: T; side: DynamoSide; intervals: Interval[]; commands: SentCommand[] }> {
   let intervals: Interval[] = [];
+  let commands: SentCommand[] = [];
   let rcu = 0;
   let wcu = 0;
   const send = db.doc.send.bind(db.doc) as (command: unknown, ...rest: unknown[]) => Promise<unknown>;
   const timed = async (command: { constructor: { name: string }; input?: Record<string, unknown> }, ...rest: unknown[]) => {
     if (command.input && !command.input.ReturnConsumedCapacity) command.input.ReturnConsumedCapacity = 'TOTAL';
+    commands.push(command as unknown as SentCommand);
     const start = performance.now();
     try {
       const output = (await send(command, ...rest)) as { ConsumedCapacity?: Consumed | Consumed[] };
@@ -64,10 +69,11 @@ export function instrument(db: Db): <T>(fn: () => Promise<T>) => Promise<{ resul
   return async (fn) => {
     const before = db.requests.total;
     intervals = [];
+    commands = [];
     rcu = 0;
     wcu = 0;
     const result = await fn();
-    return { result, side: { requests: db.requests.total - before, floorMs: unionMs(intervals), rcu, wcu }, intervals };
+    return { result, side: { requests: db.requests.total - before, floorMs: unionMs(intervals), rcu, wcu }, intervals, commands };
   };
 }
 

@@ -4,8 +4,9 @@ import { functionMemoryMb } from '../../../infra/functions';
 import { type EndpointGroup, endpointGroups } from '../../../infra/routes';
 import type { Chart } from './charts';
 import { costPerThousandLearnerDays, LEARNER_DAY, memoryFor, PRICES } from './cost';
-import { type BenchResults, hotRoutes, loadRange } from './figures';
+import { type BenchResults, loadRange } from './figures';
 import { median, type Summary } from './measure';
+import { renderRatioSection } from './ratioReport';
 import { renderTargets } from './targets';
 
 export type { BenchResults } from './figures';
@@ -20,7 +21,6 @@ export function renderReport(r: BenchResults, charts: Chart[]): string {
   const route = (key: string) => byRoute.get(key) as Summary;
   const bigBoard = r.boards.filter((b) => b.size === Math.max(...r.options.boardSizes));
   const coldBoard = bigBoard.find((b) => b.period === 'weekly') ?? bigBoard[0]!;
-  const ratioRows: [string, Summary][] = hotRoutes(r).map((h) => [h.name, h.summary]);
   const peakByGroup = new Map<string, number>();
   for (const run of r.load) peakByGroup.set(run.group, Math.max(peakByGroup.get(run.group) ?? 0, run.peakRssMiB));
   const overallPeak = Math.max(...r.load.map((l) => l.peakRssMiB));
@@ -67,47 +67,7 @@ ${charts.map((c) => `![${c.title}](${c.file})`).join('\n\n')}
 
 ${renderTargets(r)}
 
-## Same-run ratio: each hot route against its own DynamoDB calls
-
-For every call the bench records, through the worker's own DynamoDB client, the wall time during which at least one
-of that call's DynamoDB requests was in flight: the floor of that call, the raw DynamoDB time of exactly the requests
-the route made, in the same run (scripts/lib/bench/measure.ts). The ratio is the route's p50 over the floor's p50:
-what the service adds on top of DynamoDB (HTTP on loopback, the API Gateway event, middy, auth, validation,
-serialization, the domain), as a multiple. The calls go through a thin \`node:http\` keep-alive client
-(scripts/lib/bench/client.ts), as a load tool's would, not the global \`fetch\`.
-
-| route | calls | DynamoDB requests | route p50 ms | floor p50 ms | ratio | route p99 ms |
-|---|---:|---:|---:|---:|---:|---:|
-${ratioRows.map(([name, s]) => `| ${name} | ${s.calls} | ${s.dynamo} | ${f1(s.p50)} | ${f1(s.floorP50)} | ${f2(s.ratio)}× | ${f1(s.p99)} |`).join('\n')}
-
-What a route adds is 1.5 to 3 ms whatever it does, so the ratio is highest on the routes with the least DynamoDB
-time: home and answer send 2 requests each. Little of it is the amount of code; most is how cold the code runs. Each
-DynamoDB request leaves the CPU idle for a few milliseconds, and what runs after it runs several times slower than the
-same code back to back. Measured for issue 30 on this machine with Node 22, not by this run: home's whole pipeline, with
-DynamoDB answered from memory, takes 0.03 ms a call back to back and 0.3 to 0.5 ms with a 4 ms wait in place of each
-request; a keep-alive HTTP round trip on loopback takes 0.08 ms back to back and 0.27 ms after 4 ms idle.
-
-Where the time outside the floor goes: \`npm run bench:profile -- [route] [learners]\` (scripts/bench-profile.ts) runs the
-journey under a CPU profile and counts each sample of the route's calls that falls outside the call's DynamoDB
-intervals to the part its stack shows. One run each on 2026-11-26 (150 home calls, 300 answers; shares move by a few
-points between runs; the profiler slows the calls, so read shares, not milliseconds):
-
-| outside the floor | home | answer |
-|---|---:|---:|
-| the pipeline and the domain (middy, the origin and session checks, the user item parsed, the route's work, the answer serialized) | 25 % | 29 % |
-| the bench's HTTP client (\`node:http\`) | 22 % | 17 % |
-| the local runtime and Node's HTTP server (the event, the answer; each socket write is a system call of 0.1 to 0.3 ms here) | 16 % | 21 % |
-| the access token's first check: jose verifies HS256 with WebCrypto, whose HMAC runs on libuv's thread pool (every learner's first request after signing in is home; later ones find the token verified) | 16 % | 0 % |
-| the Answers count's EMF line, written to stdout at once as in Lambda | 0 % | 15 % |
-| Node's own socket, timer and promise machinery | 12 % | 12 % |
-| idle, waiting on something other than DynamoDB (the thread pool's answer above, above all) | 8 % | 4 % |
-| garbage collection | 2 % | 1 % |
-
-The SDK's own work for each request (serializing, signing, parsing its answer) is in the floor. No part is a large
-enough share for one change to bring home to 1.15×: the target is not met. Three changes of issue 30 took 0.2 to 0.5 ms
-off each route (journey-only runs before and after, same machine): the token key imported once instead of at every
-check, answers with a Content-Length instead of chunked, and no early-timeout timer in middy. The overhead is fixed, so
-wherever DynamoDB takes longer per request than DynamoDB Local on loopback, it is a smaller share.
+${renderRatioSection(r)}
 
 ## The journey's routes through the local runtime
 
