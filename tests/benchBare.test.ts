@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { assertReplayed, BareReplayRefused, startBareServers } from '../scripts/lib/bench/bare';
 import { send } from '../scripts/lib/bench/client';
 import { instrument } from '../scripts/lib/bench/measure';
+import { allNodes, questionsOf, wrongAnswer } from './support/content';
 import { signIn, useStack } from './support/stack';
 
 describe('bare baselines', () => {
@@ -31,6 +32,30 @@ describe('bare baselines', () => {
         // The same commands with the same inputs, not objects the replay could have changed.
         expect(replay.commands.map((c) => [c.constructor.name, c.input])).toEqual(home.commands.map((c) => [c.constructor.name, c.input]));
         expect(replay.commands[0]).not.toBe(home.commands[0]);
+      }
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('replays a right answer’s transaction, and a wrong answer’s is refused by the hearts it spent', async () => {
+    const session = await signIn(stack);
+    const measure = instrument(stack.deps.db);
+    const headers = { authorization: `Bearer ${session.accessToken}` };
+    const [right, wrong] = questionsOf(allNodes()[0]!);
+    const bare = await startBareServers(stack.deps.db, stack.deps);
+    try {
+      for (const [question, answer, replayed] of [
+        [right, right?.answer, true],
+        [wrong, wrong && wrongAnswer(wrong), false],
+      ] as const) {
+        const path = `/api/questions/${question?.id}/answer`;
+        const call = await measure(() => send('POST', `${stack.baseUrl}${path}`, { headers, body: { answer } }));
+        expect(call.result.status).toBe(200);
+        bare.expect({ commands: call.commands, status: 200, body: JSON.stringify(call.result.json) });
+        const replay = await measure(() => send('POST', `${bare.url('token')}${path}`, { headers, body: { answer } }));
+        expect(assertReplayed('POST /api/questions/{id}/answer', 'token', replay.result.status, replay.result.json)).toBe(replayed);
+        expect(replay.side.requests).toBe(2);
       }
     } finally {
       await bare.close();
@@ -71,9 +96,15 @@ describe('bare baselines', () => {
       const res = await send('GET', `${bare.url('requests')}/api/home`);
       expect(res.status).toBe(599);
       expect(JSON.stringify(res.json)).toContain('ConditionalCheckFailed');
+      // Left out (and counted) on answer, whose wrong answers' replays are refused by the hearts; home stops the bench.
+      expect(assertReplayed('POST /api/questions/{id}/answer', 'requests', res.status, res.json)).toBe(false);
+      expect(() => assertReplayed('GET /api/home', 'requests', res.status, res.json)).toThrow(BareReplayRefused);
       const unexpected = await send('GET', `${bare.url('requests')}/api/home`);
       expect(unexpected.status).toBe(599);
-      expect(() => assertReplayed('GET /api/home', 'requests', unexpected.status, unexpected.json)).toThrow(/nobody expected/);
+      // A failure that is no condition's stops the bench even on answer.
+      expect(() => assertReplayed('POST /api/questions/{id}/answer', 'requests', unexpected.status, unexpected.json)).toThrow(
+        /nobody expected/,
+      );
     } finally {
       await bare.close();
     }

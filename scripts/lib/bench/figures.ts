@@ -2,7 +2,7 @@
  * The figures of one bench run that the report's tables, its charts (charts.ts) and its targets (targets.ts) share:
  * the hot routes with their same-run ratios, and the targets they are held to (issue 15, issue 30 §5).
  */
-import { BARE_VARIANTS, type BareVariant } from './bare';
+import { BARE_ROUTES, BARE_VARIANTS, type BareVariant } from './bare';
 import type { benchLeaderboard } from './boards';
 import type { benchBundles } from './imports';
 import type { benchJourney } from './journey';
@@ -63,22 +63,40 @@ export function hotRoutes(r: BenchResults): HotRoute[] {
   return rows.map(([name, summary]) => ({ name, summary, ...(RATIO_HELD.has(name) ? { target: HOT_RATIO_TARGET } : {}) }));
 }
 
+/** One bare baseline: a replayed route (bare.ts) on one bare variant. */
+export interface BareBaseline {
+  /** The journey's route key, e.g. `GET /api/home`. */
+  route: string;
+  variant: BareVariant;
+  /** For the table, e.g. `home on a bare server: the same requests`. */
+  name: string;
+  /** For the chart, shorter. */
+  label: string;
+  summary: Summary;
+  /** Replays DynamoDB refused by a condition, left out of `summary` (bare.ts `BARE_ROUTES`). */
+  refused: number;
+}
+
 /**
- * The bare baselines of the same-run ratio (bare.ts): each replayed route's replays on each bare variant, named for
- * for the table (`name`) and the chart (`label`). Empty for a results file from before the baselines (BENCH_FROM).
+ * The bare baselines of the same-run ratio (bare.ts): each replayed route's replays on each bare variant. Empty for a
+ * results file from before the baselines (BENCH_FROM).
  */
-export function bareBaselines(r: BenchResults): Array<{ name: string; label: string; summary: Summary }> {
+export function bareBaselines(r: BenchResults): BareBaseline[] {
   const names: Record<BareVariant, [string, string]> = {
     requests: ['bare server: the same requests', 'bare: requests only'],
     token: ['bare server: the token’s check and the same requests', 'bare: token check, requests'],
   };
   return r.journey.flatMap((j) => {
-    const route = j.route === 'GET /api/home' ? 'home' : j.route;
-    return j.bare
+    const route = BARE_ROUTES.get(j.route)?.name ?? j.route;
+    const bare = j.bare as (Record<BareVariant, Summary> & { refused?: Record<BareVariant, number> }) | undefined;
+    return bare
       ? BARE_VARIANTS.map((variant) => ({
+          route: j.route,
+          variant,
           name: `${route} on a ${names[variant][0]}`,
           label: `${route}, ${names[variant][1]}`,
-          summary: (j.bare as Record<BareVariant, Summary>)[variant],
+          summary: bare[variant],
+          refused: bare.refused?.[variant] ?? 0,
         }))
       : [];
   });

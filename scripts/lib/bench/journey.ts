@@ -3,7 +3,7 @@
  * Local in memory): each learner requests a code, signs in, opens the map, reads the first island's questions,
  * answers them (one wrong), completes the island, reads progress and the weekly leaderboard, then buys the 90-day
  * plan on the fake gateway and reads the subscription status. Calls are sequential, each measured with its
- * DynamoDB side (measure.ts). Each call of home is followed by its replays on the bare servers (bare.ts),
+ * DynamoDB side (measure.ts). Each call of home and answer is followed by its replays on the bare servers (bare.ts),
  * the same-run baseline of their ratio.
  */
 import { join } from 'node:path';
@@ -29,7 +29,8 @@ export interface ObservedCall {
 
 /**
  * Runs the journey for `learners` learners (after one warm-up learner, not recorded) and returns each route's
- * summary; a route of {@link BARE_ROUTES} also has `bare`, the summary of its replays on each bare variant.
+ * summary; a route of {@link BARE_ROUTES} also has `bare`: the summary of its replays on each bare variant, and how
+ * many of each DynamoDB refused by a condition and were left out.
  * `observe` sees every recorded call (the route profile, scripts/bench-profile.ts), not the replays.
  */
 export async function benchJourney(learners: number, observe?: (call: ObservedCall) => void) {
@@ -37,7 +38,7 @@ export async function benchJourney(learners: number, observe?: (call: ObservedCa
   const measure = instrument(stack.deps.db);
   const bare = await startBareServers(stack.deps.db, stack.deps);
   const samples = new Map<string, Sample[]>();
-  const bareSamples = new Map<string, Record<BareVariant, Sample[]>>();
+  const bareSamples = new Map<string, Record<BareVariant, Sample[]> & { refused: Record<BareVariant, number> }>();
   let recording = false; // after the warm-up learner
   const call = async (
     label: string,
@@ -63,14 +64,15 @@ export async function benchJourney(learners: number, observe?: (call: ObservedCa
     list.push({ ms: endMs - t0, ...side });
     samples.set(label, list);
     if (recording && BARE_ROUTES.has(label)) {
-      const replays = bareSamples.get(label) ?? { requests: [], token: [] };
+      const replays = bareSamples.get(label) ?? { requests: [], token: [], refused: { requests: 0, token: 0 } };
       bareSamples.set(label, replays);
       for (const variant of BARE_VARIANTS) {
         bare.expect({ commands, status, body: JSON.stringify(result) });
         const b0 = performance.now();
         const replay = await measure(() => send(method, `${bare.url(variant)}${path}`, request));
-        replays[variant].push({ ms: performance.now() - b0, ...replay.side });
-        assertReplayed(label, variant, replay.result.status, replay.result.json);
+        const ms = performance.now() - b0;
+        if (assertReplayed(label, variant, replay.result.status, replay.result.json)) replays[variant].push({ ms, ...replay.side });
+        else replays.refused[variant] += 1;
       }
     }
     return result;
@@ -127,7 +129,7 @@ export async function benchJourney(learners: number, observe?: (call: ObservedCa
     return {
       route,
       ...summarize(list),
-      ...(replays ? { bare: { requests: summarize(replays.requests), token: summarize(replays.token) } } : {}),
+      ...(replays ? { bare: { requests: summarize(replays.requests), token: summarize(replays.token), refused: replays.refused } } : {}),
     };
   });
 }

@@ -1,9 +1,10 @@
 /**
  * The same-run ratio section of docs/performance.md (report.ts): each hot route against its own DynamoDB time, the
- * bare baselines (bare.ts) beside home with what they say (what part of home's ratio any service would pay on this
- * machine in this run, and what the service adds beyond it), and where the time outside the floor goes.
+ * bare baselines (bare.ts) beside home and answer with what they say (what part of each one's ratio any service would
+ * pay on this machine in this run, and what the service adds beyond it), and where the time outside the floor goes.
  */
-import { type BenchResults, bareBaselines, HOT_RATIO_TARGET, hotRoutes } from './figures';
+import { BARE_ROUTES } from './bare';
+import { type BareBaseline, type BenchResults, bareBaselines, HOT_RATIO_TARGET, hotRoutes } from './figures';
 import type { Summary } from './measure';
 
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
@@ -12,40 +13,62 @@ const ms = (n: number) => `${n.toFixed(2)} ms`;
 const over = (s: Summary) => s.p50 - s.floorP50;
 
 /**
- * The text for `baselines` (figures.ts `bareBaselines`: the `requests` variant, then `token`) beside `home`, the
- * route's own summary. A note that the run has none when the results file predates them.
+ * What the bare baselines say of one replayed route (`own`, the route's own summary): the room its target leaves,
+ * each variant's ratio, what the rest of the service adds.
  */
-function renderBaselineText(baselines: Array<{ summary: Summary }>, home: Summary): string {
-  const [bare, token] = baselines.map((b) => b.summary);
-  if (!bare || !token) return 'This results file has no bare baselines (it predates them): run `npm run bench` again.';
-  const room = home.floorP50 * (HOT_RATIO_TARGET - 1);
+function routeBullets(name: string, own: Summary, [bare, token]: BareBaseline[]): string {
+  if (!bare || !token) return '';
+  const room = own.floorP50 * (HOT_RATIO_TARGET - 1);
   const verdict =
-    token.ratio > HOT_RATIO_TARGET
+    token.summary.ratio > HOT_RATIO_TARGET
       ? `already over the ${HOT_RATIO_TARGET}× target before it reads the learner's item or does anything else a route does`
-      : `within the ${HOT_RATIO_TARGET}× target by ${ms(home.floorP50 * HOT_RATIO_TARGET - home.floorP50 - over(token))} of home's floor`;
-  return `The rows in italics are the bare baselines (scripts/lib/bench/bare.ts): what part of home's ratio any service
-would pay here, in this run. Right after each home call, the bench sends the same request through the same client to
-a plain \`node:http\` server that only sends home's own DynamoDB requests again and answers home's own body: no local
-runtime, no API Gateway event, no middy, no domain. A second one first checks the access token as the service does
-(\`verifyAccessToken\`, jose's HS256 check, with a cache of its own: each learner's home is a token's first check).
-
-- The ${HOT_RATIO_TARGET}× target leaves home ${ms(room)} over its floor (${ms(home.floorP50)}) in this run.
-- HTTP on loopback, Node's server and the SDK's promise turns alone take ${ms(over(bare))}: the first bare server is at
-  ${f2(bare.ratio)}×.
+      : `within the ${HOT_RATIO_TARGET}× target`;
+  const refused = bare.refused + token.refused;
+  return `**${name}** (the ${HOT_RATIO_TARGET}× target leaves it ${ms(room)} over its floor of ${ms(own.floorP50)}):
+- HTTP on loopback, Node's server and the SDK's promise turns alone take ${ms(over(bare.summary))}: the first bare
+  server is at ${f2(bare.summary.ratio)}×.
 - With the token's check, which the spec requires of every learner request, a server that does nothing else is at
-  ${f2(token.ratio)}× (${ms(over(token))} over its floor), ${verdict}.
-- Home itself is at ${f2(home.ratio)}×: all the rest of the service (the origin and session checks, the throttle, the
-  user item parsed, the map built, the local runtime) adds ${ms(over(home) - over(token))}.
+  ${f2(token.summary.ratio)}× (${ms(over(token.summary))} over its floor), ${verdict}.
+- ${name.charAt(0).toUpperCase()}${name.slice(1)} itself is at ${f2(own.ratio)}×: all the rest of the service (the origin and session checks, the throttle,
+  the items parsed, the route's work, the local runtime) adds ${ms(over(own) - over(token.summary))}.${
+    refused
+      ? `\n- ${refused} of ${bare.summary.calls + token.summary.calls + refused} replays were refused by a condition and left out: a
+  wrong answer's transaction is conditioned on the hearts the call itself spent.`
+      : ''
+  }`;
+}
 
-The bare servers run right after home's call, when the code they share with it (the SDK, the client, Node's HTTP) is
-warm, so they are if anything a little faster than a cold call would be.`;
+/** The text under the table: what the baselines are, then what they say of each replayed route. */
+function renderBaselineText(r: BenchResults): string {
+  const baselines = bareBaselines(r);
+  if (baselines.length === 0) return 'This results file has no bare baselines (it predates them): run `npm run bench` again.';
+  const routes = [...new Set(baselines.map((b) => b.route))];
+  return `The rows in italics are the bare baselines (scripts/lib/bench/bare.ts): what part of a route's ratio any
+service would pay here, in this run. Right after each call of home and answer, the bench sends the same request
+through the same client to a plain \`node:http\` server that only sends the call's own DynamoDB requests again and
+answers its own body: no local runtime, no API Gateway event, no middy, no domain. A second one first checks the
+access token as the service does (\`verifyAccessToken\`, jose's HS256 check, with a cache of its own: each learner's
+home is a token's first check, its answers find the token verified).
+
+${routes
+  .map((route) => {
+    const own = r.journey.find((j) => j.route === route) as Summary;
+    return routeBullets(
+      BARE_ROUTES.get(route)?.name ?? route,
+      own,
+      baselines.filter((b) => b.route === route),
+    );
+  })
+  .join('\n\n')}
+
+The bare servers run right after the route's call, when the code they share with it (the SDK, the client, Node's
+HTTP) is warm, so they are if anything a little faster than a cold call would be.`;
 }
 
 /** The section, from `## Same-run ratio` to the profile's reading. */
 export function renderRatioSection(r: BenchResults): string {
   const ratioRows: [string, Summary][] = hotRoutes(r).map((h) => [h.name, h.summary]);
   const baselines = bareBaselines(r);
-  const home = r.journey.find((j) => j.route === 'GET /api/home') as Summary;
   return `## Same-run ratio: each hot route against its own DynamoDB calls
 
 For every call the bench records, through the worker's own DynamoDB client, the wall time during which at least one
@@ -61,7 +84,7 @@ ${[...ratioRows, ...baselines.map(({ name, summary }): [string, Summary] => [`*$
   .map(([name, s]) => `| ${name} | ${s.calls} | ${s.dynamo} | ${f1(s.p50)} | ${f1(s.floorP50)} | ${f2(s.ratio)}× | ${f1(s.p99)} |`)
   .join('\n')}
 
-${renderBaselineText(baselines, home)}
+${renderBaselineText(r)}
 
 What a route adds is 1.5 to 3 ms whatever it does, so the ratio is highest on the routes with the least DynamoDB
 time: home and answer send 2 requests each. Little of it is the amount of code; most is how cold the code runs. Each

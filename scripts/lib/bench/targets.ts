@@ -3,6 +3,7 @@
  * import over the DynamoDB client's) and issue 15's that still hold (bundle budgets, DynamoDB requests per call),
  * each checked against the run.
  */
+import { BARE_ROUTES } from './bare';
 import { type BenchResults, bareBaselines, HOT_RATIO_TARGET, hotRoutes } from './figures';
 import type { Summary } from './measure';
 
@@ -26,9 +27,7 @@ export function renderTargets(r: BenchResults): string {
       `home and answer: route p50 ÷ their own DynamoDB time p50 ≤ ${HOT_RATIO_TARGET}× (issue 30)`,
       held
         .map((h) => {
-          const token = bareBaselines(r)
-            .filter((b) => b.name.startsWith(`${h.name} `))
-            .at(-1);
+          const token = bareBaselines(r).find((b) => b.variant === 'token' && BARE_ROUTES.get(b.route)?.name === h.name);
           return `${h.name} ${f2(h.summary.ratio)}×${token ? ` (a bare server with only the token’s check and the same requests: ${f2(token.summary.ratio)}×)` : ''}`;
         })
         .join('; '),
