@@ -2,10 +2,12 @@
  * The esbuild plugins every endpoint group is bundled with (infra/functions.ts `lambdaNodejs`; issue 15 and issue 30
  * §5: bundle size and cold import): the Lambda runtime's modules loaded with `require` ({@link requireAtRuntime}),
  * the openai SDK's uncalled parts ({@link openAiUncalledParts}) and zod's JSON Schema generator
- * ({@link zodJsonSchemaLeftOut}) left out. Typed for SST's own esbuild (0.18) and the root one alike.
+ * ({@link zodJsonSchemaLeftOut}) left out, and a split group's chunk source maps out of its package
+ * ({@link chunkSourceMapsLeftOut}). Typed for SST's own esbuild (0.18) and the root one alike.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
+import { resolve } from 'node:path';
 
 /**
  * The openai SDK's resources the model adapter calls (`packages/core/src/providers/openai.ts`:
@@ -31,6 +33,13 @@ const OPENAI_RESOURCE = /[\\/]node_modules[\\/]openai[\\/]resources[\\/](.+)\.mj
 interface EsbuildPlugin {
   name: string;
   setup(build: {
+    initialOptions: {
+      splitting?: boolean;
+      absWorkingDir?: string;
+      /** A list of paths or `{ in, out }`, or a record of out to in (esbuild's forms); `unknown` to fit both esbuilds. */
+      entryPoints?: unknown;
+    };
+    onEnd(callback: (result: { metafile?: { outputs: Record<string, { entryPoint?: string }> } }) => Promise<void>): void;
     onResolve(
       options: { filter: RegExp; namespace?: string },
       callback: (args: { path: string; namespace: string; kind?: string }) => { path: string; namespace?: string; external?: boolean },
@@ -193,6 +202,42 @@ export const zodJsonSchemaLeftOut: EsbuildPlugin = {
         ].join('\n'),
         loader: 'js',
       };
+    });
+  },
+};
+
+/**
+ * Takes the source maps of a split build's chunks (the files esbuild writes beside a handler with `splitting`,
+ * infra/functions.ts `nodejsProps`) out of the function's package, and out of the build's metafile. SST v2 builds
+ * with source maps and takes only the first `.map` the metafile lists out of the package, uploading it for its
+ * console (`sst/runtime/handlers/node.js`, `constructs/Function.js`); the tutor's and rag's chunk maps (the openai
+ * SDK's alone is 727 KiB) stayed in their zips, read by nothing: Lambda's Node reads no source map unless
+ * `--enable-source-maps` is set, which no function sets. The handler's own map stays, the only one left, so SST
+ * still uploads it. Nothing happens in a build without splitting or without source maps.
+ */
+export const chunkSourceMapsLeftOut: EsbuildPlugin = {
+  name: 'chunk-source-maps-left-out',
+  setup(build) {
+    if (!build.initialOptions.splitting) return;
+    build.onEnd(async (result) => {
+      const outputs = result.metafile?.outputs;
+      if (!outputs) return;
+      const root = build.initialOptions.absWorkingDir ?? process.cwd();
+      const given = (build.initialOptions.entryPoints ?? []) as Array<string | { in: string }> | Record<string, string>;
+      const entries = new Set(
+        (Array.isArray(given) ? given : Object.values(given)).map((e) => resolve(root, typeof e === 'string' ? e : e.in)),
+      );
+      // A module loaded with `import()` is an entry point of its own in the metafile: only the handlers' maps stay.
+      const handlerMaps = new Set(
+        Object.entries(outputs)
+          .filter(([, output]) => output.entryPoint !== undefined && entries.has(resolve(root, output.entryPoint)))
+          .map(([file]) => `${file}.map`),
+      );
+      for (const file of Object.keys(outputs)) {
+        if (!file.endsWith('.map') || handlerMaps.has(file)) continue;
+        await rm(resolve(root, file));
+        delete outputs[file];
+      }
     });
   },
 };

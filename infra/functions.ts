@@ -4,7 +4,7 @@
  * `npm run bench` and by the budget test (`tests/budgets.test.ts`), which build each group exactly as SST does
  * with {@link sstEsbuildOptions}.
  */
-import { openAiUncalledParts, requireAtRuntime, zodJsonSchemaLeftOut } from './bundlePlugins';
+import { chunkSourceMapsLeftOut, openAiUncalledParts, requireAtRuntime, zodJsonSchemaLeftOut } from './bundlePlugins';
 import type { EndpointGroup } from './routes';
 
 /**
@@ -15,7 +15,8 @@ import type { EndpointGroup } from './routes';
  * whole import a quarter shorter at most, on some groups no shorter (docs/performance.md). This is also the AWS CDK's default for Node 18+
  * (`NodejsFunction` externalModules). `@smithy/node-http-handler`, which the DynamoDB client is built with, stays bundled.
  * Without `minify` SST ships unminified code (its default). The openai SDK's uncalled parts are left out
- * ({@link openAiUncalledParts}), and zod's JSON Schema generator from every group ({@link zodJsonSchemaLeftOut}).
+ * ({@link openAiUncalledParts}), zod's JSON Schema generator from every group ({@link zodJsonSchemaLeftOut}), and a
+ * split group's chunk source maps from its package ({@link chunkSourceMapsLeftOut}).
  * Names are not kept (SST's default keeps them): keeping them wrapped every function and class of a bundle in a
  * `defineProperty(fn, "name")` call at import, 757 of them in the learning group, and 5 % of its bytes (issue 30
  * §5); no code here reads a bundled function's or class's name (errors set their `name`; the AWS SDK is not bundled),
@@ -24,7 +25,11 @@ import type { EndpointGroup } from './routes';
 export const lambdaNodejs = {
   format: 'esm',
   minify: true,
-  esbuild: { external: ['@aws-sdk/*'], keepNames: false, plugins: [requireAtRuntime, openAiUncalledParts, zodJsonSchemaLeftOut] },
+  esbuild: {
+    external: ['@aws-sdk/*'],
+    keepNames: false,
+    plugins: [requireAtRuntime, openAiUncalledParts, zodJsonSchemaLeftOut, chunkSourceMapsLeftOut],
+  },
 } as const;
 
 /** The model groups (tutor, rag): bundled with code splitting, see {@link nodejsProps}. */

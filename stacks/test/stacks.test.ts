@@ -50,13 +50,18 @@ describe('sst.config', () => {
     execFileSync(process.execPath, ['--check', bundle]);
   });
 
-  it('ships the model groups split: the openai SDK in a file of the function package beside the handler, the others one file', () => {
+  it('ships the model groups split: the openai SDK in a file of the function package beside the handler, the others one file, no source map in either', () => {
     const lambdas = [...Object.values(appLambdas(base.Api)), ...Object.values(appLambdas(base.Tutor))];
     for (const group of ['rag', 'tutor', 'health', 'learning']) {
       const fn = lambdas.find((f) => groupOf(f) === group)!;
       const dir = path.join(outdir, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`, 'packages/functions/src/groups');
       const files = readdirSync(dir).filter((f) => f.endsWith('.mjs'));
       expect(files, group).toContain(`${group}.mjs`);
+      // SST takes the handler's source map out of the package (for its console); the chunks' maps are left out too.
+      expect(
+        readdirSync(dir).filter((f) => f.endsWith('.map')),
+        group,
+      ).toEqual([]);
       const split = files.filter((f) => /^openai-\w+\.mjs$/.test(f));
       expect(split, group).toHaveLength(isSplitGroup(group as EndpointGroup) ? 1 : 0);
       if (!isSplitGroup(group as EndpointGroup)) expect(files, group).toEqual([`${group}.mjs`]);
