@@ -8,17 +8,18 @@
  * `stacks.test.ts` synthesizes every stack in deploy mode.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Stack as CdkStack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { App, type Function as SstFunction, type Stack } from 'sst/constructs';
 import { initProject, useProject } from 'sst/project.js';
 import { load } from 'sst/stacks/build.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { functionAccess } from '../../infra/permissions';
 import { secretNames } from '../../infra/secrets';
 import { type default as config, defaultFunctionProps, productionStage } from '../../sst.config';
+import { removedAfterAll } from '../../tests/support/tempDirs';
 import { Jobs, RENEWAL_RETRY_ATTEMPTS, RENEWAL_SCHEDULE } from '../Jobs';
 import { Secrets } from '../Secrets';
 import { Storage } from '../Storage';
@@ -44,10 +45,7 @@ let jobsStack: Stack;
 let productionJobs: Template;
 
 // The CDK's temporary assemblies of the two apps (tens of MB each), removed when the tests are done.
-const outdirs: string[] = [];
-afterAll(() => {
-  for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
-});
+const removeLater = removedAfterAll();
 
 beforeAll(async () => {
   await initProject({ stage: 'test' });
@@ -59,14 +57,14 @@ beforeAll(async () => {
   await app.finish();
   jobs = templateOf(app, 'Jobs');
   jobsStack = stackOf(app, 'Jobs');
-  outdirs.push(app.outdir);
+  removeLater(app.outdir);
 
   const [, sstConfig] = (await load(useProject().paths.config)) as [unknown, typeof config];
   const production = new App({ mode: 'remove', stage: productionStage, name: project.name, region: project.region });
   await sstConfig.stacks(production);
   await production.finish();
   productionJobs = templateOf(production, 'Jobs');
-  outdirs.push(production.outdir);
+  removeLater(production.outdir);
 });
 
 const renewalRule = (fnId: string): Resource => {

@@ -4,15 +4,15 @@
  * 5xx rate, tutor errors, DynamoDB system errors, user-error spikes and throttles, and the depth of every dead-letter
  * queue in the app, including those of stacks this branch does not know (a scheduled job's).
  */
-import { rmSync } from 'node:fs';
 import type { Stack as CdkStack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Function as CdkFunction, Code, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Cron, type StackContext } from 'sst/constructs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { endpointGroups } from '../../infra/routes';
+import { removedAfterAll } from '../../tests/support/tempDirs';
 import { Api } from '../Api';
 import { Monitoring, tableOperations } from '../Monitoring';
 import { PAYMENT_RECHECK_SCHEDULE, paymentRecheckCron } from '../paymentRecheck';
@@ -220,15 +220,12 @@ describe('dead-letter queues', () => {
     else app.stack(Web).stack(Monitoring).stack(FakeJobs);
   };
   // The CDK's temporary assemblies these write (tens of MB each), removed when the tests are done.
-  const outdirs: string[] = [];
-  afterAll(() => {
-    for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
-  });
+  const removeLater = removedAfterAll();
   const synthesizeWith = async (order: 'before' | 'after') => {
     const restore = setEnv({});
     try {
       const synthesized = await synthesize({ stage: `dlq-${order}`, mode: 'deploy', activeStacks: [], register: registerWith(order) });
-      outdirs.push(synthesized.app.outdir);
+      removeLater(synthesized.app.outdir);
       return synthesized;
     } finally {
       restore();

@@ -4,10 +4,11 @@
  * blocks a later run.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { removedAfterAll } from '../../../tests/support/tempDirs';
 import {
   acquireDataDir,
   DataDirBusyError,
@@ -20,15 +21,8 @@ import {
 } from './dataDirState';
 
 /** The folders the tests made, removed after the file. */
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
-const newDataDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mathisland-datadir-'));
-  made.push(dir);
-  return dir;
-};
+const removeLater = removedAfterAll();
+const newDataDir = () => removeLater(mkdtempSync(join(tmpdir(), 'mathisland-datadir-')));
 const script = { useRunning: true, timeoutMs: 5_000, pollMs: 20 };
 
 async function claim(dataDir: string, owner = NPM_START): Promise<DataDirClaim> {

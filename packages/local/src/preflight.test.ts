@@ -2,25 +2,19 @@
  * npm start's early checks (preflight.ts), DynamoDB Local without Java (dynamo.ts), and which panel build counts as
  * fresh (adminBuild.ts): a development build never does.
  */
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { removedAfterAll } from '../../../tests/support/tempDirs';
 import { adminBuildState } from './adminBuild';
 import { startDynamoLocal } from './dynamo';
 import { assertPortFree, checkJava, JAVA_MISSING, javaMajor, StartupError } from './preflight';
 
 /** A new empty folder under the system's temporary one, removed after the file. */
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  made.push(dir);
-  return dir;
-};
+const removeLater = removedAfterAll();
+const tempDir = (prefix: string) => removeLater(mkdtempSync(join(tmpdir(), prefix)));
 describe('javaMajor', () => {
   it.each([
     ['openjdk version "17.0.15" 2025-04-15', 17],
