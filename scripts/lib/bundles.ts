@@ -1,3 +1,8 @@
+/**
+ * Builds endpoint groups exactly as SST v2 does for Lambda (`infra/functions.ts` sstEsbuildOptions, with SST's own
+ * esbuild: the groups without splitting in one run, each group with splitting alone, as its function package) and
+ * reads esbuild's metafile: each package's size and what fills it. Used by `npm run bench` and `tests/budgets.test.ts`.
+ */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { isSplitGroup, sstEsbuildOptions } from '../../infra/functions';

@@ -53,7 +53,7 @@ function ratioSpec(r: BenchResults): TopLevelSpec {
   return {
     ...base(
       'Same-run ratio: route p50 ÷ its own DynamoDB time (p50)',
-      `home and answer are held to ${HOT_RATIO_TARGET}× (the red ticks); the bare baselines: home’s requests on a plain server`,
+      `home and answer are held to ${HOT_RATIO_TARGET}× (the red ticks); the bare baselines: each route’s own requests on a plain server`,
     ),
     width: 520,
     height: { step: 26 },
